@@ -1,0 +1,42 @@
+#pragma once
+// Test fixtures that keep tests away from the user's real files.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sshtune::testing {
+
+// A fresh directory under $TMPDIR (or /tmp), removed with its contents on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return m_path; }
+  // Writes `text` to path()/name (creating parent folders) and returns the full path.
+  std::filesystem::path write(const std::string& name, const std::string& text) const;
+
+ private:
+  std::filesystem::path m_path;
+};
+
+// Sets an environment variable for the lifetime of the object, then restores it.
+class ScopedEnv {
+ public:
+  ScopedEnv(std::string name, const std::string& value);
+  ~ScopedEnv();
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  std::string m_name;
+  std::optional<std::string> m_old;
+};
+
+// Reads a whole file; empty if it cannot be read.
+std::string read_file(const std::filesystem::path& path);
+
+}  // namespace sshtune::testing
