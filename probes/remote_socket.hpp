@@ -1,0 +1,42 @@
+#pragma once
+// A blocking-free TCP client connection: every step is bounded by a deadline
+// through poll(2), so a silent or slow server cannot hang a probe.
+
+#include "probes/result.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sshtune {
+
+// One connected TCP socket, closed on destruction. Move-only.
+class TcpConnection {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // Resolves `host` and connects to the first address that answers before `deadline`.
+  // Errors name "host:port" and say whether resolution, refusal or the deadline failed.
+  static Result<TcpConnection> connect(const std::string& host, std::uint16_t port, Clock::time_point deadline);
+
+  TcpConnection(TcpConnection&& other) noexcept;
+  TcpConnection& operator=(TcpConnection&& other) noexcept;
+  TcpConnection(const TcpConnection&) = delete;
+  TcpConnection& operator=(const TcpConnection&) = delete;
+  ~TcpConnection();
+
+  // Sends all of `bytes` or fails when the deadline passes first.
+  Result<void> send_all(std::string_view bytes, Clock::time_point deadline);
+  // Appends up to `max_bytes` received bytes to `out`; 0 appended means the peer closed.
+  Result<std::size_t> receive_some(std::string& out, std::size_t max_bytes, Clock::time_point deadline);
+
+ private:
+  TcpConnection(int fd, std::string label) : m_fd(fd), m_label(std::move(label)) {}
+  Result<void> wait_for(short events, Clock::time_point deadline, const char* step);
+
+  int m_fd = -1;
+  std::string m_label;  // "host:port" for messages
+};
+
+}  // namespace sshtune
