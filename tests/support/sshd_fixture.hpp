@@ -1,0 +1,64 @@
+#pragma once
+// A real OpenSSH server for integration tests: sshd on 127.0.0.1 with throwaway
+// host and client keys, all files in a TempDir, stopped by pid on destruction.
+
+#include "probes/result.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::testing {
+
+// One running `sshd -D -e -f CONFIG`. Create it with start(); not copyable.
+class SshdFixture {
+ public:
+  // Why no sshd can be started on this machine (missing binaries), or std::nullopt when it can.
+  // Tests call GTEST_SKIP() with this reason.
+  static std::optional<std::string> unavailable_reason();
+
+  // Starts sshd with `extra_config` lines placed before the defaults (sshd keeps the first value,
+  // so they win; Match blocks are not supported). Returns once the port accepts connections.
+  static Result<std::unique_ptr<SshdFixture>> start(const std::vector<std::string>& extra_config = {});
+
+  ~SshdFixture();
+  SshdFixture(const SshdFixture&) = delete;
+  SshdFixture& operator=(const SshdFixture&) = delete;
+
+  const std::string& host() const { return m_host; }             // always "127.0.0.1"
+  std::uint16_t port() const { return m_port; }
+  const std::string& user() const { return m_user; }             // the local user, authorized by client_key()
+  const std::filesystem::path& dir() const { return m_dir.path(); }
+  std::filesystem::path client_key() const { return dir() / "id_ed25519"; }  // unencrypted private key
+  std::filesystem::path known_hosts() const { return dir() / "known_hosts"; }  // "[127.0.0.1]:port KEY" line
+  std::filesystem::path host_public_key() const { return dir() / "ssh_host_ed25519_key.pub"; }
+  std::filesystem::path ssh_config() const { return dir() / "ssh_config"; }  // for `ssh -F`, Host host_alias()
+  static constexpr const char* host_alias() { return "sshtune-test"; }
+  // Everything sshd logged so far (it runs with -e).
+  std::string log() const;
+
+  // SIGTERM, then SIGKILL after a grace period; idempotent.
+  void stop();
+  // SIGKILL for the listener and every session process below it, like a crashed host.
+  void kill_all();
+
+ private:
+  SshdFixture() = default;
+  Result<void> write_files(const std::vector<std::string>& extra_config);
+  Result<void> launch();
+  Result<void> wait_until_listening();
+
+  TempDir m_dir;
+  std::string m_host = "127.0.0.1";
+  std::uint16_t m_port = 0;
+  std::string m_user;
+  pid_t m_pid = -1;
+};
+
+}  // namespace sshtune::testing
