@@ -1,0 +1,39 @@
+#pragma once
+// Local CPU throughput of each SSH cipher through OpenSSL's EVP interface,
+// computed the way SSH uses it: 32 KiB packets, per-packet nonce/AAD/tag for
+// AEAD ciphers, and for the others encryption plus the MAC ssh pairs with them.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace sshtune::probes {
+
+struct CryptoBudget {
+  std::chrono::milliseconds warmup{5};     // untimed work before each measurement
+  std::chrono::milliseconds measure{40};   // timed work per cipher (and once for the MAC)
+  std::size_t packet_bytes = 32 * 1024;    // OpenSSH's channel packet size
+};
+
+struct CipherSpeed {
+  std::string name;          // SSH wire name, e.g. "aes128-gcm@openssh.com"
+  std::string mac;           // the MAC ssh negotiates with it by default; "" for AEAD ciphers
+  std::string mac_timed_as;  // what was timed for that MAC (OpenSSL has no UMAC); "" for AEAD
+  bool aead = false;
+  bool removed_from_openssh = false;  // kept only to show what old advice costs
+  bool available = false;    // this OpenSSL build (or its legacy provider) has the cipher
+  double cipher_mb_per_s = 0;  // encryption alone, 10^6 bytes/s
+  double mb_per_s = 0;         // as SSH uses it: encryption (+ MAC), 10^6 bytes/s
+};
+
+// The default MAC OpenSSH (9.x, 10.x) pairs with non-AEAD ciphers.
+inline constexpr const char* k_ssh_default_mac = "umac-64-etm@openssh.com";
+// What ssh-tune times in its place: the first default MAC OpenSSL implements.
+inline constexpr const char* k_mac_stand_in = "hmac-sha2-256-etm@openssh.com";
+
+// Times every SSH cipher (the current ones, 3des-cbc, and blowfish-cbc,
+// cast128-cbc and arcfour from OpenSSL's legacy provider when present), one
+// at a time. Results are ranked by mb_per_s, unavailable ciphers last.
+std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget = {});
+
+}  // namespace sshtune::probes
