@@ -1,0 +1,142 @@
+#include "tuner/edit/atomic_writer.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace sshtune::edit {
+namespace {
+
+// The owner and mode the written file gets: the old file's, or 0600 and ours.
+FileState wanted_meta(const FileSnapshot& before) {
+  if (before.state.exists) {
+    return before.state;
+  }
+  FileState meta;
+  meta.mode = k_new_file_mode;
+  meta.uid = ::geteuid();
+  meta.gid = ::getegid();
+  return meta;
+}
+
+std::string octal_mode(mode_t mode) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
+Error not_written(const std::filesystem::path& target, const Error& cause) {
+  return Error{cause.kind, target.string() + ": not changed: " + cause.message};
+}
+
+Error changed_error(const std::filesystem::path& target) {
+  return Error{ErrorKind::io,
+               target.string() + ": changed since ssh-tune read it; nothing was written, run the command again"};
+}
+
+// Unlinks the temp file unless the rename consumed it.
+class TempGuard {
+ public:
+  TempGuard(FileSystem& fs, TempFile& file) : m_fs(fs), m_file(file) {}
+  ~TempGuard() {
+    if (!m_committed) {
+      m_fs.discard(m_file);
+    }
+  }
+  TempGuard(const TempGuard&) = delete;
+  TempGuard& operator=(const TempGuard&) = delete;
+  void commit() { m_committed = true; }
+
+ private:
+  FileSystem& m_fs;
+  TempFile& m_file;
+  bool m_committed = false;
+};
+
+}  // namespace
+
+std::filesystem::path backup_path_for(const std::filesystem::path& target) {
+  return target.string() + ".ssh-tune.bak";
+}
+
+Result<void> AtomicWriter::replace(const FileSnapshot& before, std::string_view content, const WriteOptions& options) {
+  if (before.state.exists && (before.state.mode & S_IWUSR) == 0) {
+    return Error{ErrorKind::io, before.target.string() + ": is read-only (mode " + octal_mode(before.state.mode) +
+                                    "); refusing to replace it"};
+  }
+  if (options.backup && before.state.exists) {
+    SSHTUNE_TRYV(write_backup(before));
+  }
+  return write_via_temp(before.target, content, wanted_meta(before), &before);
+}
+
+Result<void> AtomicWriter::remove(const FileSnapshot& before) {
+  if (!before.state.exists) {
+    return ok();
+  }
+  SSHTUNE_TRY(same, unchanged_since(m_fs, before));
+  if (!same) {
+    return changed_error(before.target);
+  }
+  if (auto removed = m_fs.remove(before.target); !removed) {
+    return not_written(before.target, removed.error());
+  }
+  return m_fs.sync_dir(before.target.parent_path());
+}
+
+Result<void> AtomicWriter::restore(const FileSnapshot& before) {
+  if (before.state.exists) {
+    return write_via_temp(before.target, before.content, before.state, nullptr);
+  }
+  SSHTUNE_TRY(now, m_fs.stat(before.target));
+  if (!now.exists) {
+    return ok();
+  }
+  SSHTUNE_TRYV(m_fs.remove(before.target));
+  return m_fs.sync_dir(before.target.parent_path());
+}
+
+Result<void> AtomicWriter::write_backup(const FileSnapshot& before) {
+  const auto backup = backup_path_for(before.target);
+  SSHTUNE_TRY(existing, m_fs.stat(backup));
+  if (existing.exists) {
+    return ok();
+  }
+  FileState meta = before.state;
+  meta.mode = k_new_file_mode;
+  return write_via_temp(backup, before.content, meta, nullptr);
+}
+
+Result<void> AtomicWriter::fill_temp(TempFile& temp, std::string_view content, const FileState& meta) {
+  SSHTUNE_TRYV(m_fs.write_all(temp, content));
+  SSHTUNE_TRYV(m_fs.set_owner_and_mode(temp, meta));
+  return m_fs.sync_and_close(temp);
+}
+
+Result<void> AtomicWriter::write_via_temp(const std::filesystem::path& target, std::string_view content,
+                                          const FileState& meta, const FileSnapshot* must_be_unchanged) {
+  const auto dir = target.parent_path();
+  auto temp = m_fs.create_temp(dir, target.filename().string());
+  if (!temp) {
+    return not_written(target, temp.error());
+  }
+  TempGuard guard(m_fs, temp.value());
+  auto filled = fill_temp(temp.value(), content, meta);
+  if (!filled) {
+    return not_written(target, filled.error());
+  }
+  if (must_be_unchanged != nullptr) {
+    SSHTUNE_TRY(same, unchanged_since(m_fs, *must_be_unchanged));
+    if (!same) {
+      return changed_error(target);
+    }
+  }
+  if (auto renamed = m_fs.rename(temp.value().path, target); !renamed) {
+    return not_written(target, renamed.error());
+  }
+  guard.commit();
+  return m_fs.sync_dir(dir);
+}
+
+}  // namespace sshtune::edit

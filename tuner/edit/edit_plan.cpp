@@ -1,0 +1,78 @@
+#include "tuner/edit/edit_plan.hpp"
+
+#include "tuner/config/parser.hpp"
+#include "tuner/edit/include_line.hpp"
+
+namespace sshtune::edit {
+namespace {
+
+Result<config::ConfigFile> parse_config(const PlanContext& context) {
+  return config::parse_checked(context.config.content, context.targets.config.string(), context.client);
+}
+
+Result<ManagedFile> load_managed(const PlanContext& context) {
+  if (!context.managed.state.exists) {
+    return new_managed(context.targets.config, !context.config.state.exists);
+  }
+  SSHTUNE_TRYV(config::parse_checked(context.managed.content, context.targets.managed.string(), context.client));
+  return parse_managed(context.managed.content, context.targets.managed);
+}
+
+void add_if_changed(EditPlan& plan, const FileSnapshot& before, std::optional<std::string> after, bool backup) {
+  const bool same = after ? before.state.exists && *after == before.content : !before.state.exists;
+  if (!same) {
+    plan.changes.push_back(FileChange{before, std::move(after), backup});
+  }
+}
+
+// The config without ssh-tune's Include line; nullopt when the whole file goes
+// (ssh-tune created it and nothing else is left in it).
+std::optional<std::string> config_after_revert(const PlanContext& context, const config::ConfigFile& file,
+                                               bool created_by_us) {
+  const auto index = find_include(file, context.targets.managed, context.targets.home);
+  const std::string text = index ? without_line(file, *index) : context.config.content;
+  if (created_by_us && text.empty()) {
+    return std::nullopt;
+  }
+  return text;
+}
+
+}  // namespace
+
+Result<EditPlan> plan_apply(const PlanContext& context, const ManagedBlock& block) {
+  SSHTUNE_TRY(config_file, parse_config(context));
+  SSHTUNE_TRY(managed, load_managed(context));
+  put_block(managed, block);
+  const std::string managed_text = render_managed(managed);
+  SSHTUNE_TRYV(config::parse_checked(managed_text, context.targets.managed.string(), context.client));
+  EditPlan plan;
+  add_if_changed(plan, context.managed, managed_text, false);
+  if (!find_include(config_file, context.targets.managed, context.targets.home)) {
+    SSHTUNE_TRY(directive, include_directive(context.targets.managed, context.targets.home));
+    add_if_changed(plan, context.config, with_include(config_file, directive), true);
+  }
+  return plan;
+}
+
+Result<EditPlan> plan_revert(const PlanContext& context, const std::optional<std::string>& host) {
+  SSHTUNE_TRY(config_file, parse_config(context));
+  SSHTUNE_TRY(managed, load_managed(context));
+  const bool created_by_us = records_created_config(managed);
+  if (host) {
+    drop_block(managed, *host);
+  } else {
+    managed.blocks.clear();
+  }
+  EditPlan plan;
+  if (!managed.blocks.empty()) {
+    add_if_changed(plan, context.managed, render_managed(managed), false);
+    return plan;
+  }
+  if (context.config.state.exists) {
+    add_if_changed(plan, context.config, config_after_revert(context, config_file, created_by_us), true);
+  }
+  add_if_changed(plan, context.managed, std::nullopt, false);
+  return plan;
+}
+
+}  // namespace sshtune::edit

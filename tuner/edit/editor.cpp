@@ -1,0 +1,160 @@
+#include "tuner/edit/editor.hpp"
+
+#include "tuner/edit/atomic_writer.hpp"
+#include "tuner/edit/edit_plan.hpp"
+#include "tuner/edit/file_lock.hpp"
+#include "tuner/edit/unified_diff.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <chrono>
+#include <ctime>
+#include <functional>
+
+namespace sshtune::edit {
+namespace {
+
+using Planner = std::function<Result<EditPlan>(const PlanContext&)>;
+
+// What ssh -G must show after the edit; `ciphers` empty means only "exit 0".
+struct Expectation {
+  std::string host;
+  std::string ciphers;
+  std::optional<bool> compression;
+};
+
+Result<EditPlan> plan_now(const EditTargets& targets, const Planner& planner, EditEnv& env) {
+  SSHTUNE_TRY(config, take_snapshot(env.fs, targets.config));
+  SSHTUNE_TRY(managed, take_snapshot(env.fs, targets.managed));
+  return planner(PlanContext{targets, std::move(config), std::move(managed), env.client});
+}
+
+EditReport describe(const EditPlan& plan, bool with_diff) {
+  EditReport report;
+  for (const auto& change : plan.changes) {
+    report.changed.push_back(change.before.path);
+    if (with_diff) {
+      report.diff += unified_diff(change.before.path.string(), change.before.content, change.before.state.exists,
+                                  change.after.value_or(""), change.after.has_value());
+    }
+  }
+  return report;
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// ssh's verdict on `config` for `host`; an error message when ssh rejects it.
+Result<std::optional<std::string>> ssh_objection(EditEnv& env, const std::filesystem::path& config,
+                                                 const Expectation& expected) {
+  SSHTUNE_TRY(run, env.ssh.dump_config(config, expected.host));
+  if (run.exit_code != 0) {
+    return std::optional<std::string>("ssh -G exits " + std::to_string(run.exit_code) + ": " + first_line(run.err));
+  }
+  const std::string ciphers = dump_value(run.out, "ciphers");
+  if (!expected.ciphers.empty() && ciphers != expected.ciphers && !ciphers.starts_with(expected.ciphers + ",")) {
+    return std::optional<std::string>("ssh -G shows ciphers " + ciphers + " for " + expected.host);
+  }
+  if (expected.compression && dump_value(run.out, "compression") != (*expected.compression ? "yes" : "no")) {
+    return std::optional<std::string>("ssh -G shows compression " + dump_value(run.out, "compression") + " for " +
+                                      expected.host);
+  }
+  return std::optional<std::string>();
+}
+
+void roll_back(const std::vector<const FileChange*>& done, AtomicWriter& writer) {
+  for (auto it = done.rbegin(); it != done.rend(); ++it) {
+    (void)writer.restore((*it)->before);  // best effort: the first error is the one reported
+  }
+}
+
+Result<void> execute(const EditPlan& plan, AtomicWriter& writer, std::vector<const FileChange*>& done) {
+  for (const auto& change : plan.changes) {
+    auto step = change.after ? writer.replace(change.before, *change.after, WriteOptions{change.backup})
+                             : writer.remove(change.before);
+    if (!step) {
+      roll_back(done, writer);
+      return step.error();
+    }
+    done.push_back(&change);
+  }
+  return ok();
+}
+
+Result<void> ensure_directory(const std::filesystem::path& dir) {
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+    return io_error(dir, errno);
+  }
+  return ok();
+}
+
+// Checks ssh accepts the config now, writes, checks again; restores on failure.
+Result<void> write_verified(const EditTargets& targets, const EditPlan& plan, const Expectation& expected,
+                            EditEnv& env) {
+  std::optional<std::string> before;
+  if (std::filesystem::exists(targets.config)) {
+    SSHTUNE_TRY(objection, ssh_objection(env, targets.config, Expectation{expected.host, "", std::nullopt}));
+    before = objection;
+  }
+  if (before && !expected.ciphers.empty()) {
+    return Error{ErrorKind::invalid_input, targets.config.string() + ": rejected before any change (" + *before +
+                                               "); fix it first, nothing was written"};
+  }
+  AtomicWriter writer(env.fs);
+  std::vector<const FileChange*> done;
+  SSHTUNE_TRYV(execute(plan, writer, done));
+  if (before || !std::filesystem::exists(targets.config)) {
+    return ok();  // nothing sound to compare against (revert of an already broken or now removed config)
+  }
+  SSHTUNE_TRY(after, ssh_objection(env, targets.config, expected));
+  if (after) {
+    roll_back(done, writer);
+    return Error{ErrorKind::io, targets.config.string() + ": " + *after + "; the previous files were restored"};
+  }
+  return ok();
+}
+
+Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, const Expectation& expected,
+                            bool dry_run, EditEnv& env) {
+  SSHTUNE_TRY(first_plan, plan_now(targets, planner, env));
+  if (dry_run || first_plan.changes.empty()) {
+    return describe(first_plan, dry_run);
+  }
+  SSHTUNE_TRYV(ensure_directory(targets.config.parent_path()));
+  SSHTUNE_TRY(config_target, resolve_target(targets.config));
+  SSHTUNE_TRY(lock, FileLock::acquire(lock_path_for(config_target)));
+  (void)lock;  // held until the edit is verified
+  // Plan again under the lock: another process may have edited in between.
+  SSHTUNE_TRY(plan, plan_now(targets, planner, env));
+  SSHTUNE_TRYV(write_verified(targets, plan, expected, env));
+  return describe(plan, false);
+}
+
+}  // namespace
+
+Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,
+                                  const std::string& written_at, bool dry_run, EditEnv& env) {
+  SSHTUNE_TRY(version, parse_ssh_version(env.client.version()));
+  const auto& supported = env.client.supported(AlgorithmKind::cipher);
+  const ManagedBlock block = render_block(settings, ciphers_value(settings.ciphers, version, supported), written_at);
+  const Planner planner = [&](const PlanContext& context) { return plan_apply(context, block); };
+  return run_edit(targets, planner, Expectation{settings.host, join_names(settings.ciphers), settings.compression},
+                  dry_run, env);
+}
+
+Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
+                                   EditEnv& env) {
+  const Planner planner = [&](const PlanContext& context) { return plan_revert(context, host); };
+  return run_edit(targets, planner, Expectation{host.value_or("ssh-tune-check"), "", std::nullopt}, dry_run, env);
+}
+
+std::string utc_minute_stamp() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%MZ", &utc);
+  return text;
+}
+
+}  // namespace sshtune::edit

@@ -1,0 +1,45 @@
+#pragma once
+// One locked, verified edit of the user's ssh configuration: plan, write every
+// file atomically, check the result with the real `ssh -G`, roll back on failure.
+
+#include "probes/client_capabilities.hpp"
+#include "tuner/edit/edit_targets.hpp"
+#include "tuner/edit/file_system.hpp"
+#include "tuner/edit/host_settings.hpp"
+#include "tuner/edit/ssh_client.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::edit {
+
+// The outside world of an edit; tests swap in faulty file systems or a fake ssh.
+struct EditEnv {
+  FileSystem& fs;
+  const ClientCapabilities& client;
+  SshClient& ssh;
+};
+
+// What an edit did (or, for a dry run, would do).
+struct EditReport {
+  std::vector<std::filesystem::path> changed;  // files written or deleted, as named
+  std::string diff;                            // unified diff of every change (dry run only)
+};
+
+// `ssh-tune apply`: writes the block for settings.host (stamped `written_at`),
+// adding the Include line if needed. Nothing is written when the settings are
+// already there. On error nothing is modified and the message names the file.
+Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,
+                                  const std::string& written_at, bool dry_run, EditEnv& env);
+
+// `ssh-tune revert`: removes the block for `host` (all blocks when nullopt), and
+// the Include line and managed file once no block is left.
+Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
+                                   EditEnv& env);
+
+// The current UTC time to the minute, as blocks record it: "2026-11-30T05:40Z".
+std::string utc_minute_stamp();
+
+}  // namespace sshtune::edit

@@ -1,0 +1,149 @@
+#include "tuner/edit/managed_file.hpp"
+
+#include <algorithm>
+
+namespace sshtune::edit {
+namespace {
+
+constexpr std::string_view k_begin = "# ssh-tune: begin ";
+constexpr std::string_view k_end = "# ssh-tune: end ";
+constexpr std::string_view k_created = "# ssh-tune: created ";
+constexpr std::string_view k_catch_all = "Host *";
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// "# ssh-tune: begin HOST (written ...)" → "HOST".
+std::string begin_host(const std::string& line) {
+  const std::string rest = line.substr(k_begin.size());
+  return rest.substr(0, rest.find(' '));
+}
+
+Error parse_error(const std::filesystem::path& path, std::size_t index, const std::string& what) {
+  return Error{ErrorKind::invalid_input, path.string() + ":" + std::to_string(index + 1) + ": " + what};
+}
+
+bool is_blank(const std::string& line) {
+  return std::all_of(line.begin(), line.end(), [](char c) { return c == ' ' || c == '\t' || c == '\r'; });
+}
+
+ManagedBlock* find_block(ManagedFile& file, const std::string& host) {
+  const auto it = std::find_if(file.blocks.begin(), file.blocks.end(), [&](const auto& b) { return b.host == host; });
+  return it == file.blocks.end() ? nullptr : &*it;
+}
+
+// Reads the block starting at lines[index]; advances index past its end marker.
+Result<ManagedBlock> read_block(const std::vector<std::string>& lines, std::size_t& index,
+                                const std::filesystem::path& path) {
+  ManagedBlock block{begin_host(lines[index]), {lines[index]}};
+  const std::string end_marker = std::string(k_end) + block.host;
+  const std::size_t start = index;
+  for (++index; index < lines.size(); ++index) {
+    if (lines[index].starts_with(k_begin)) {
+      break;
+    }
+    block.lines.push_back(lines[index]);
+    if (lines[index] == end_marker) {
+      ++index;
+      return block;
+    }
+  }
+  return parse_error(path, start, "block for '" + block.host + "' has no '" + end_marker + "' line");
+}
+
+}  // namespace
+
+Result<ManagedFile> parse_managed(const std::string& text, const std::filesystem::path& path) {
+  ManagedFile file;
+  const auto lines = split_lines(text);
+  for (std::size_t index = 0; index < lines.size();) {
+    const std::string& line = lines[index];
+    if (line.starts_with(k_begin)) {
+      SSHTUNE_TRY(block, read_block(lines, index, path));
+      if (find_block(file, block.host) != nullptr) {
+        return parse_error(path, index - 1, "a second block for '" + block.host + "'");
+      }
+      file.blocks.push_back(std::move(block));
+      continue;
+    }
+    if (line.starts_with("#") && file.blocks.empty()) {
+      file.header.push_back(line);
+    } else if (!is_blank(line) && line != k_catch_all) {
+      return parse_error(path, index, "line outside the ssh-tune blocks; ssh-tune rewrites this file, so move it to your own config");
+    }
+    ++index;
+  }
+  return file;
+}
+
+std::string render_managed(const ManagedFile& file) {
+  if (file.blocks.empty()) {
+    return {};
+  }
+  std::string text;
+  for (const auto& line : file.header) {
+    text += line + "\n";
+  }
+  for (const auto& block : file.blocks) {
+    text += "\n";
+    for (const auto& line : block.lines) {
+      text += line + "\n";
+    }
+  }
+  return text + "\n" + std::string(k_catch_all) + "\n";
+}
+
+ManagedFile new_managed(const std::filesystem::path& config, bool created_config) {
+  ManagedFile file;
+  file.header = {"# Managed by ssh-tune: one block per host, included from the top of " + config.string() + ".",
+                 "# Change with 'ssh-tune apply HOST ...'; remove with 'ssh-tune revert HOST' or '--all'."};
+  if (created_config) {
+    file.header.push_back(std::string(k_created) + config.string());
+  }
+  return file;
+}
+
+bool records_created_config(const ManagedFile& file) {
+  return std::any_of(file.header.begin(), file.header.end(),
+                     [](const std::string& line) { return line.starts_with(k_created); });
+}
+
+ManagedBlock render_block(const HostSettings& settings, const std::string& ciphers_value,
+                          const std::string& written_at) {
+  const std::string compression = settings.compression ? "yes" : "no";
+  return ManagedBlock{settings.host,
+                      {std::string(k_begin) + settings.host + " (written " + written_at +
+                           "; ciphers=" + join_names(settings.ciphers) + "; compression=" + compression + ")",
+                       "Host " + settings.host, "    Ciphers " + ciphers_value, "    Compression " + compression,
+                       std::string(k_end) + settings.host}};
+}
+
+bool put_block(ManagedFile& file, const ManagedBlock& block) {
+  ManagedBlock* existing = find_block(file, block.host);
+  if (existing == nullptr) {
+    file.blocks.push_back(block);
+    return true;
+  }
+  // Same settings: keep the old block, with its original timestamp, byte for byte.
+  if (std::equal(existing->lines.begin() + 1, existing->lines.end(), block.lines.begin() + 1, block.lines.end())) {
+    return false;
+  }
+  *existing = block;
+  return true;
+}
+
+bool drop_block(ManagedFile& file, const std::string& host) {
+  const auto before = file.blocks.size();
+  std::erase_if(file.blocks, [&](const ManagedBlock& b) { return b.host == host; });
+  return file.blocks.size() != before;
+}
+
+}  // namespace sshtune::edit

@@ -1,0 +1,43 @@
+#pragma once
+// The local ssh client as the editor needs it: `ssh -G` to verify what was
+// written, and the version to choose how Ciphers is spelled.
+
+#include "tuner/edit/process.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sshtune::edit {
+
+struct SshVersion {
+  int major = 0;
+  int minor = 0;
+};
+
+// `ssh -G`, behind a seam so unit tests can stand in for ssh. Names and versions
+// come from ClientCapabilities (probes/client_capabilities.hpp).
+class SshClient {
+ public:
+  virtual ~SshClient() = default;
+  // `ssh -G -F CONFIG -- HOST`: the effective settings (stdout) and the exit code.
+  virtual Result<ProcessResult> dump_config(const std::filesystem::path& config, const std::string& host) = 0;
+};
+
+// The ssh found in PATH (or `program`).
+class RealSshClient final : public SshClient {
+ public:
+  explicit RealSshClient(std::string program = "ssh") : m_program(std::move(program)) {}
+  Result<ProcessResult> dump_config(const std::filesystem::path& config, const std::string& host) override;
+
+ private:
+  std::string m_program;
+};
+
+// Parses "OpenSSH_9.2p1 Debian-2, OpenSSL 3.0" into {9, 2}; an error for anything else.
+Result<SshVersion> parse_ssh_version(const std::string& banner);
+
+// The value of `keyword` in `ssh -G` output ("ciphers" → "aes128-ctr,..."), or empty.
+std::string dump_value(const std::string& dump, const std::string& keyword);
+
+}  // namespace sshtune::edit

@@ -1,0 +1,40 @@
+#include "tuner/edit/unified_diff.hpp"
+
+#include <dtl/dtl.hpp>
+
+#include <sstream>
+#include <vector>
+
+namespace sshtune::edit {
+namespace {
+
+// Lines without their "\n" (a "\r" stays, so CRLF edits are visible).
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string unified_diff(const std::string& path, const std::string& before, bool before_exists,
+                         const std::string& after, bool after_exists) {
+  if (before == after && before_exists == after_exists) {
+    return {};
+  }
+  std::ostringstream out;
+  out << "--- " << (before_exists ? "a" + path : "/dev/null") << '\n'
+      << "+++ " << (after_exists ? "b" + path : "/dev/null") << '\n';
+  dtl::Diff<std::string, std::vector<std::string>> diff(lines_of(before), lines_of(after));
+  diff.compose();
+  diff.composeUnifiedHunks();
+  diff.printUnifiedFormat(out);
+  return out.str();
+}
+
+}  // namespace sshtune::edit
