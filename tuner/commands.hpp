@@ -9,4 +9,11 @@ namespace sshtune {
 // `ssh-tune cpu [--json] [--sample PATH]`: CPU crypto features and local speeds.
 Result<ExitCode> run_cpu(const Args& args, Io& io);
 
+// `ssh-tune apply HOST --ciphers LIST --compression yes|no [-F FILE] [--dry-run]`:
+// writes HOST's block into the managed file included from the top of the config.
+Result<ExitCode> run_apply(const Args& args, Io& io);
+
+// `ssh-tune revert HOST|--all [-F FILE] [--dry-run]`: removes what apply added.
+Result<ExitCode> run_revert(const Args& args, Io& io);
+
 }  // namespace sshtune
