@@ -10,6 +10,7 @@ std::span<const Command> commands() {
       Command{"cpu", "CPU crypto features and local cipher/compression speeds (no network)", run_cpu},
       Command{"apply", "write a host's ciphers and compression into ssh_config (safely)", run_apply},
       Command{"revert", "remove what apply wrote, for one host or all", run_revert},
+      Command{"config", "effective ssh settings for a host (as ssh -G), with file:line origins", run_config},
   };
   return table;
 }
