@@ -67,9 +67,10 @@ Result<ManagedFile> parse_managed(const std::string& text, const std::filesystem
   for (std::size_t index = 0; index < lines.size();) {
     const std::string& line = lines[index];
     if (line.starts_with(k_begin)) {
+      const std::size_t start = index;
       SSHTUNE_TRY(block, read_block(lines, index, path));
       if (find_block(file, block.host) != nullptr) {
-        return parse_error(path, index - 1, "a second block for '" + block.host + "'");
+        return parse_error(path, start, "a second block for '" + block.host + "'");
       }
       file.blocks.push_back(std::move(block));
       continue;
