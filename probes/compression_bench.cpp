@@ -1,13 +1,12 @@
 #include "probes/compression_bench.hpp"
 
 #include "probes/codecs.hpp"
+#include "probes/timed_loop.hpp"
 
 #include <memory>
 
 namespace sshtune::probes {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 struct CompressedPass {
   std::vector<std::string> packets;  // the first pass over the sample, for ratio and decoding
@@ -20,18 +19,15 @@ std::string_view packet_at(std::string_view sample, std::size_t offset, std::siz
   return sample.substr(offset, std::min(packet_bytes, sample.size() - offset));
 }
 
-// Compresses packets until the budget is spent, restarting the stream at the
-// end of the sample; keeps the first pass. Returns original bytes per second.
+// Compresses packets for the budget, restarting the stream at the end of the
+// sample, and keeps the first pass. Returns original bytes per CPU second.
 double time_compression(PacketCodec& codec, std::string_view sample, const CompressionBudget& budget,
                         CompressedPass& first) {
-  const auto start = Clock::now();
-  std::size_t total = 0;
+  std::size_t offset = 0;
   bool first_pass = true;
-  auto now = start;
-  for (std::size_t offset = 0; now - start < budget.compress || first.packets.empty();) {
+  return timed_throughput(std::chrono::nanoseconds(0), budget.compress, [&] {
     const auto packet = packet_at(sample, offset, budget.packet_bytes);
     std::string out = codec.compress(packet);
-    total += packet.size();
     if (first_pass) {
       first.bytes_in += packet.size();
       first.bytes_out += out.size();
@@ -44,25 +40,22 @@ double time_compression(PacketCodec& codec, std::string_view sample, const Compr
       first_pass = false;
       codec.reset_compressor();
     }
-    now = Clock::now();
-  }
-  return static_cast<double>(total) / std::chrono::duration<double>(now - start).count() / 1e6;
+    return packet.size();
+  });
 }
 
-// Decodes the stored packets in order, round after round, until the budget is spent.
+// Decodes the stored packets in order, round after round, for the budget.
 double time_decompression(PacketCodec& codec, const CompressedPass& pass, const CompressionBudget& budget) {
   codec.reset_decompressor();
-  const auto start = Clock::now();
-  std::size_t total = 0;
-  auto now = start;
-  for (std::size_t i = 0; now - start < budget.decompress || total == 0; i = (i + 1) % pass.packets.size()) {
-    if (i == 0 && total > 0) {
+  std::size_t next = 0;
+  return timed_throughput(std::chrono::nanoseconds(0), budget.decompress, [&] {
+    const std::size_t bytes = codec.decompress(pass.packets[next], pass.sizes[next]);
+    next = (next + 1) % pass.packets.size();
+    if (next == 0) {
       codec.reset_decompressor();
     }
-    total += codec.decompress(pass.packets[i], pass.sizes[i]);
-    now = Clock::now();
-  }
-  return static_cast<double>(total) / std::chrono::duration<double>(now - start).count() / 1e6;
+    return bytes;
+  });
 }
 
 CompressionSpeed measure(std::unique_ptr<PacketCodec> codec, CompressionSpeed row, std::string_view sample,

@@ -91,13 +91,14 @@ double time_cipher(const EVP_CIPHER* cipher, bool aead, const CryptoBudget& budg
   const auto in = pattern_bytes(budget.packet_bytes);
   std::vector<unsigned char> out(in.size() + 64);
   std::vector<unsigned char> nonce = pattern_bytes(12);
-  return timed_throughput(budget.warmup, budget.measure, in.size(), [&] {
+  return timed_throughput(budget.warmup, budget.measure, [&] {
     if (aead) {
       seal_packet(ctx.get(), nonce, in, out);
     } else {
       int length = 0;
       EVP_EncryptUpdate(ctx.get(), out.data(), &length, in.data(), static_cast<int>(in.size()));
     }
+    return in.size();
   });
 }
 
@@ -115,11 +116,12 @@ double time_mac(const CryptoBudget& budget) {
   const auto key = pattern_bytes(32);
   const auto in = pattern_bytes(budget.packet_bytes + 4);
   unsigned char tag[EVP_MAX_MD_SIZE];
-  return timed_throughput(budget.warmup, budget.measure, budget.packet_bytes, [&] {
+  return timed_throughput(budget.warmup, budget.measure, [&] {
     std::size_t length = 0;
     EVP_MAC_init(ctx.get(), key.data(), key.size(), params);
     EVP_MAC_update(ctx.get(), in.data(), in.size());
     EVP_MAC_final(ctx.get(), tag, &length, sizeof tag);
+    return budget.packet_bytes;
   });
 }
 

@@ -83,7 +83,7 @@ Result<ParsedFlags> parse_flags(const std::string& name, const Args& args, const
       po::notify(parsed.values);
     }
   } catch (const po::error& e) {
-    return Error{ErrorKind::usage, "ssh-tune " + name + ": " + e.what()};
+    return Error{ErrorKind::usage, name + ": " + e.what() + "; run 'ssh-tune " + name + " --help'"};
   }
   return parsed;
 }

@@ -42,7 +42,8 @@ struct ParsedFlags {
 };
 
 // Parses `args` for command `name` against `flags` (a --help flag is added).
-// Errors are usage errors naming the command: "ssh-tune cpu: unrecognised option '--x'".
+// Errors are usage errors naming the command:
+// "cpu: unrecognised option '--x'; run 'ssh-tune cpu --help'".
 Result<ParsedFlags> parse_flags(const std::string& name, const Args& args,
                                 const boost::program_options::options_description& flags,
                                 const boost::program_options::positional_options_description& positional = {});

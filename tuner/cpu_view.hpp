@@ -1,0 +1,34 @@
+#pragma once
+// What `ssh-tune cpu` found, and its two renderings (table and JSON).
+
+#include "probes/compression_bench.hpp"
+#include "probes/cpu_features.hpp"
+#include "probes/crypto_bench.hpp"
+#include "rules/catalog.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+struct CpuFindings {
+  probes::CpuReport cpu;
+  std::vector<probes::CipherSpeed> ciphers;
+  std::vector<probes::CompressionSpeed> compression;
+  std::string sample_source;  // "built-in mixed corpus" or the --sample path
+  std::size_t sample_bytes = 0;
+  double elapsed_s = 0;
+};
+
+// The readable report: a features line, ciphers ranked by MB/s with their
+// catalog tier, and the compression rows.
+void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog);
+
+// The JSON document of design.md: {cpu:{arch,model,features}, ciphers:[...], compression:[...]}
+// plus detail fields (masked features, notes, tiers, sample, elapsed_s).
+nlohmann::json cpu_json(const CpuFindings& findings, const rules::Catalog& catalog);
+
+}  // namespace sshtune
