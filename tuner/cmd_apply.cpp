@@ -5,6 +5,7 @@
 #include "tuner/commands.hpp"
 #include "tuner/edit/editor.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <ostream>
 
@@ -39,7 +40,8 @@ ExitCode report(const edit::EditReport& result, bool dry_run, const std::string&
     io.out << what << ": nothing to change\n";
   } else {
     for (const auto& path : result.changed) {
-      io.out << what << ": updated " << path.string() << '\n';
+      const bool removed = std::find(result.removed.begin(), result.removed.end(), path) != result.removed.end();
+      io.out << what << (removed ? ": removed " : ": updated ") << path.string() << '\n';
     }
   }
   return ExitCode::ok;

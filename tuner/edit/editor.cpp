@@ -34,6 +34,9 @@ EditReport describe(const EditPlan& plan, bool with_diff) {
   EditReport report;
   for (const auto& change : plan.changes) {
     report.changed.push_back(change.before.path);
+    if (!change.after) {
+      report.removed.push_back(change.before.path);
+    }
     if (with_diff) {
       report.diff += unified_diff(change.before.path.string(), change.before.content, change.before.state.exists,
                                   change.after.value_or(""), change.after.has_value());

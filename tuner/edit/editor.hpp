@@ -25,6 +25,7 @@ struct EditEnv {
 // What an edit did (or, for a dry run, would do).
 struct EditReport {
   std::vector<std::filesystem::path> changed;  // files written or deleted, as named
+  std::vector<std::filesystem::path> removed;  // the subset of `changed` that is (to be) deleted
   std::string diff;                            // unified diff of every change (dry run only)
 };
 
