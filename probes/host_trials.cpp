@@ -1,0 +1,275 @@
+#include "probes/host_trials.hpp"
+
+#include <algorithm>
+#include <random>
+
+namespace sshtune {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+constexpr const char* k_paired_mac = "hmac-sha2-256-etm@openssh.com";
+// Lower bound for the connection set-up a trial spends outside its timed interval; the real
+// estimate is the duration of check_access() (loopback ≈ 0.1–0.2 s, more on a busy machine).
+constexpr milliseconds k_min_overhead{50};
+constexpr milliseconds k_min_time_cap{100};
+// A throughput at this fraction of window/RTT or above is treated as window-limited.
+constexpr double k_window_limited_fraction = 0.8;
+constexpr std::size_t k_incompressible_size = 1u << 20;
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+bool is_aead(const std::string& cipher) {
+  return cipher == "chacha20-poly1305@openssh.com" || cipher.ends_with("-gcm@openssh.com");
+}
+
+const std::vector<std::string>& libssh_macs() {
+  static const std::vector<std::string> macs = {"hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com",
+                                                "hmac-sha1-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512",
+                                                "hmac-sha1"};
+  return macs;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values.empty() ? 0 : values[values.size() / 2];
+}
+
+std::shared_ptr<const std::string> incompressible_data() {
+  std::mt19937_64 generator(0x5eed);
+  std::string data(k_incompressible_size, '\0');
+  for (std::size_t i = 0; i + 8 <= data.size(); i += 8) {
+    const std::uint64_t word = generator();
+    std::copy_n(reinterpret_cast<const char*>(&word), 8, data.data() + i);
+  }
+  return std::make_shared<const std::string>(std::move(data));
+}
+
+// Runs the trials of one plan in order, keeping every result and failure, within the budget.
+class TrialSequence {
+ public:
+  TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
+                milliseconds overhead)
+      : m_runner(runner), m_plan(plan), m_host(std::move(host)), m_deadline(start + plan.budget),
+        m_overhead(std::max(overhead, k_min_overhead)) {}
+
+  // Runs `spec` unless stopped or out of budget; `trials_left` (this one included) shares the time left.
+  std::optional<TrialResult> attempt(TrialSpec spec, const std::string& label, int trials_left) {
+    if (m_stopped) {
+      return std::nullopt;
+    }
+    const auto left = std::chrono::duration_cast<milliseconds>(m_deadline - Clock::now());
+    if (left < m_overhead + k_min_time_cap) {
+      stop("time budget used up before " + label);
+      return std::nullopt;
+    }
+    // A third of each slot warms up (new remote processes start slowly), two thirds are measured.
+    const auto slot = std::clamp(left / std::max(trials_left, 1) - m_overhead, k_min_time_cap,
+                                 std::max(m_plan.max_trial_time, k_min_time_cap));
+    spec.warm_up_time = slot / 3;
+    spec.time_cap = slot - spec.warm_up_time;
+    const auto started = Clock::now();
+    auto result = m_runner.run(spec);
+    learn_overhead(std::chrono::duration_cast<milliseconds>(Clock::now() - started) - slot);
+    return record(std::move(result), label);
+  }
+
+  void stop(const std::string& note) {
+    m_report.notes.push_back(note);
+    m_stopped = true;
+  }
+  HostTrialReport& report() { return m_report; }
+  const HostTrialPlan& plan() const { return m_plan; }
+
+ private:
+  // Connection set-up varies with load; average the latest observation into the estimate.
+  void learn_overhead(milliseconds observed) {
+    m_overhead = std::max((m_overhead + std::max(observed, milliseconds(0))) / 2, k_min_overhead);
+  }
+
+  std::optional<TrialResult> record(Result<TrialResult> result, const std::string& label) {
+    if (result) {
+      m_consecutive_failures = 0;
+      return std::move(result).value();
+    }
+    m_report.failures.push_back({label, result.error().message});
+    if (++m_consecutive_failures >= 2) {
+      stop("stopped after two consecutive failed trials; " + m_host + " may be down");
+    }
+    return std::nullopt;
+  }
+
+  RemoteRunner& m_runner;
+  const HostTrialPlan& m_plan;
+  std::string m_host;
+  Clock::time_point m_deadline;
+  milliseconds m_overhead;
+  HostTrialReport m_report;
+  int m_consecutive_failures = 0;
+  bool m_stopped = false;
+};
+
+int planned_throughput_trials(const HostTrialPlan& plan) {
+  const int compression = plan.measure_compression && plan.server_offers_compression ? (plan.sample ? 2 : 1) : 0;
+  return static_cast<int>(plan.ciphers.size()) + (plan.measure_download ? 1 : 0) + compression;
+}
+
+void keep(TrialSequence& sequence, std::optional<TrialResult> result) {
+  auto& report = sequence.report();
+  if (!result) {
+    return;
+  }
+  if (report.rtt_seconds && *report.rtt_seconds > 0 && result->seconds > 0) {
+    const double rate = static_cast<double>(result->bytes) / result->seconds;
+    result->window_limited = rate >= k_window_limited_fraction * window_cap_bytes_per_s(*report.rtt_seconds);
+  }
+  report.trials.push_back(std::move(*result));
+}
+
+void measure_rtt(TrialSequence& sequence, int trials_left) {
+  TrialSpec spec;
+  spec.kind = TrialKind::round_trips;
+  auto result = sequence.attempt(spec, "round trips", trials_left);
+  if (!result) {
+    sequence.stop("remote commands could not run, so throughput, compression and remote tools were not measured");
+    return;
+  }
+  sequence.report().rtt_seconds = median(result->round_trip_seconds);
+}
+
+void measure_uploads(TrialSequence& sequence, int& trials_left) {
+  for (const auto& cipher : sequence.plan().ciphers) {
+    TrialSpec spec;
+    spec.cipher = cipher;
+    spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
+    keep(sequence, sequence.attempt(spec, "upload " + cipher, trials_left--));
+  }
+}
+
+// The cipher of the fastest upload so far; empty when none succeeded.
+std::string fastest_cipher(const HostTrialReport& report) {
+  const TrialResult* best = nullptr;
+  for (const auto& trial : report.trials) {
+    if (trial.kind == TrialKind::upload && !trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
+      best = &trial;
+    }
+  }
+  return best != nullptr ? best->cipher : "";
+}
+
+void measure_download(TrialSequence& sequence, const std::string& cipher, int& trials_left) {
+  TrialSpec spec;
+  spec.kind = TrialKind::download;
+  spec.cipher = cipher;
+  spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
+  keep(sequence, sequence.attempt(spec, "download " + cipher, trials_left--));
+}
+
+void measure_compression(TrialSequence& sequence, const std::string& cipher, int& trials_left) {
+  const auto& plan = sequence.plan();
+  if (!plan.server_offers_compression) {
+    sequence.report().notes.push_back("server does not offer zlib@openssh.com (Compression no): compressed "
+                                      "throughput not measured");
+    return;
+  }
+  TrialSpec spec;
+  spec.cipher = cipher;
+  spec.mac = mac_for_cipher(cipher, plan.macs);
+  spec.compression = true;
+  if (plan.sample) {
+    spec.payload = plan.sample;
+    keep(sequence, sequence.attempt(spec, "upload " + cipher + " compressed sample", trials_left--));
+  }
+  spec.payload = incompressible_data();
+  keep(sequence, sequence.attempt(spec, "upload " + cipher + " compressed random", trials_left--));
+}
+
+void probe_tools(TrialSequence& sequence, int trials_left) {
+  TrialSpec spec;
+  spec.kind = TrialKind::command;
+  spec.command = k_rsync_version_command;
+  auto result = sequence.attempt(spec, "rsync --version", trials_left);
+  if (!result) {
+    return;
+  }
+  auto& report = sequence.report();
+  report.tools = parse_rsync_version(result->output);
+  if (!report.tools->rsync_version) {
+    report.notes.push_back("rsync was not found on the remote host");
+  }
+}
+
+}  // namespace
+
+double mb_per_s(const TrialResult& result) {
+  return result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds / 1e6 : 0;
+}
+
+const std::vector<std::string>& libssh_ciphers() {
+  static const std::vector<std::string> ciphers = {
+      "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes256-ctr",
+      "aes192-ctr", "aes128-ctr", "aes256-cbc", "aes192-cbc", "aes128-cbc", "3des-cbc"};
+  return ciphers;
+}
+
+std::string mac_for_cipher(const std::string& cipher, const std::vector<std::string>& server_macs) {
+  if (is_aead(cipher)) {
+    return "";
+  }
+  if (contains(server_macs, k_paired_mac)) {
+    return k_paired_mac;
+  }
+  for (const auto& mac : server_macs) {
+    if (contains(libssh_macs(), mac)) {
+      return mac;
+    }
+  }
+  return "";
+}
+
+HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample) {
+  HostTrialPlan plan;
+  for (const auto& cipher : server.ciphers_c2s) {
+    if (contains(server.ciphers_s2c, cipher) && contains(libssh_ciphers(), cipher)) {
+      plan.ciphers.push_back(cipher);
+    }
+  }
+  plan.macs = server.macs_c2s;
+  plan.server_offers_compression = contains(server.compression_c2s, k_ssh_compression);
+  plan.sample = std::move(sample);
+  return plan;
+}
+
+double window_cap_bytes_per_s(double rtt_seconds) {
+  return rtt_seconds > 0 ? k_openssh_window_bytes / rtt_seconds : 0;
+}
+
+Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host) {
+  const auto start = Clock::now();
+  SSHTUNE_TRY(access, runner.check_access());
+  const auto overhead = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+  TrialSequence sequence(runner, plan, host, start, overhead);
+  sequence.report().access = std::move(access);
+  int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
+  measure_rtt(sequence, trials_left--);
+  measure_uploads(sequence, trials_left);
+  const std::string best = fastest_cipher(sequence.report());
+  // Cheapest and most decision-relevant first: rsync's abilities, then compression, then download.
+  if (plan.probe_tools) {
+    probe_tools(sequence, trials_left--);
+  }
+  if (!best.empty() && plan.measure_compression) {
+    measure_compression(sequence, best, trials_left);
+  }
+  if (!best.empty() && plan.measure_download) {
+    measure_download(sequence, best, trials_left);
+  }
+  HostTrialReport report = std::move(sequence.report());
+  report.elapsed_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return report;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,131 @@
+#pragma once
+// Per-host trials: end-to-end throughput per cipher, compression, round-trip time
+// and remote tools, measured through a RemoteRunner (libssh in production, a fake
+// in unit tests). Facts only: the rules layer turns them into decisions.
+
+#include "probes/remote_tools.hpp"
+#include "probes/result.hpp"
+#include "probes/server_algorithms.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+// OpenSSH's fixed session channel window (CHAN_SES_WINDOW_DEFAULT): one channel carries at most window/RTT.
+inline constexpr double k_openssh_window_bytes = 2.0 * 1024 * 1024;
+// The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
+inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
+
+enum class TrialKind {
+  upload,       // local data -> remote `cat >/dev/null`
+  download,     // remote `head -c N /dev/zero` -> local
+  round_trips,  // small echo request/replies over one channel
+  command,      // run spec.command and capture its stdout (read-only commands only)
+};
+
+// One measurement on a fresh connection.
+struct TrialSpec {
+  TrialKind kind = TrialKind::upload;
+  std::string cipher;        // both directions; empty lets the library negotiate
+  std::string mac;           // both directions; empty negotiates (AEAD ciphers ignore it)
+  bool compression = false;  // require zlib@openssh.com (the connection fails if the server refuses it)
+  std::shared_ptr<const std::string> payload;  // upload data, sent cyclically; null sends zeros
+  std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
+  std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
+  std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)
+  std::chrono::milliseconds warm_up_time{0};   // ... and for at least this long (new remote processes start slowly)
+  int round_trips = 10;                        // for TrialKind::round_trips
+  std::string command;                         // for TrialKind::command
+  std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
+};
+
+// What one trial measured. Upload and download count payload bytes (before compression).
+struct TrialResult {
+  TrialKind kind = TrialKind::upload;
+  std::string cipher;        // as negotiated
+  std::string mac;           // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
+  bool compression = false;
+  std::uint64_t bytes = 0;        // payload bytes inside the timed interval
+  std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval
+  double seconds = 0;             // timed interval: after warm-up until the remote exit status
+  bool window_limited = false;    // set by run_host_trials: throughput near 2 MiB / RTT
+  std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
+  std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
+  int exit_status = -1;           // remote exit status when one arrived
+};
+
+// Payload megabytes (10^6) per second; 0 when nothing was timed.
+double mb_per_s(const TrialResult& result);
+
+// The host's identity and how we logged in, established before any trial.
+struct AccessCheck {
+  std::string host_key_type;         // e.g. "ssh-ed25519"
+  std::string host_key_fingerprint;  // "SHA256:..." as ssh-keygen -l prints it
+  bool host_key_added = false;       // accept_new appended it to the first known_hosts file
+  std::string auth_method;           // "agent" or the identity file that worked
+};
+
+// Runs trials against one host. Every call makes its own connection and verifies the host key first.
+class RemoteRunner {
+ public:
+  virtual ~RemoteRunner() = default;
+  // Connects, verifies the host key (refusing unknown or changed keys) and authenticates; runs nothing.
+  virtual Result<AccessCheck> check_access() = 0;
+  // Runs one trial on a fresh connection; an Error leaves the runner usable for the next trial.
+  virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
+};
+
+// What to measure; make_trial_plan() fills it from the server's KEXINIT.
+struct HostTrialPlan {
+  std::vector<std::string> ciphers;           // tried in this order, one trial each
+  std::vector<std::string> macs;              // server MACs (c2s) for pairing with non-AEAD ciphers
+  bool server_offers_compression = false;     // zlib@openssh.com in the server's c2s list
+  std::shared_ptr<const std::string> sample;  // the user's data for a compression trial; null skips it
+  std::chrono::milliseconds budget{5000};     // total wall time for all trials
+  std::chrono::milliseconds max_trial_time{1000};  // cap on one trial's warm-up plus measurement
+  bool measure_download = true;
+  bool measure_compression = true;
+  bool probe_tools = true;                    // `rsync --version`
+};
+
+// A trial that failed; the others still ran.
+struct TrialFailure {
+  std::string trial;    // e.g. "upload aes128-ctr"
+  std::string message;  // one line naming the host
+};
+
+// Everything measured for one host; partial when trials failed or the budget ran out.
+struct HostTrialReport {
+  AccessCheck access;
+  std::optional<double> rtt_seconds;  // median of the round trips
+  std::vector<TrialResult> trials;    // successful upload/download trials, in run order
+  std::vector<TrialFailure> failures;
+  std::optional<RemoteTools> tools;
+  std::vector<std::string> notes;     // what could not be measured, and why
+  double elapsed_seconds = 0;
+};
+
+// The ciphers libssh 0.10 can negotiate, strongest-default first.
+const std::vector<std::string>& libssh_ciphers();
+
+// The MAC to pin for `cipher`: empty for AEAD ciphers, else hmac-sha2-256-etm@openssh.com (standing in
+// for OpenSSH's umac-64-etm, which libssh lacks) when offered, else the first offered MAC libssh has.
+std::string mac_for_cipher(const std::string& cipher, const std::vector<std::string>& server_macs);
+
+// Plans trials for every cipher both the server (client-to-server list) and libssh support.
+HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
+
+// The throughput ceiling OpenSSH's 2 MiB channel window imposes at `rtt_seconds`, in bytes per second.
+double window_cap_bytes_per_s(double rtt_seconds);
+
+// Runs check_access, then RTT, cipher uploads, one download, compression and tool trials within plan.budget.
+// Fails only when access is refused (unknown/changed host key, authentication, unreachable).
+Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
+
+}  // namespace sshtune

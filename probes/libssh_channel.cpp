@@ -1,0 +1,113 @@
+#include "probes/libssh_channel.hpp"
+
+#include <libssh/libssh.h>
+
+namespace sshtune {
+namespace {
+
+// Output beyond what we keep (e.g. after a trial's time cap) is read in chunks of this size and dropped.
+constexpr std::size_t k_drain_chunk = 1u << 20;
+
+}  // namespace
+
+Result<std::unique_ptr<ExecChannel>> ExecChannel::open(LibsshSession& session, const std::string& command,
+                                                       std::chrono::milliseconds timeout) {
+  ssh_channel channel = ssh_channel_new(session.handle());
+  if (channel == nullptr) {
+    return session.error("cannot create a channel");
+  }
+  std::unique_ptr<ExecChannel> exec(new ExecChannel(session, channel, timeout));
+  if (ssh_channel_open_session(channel) != SSH_OK) {
+    return session.error("cannot open a session channel");
+  }
+  if (ssh_channel_request_exec(channel, command.c_str()) != SSH_OK) {
+    return session.error("server refused to run a command");
+  }
+  return exec;
+}
+
+ExecChannel::~ExecChannel() {
+  if (ssh_channel_is_open(m_channel) != 0) {
+    ssh_channel_close(m_channel);
+  }
+  ssh_channel_free(m_channel);
+}
+
+Result<void> ExecChannel::wait_for_marker() {
+  char byte = 0;
+  const int rc = ssh_channel_read_timeout(m_channel, &byte, 1, 0, static_cast<int>(m_timeout.count()));
+  if (rc == 1 && byte == 'R') {
+    return ok();
+  }
+  const std::string& host = m_session.host();
+  if (rc == SSH_ERROR) {
+    return m_session.error("connection lost while starting the remote command");
+  }
+  if (rc == 1) {
+    return Error{ErrorKind::remote, host + ": remote command printed unexpected output (a ForceCommand or a "
+                                           "noisy login shell?)"};
+  }
+  if (ssh_channel_is_eof(m_channel) != 0) {
+    return Error{ErrorKind::remote, host + ": remote command ended at once (ForceCommand or restricted shell?)"};
+  }
+  return Error{ErrorKind::remote, host + ": remote command did not start within " +
+                                      std::to_string(m_timeout.count()) + " ms (sftp-only account or ForceCommand?)"};
+}
+
+Result<void> ExecChannel::write_all(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const int rc = ssh_channel_write(m_channel, bytes.data(), static_cast<std::uint32_t>(bytes.size()));
+    if (rc == SSH_ERROR) {
+      return m_session.error("connection lost while sending");
+    }
+    if (rc == 0) {
+      return Error{ErrorKind::remote, m_session.host() + ": timed out after " + std::to_string(m_timeout.count()) +
+                                          " ms waiting for the server to accept data"};
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(rc));
+  }
+  return ok();
+}
+
+Result<std::size_t> ExecChannel::read_some(std::string& out, std::size_t max_bytes) {
+  const std::size_t old_size = out.size();
+  out.resize(old_size + max_bytes);
+  const int rc = ssh_channel_read_timeout(m_channel, out.data() + old_size, static_cast<std::uint32_t>(max_bytes), 0,
+                                          static_cast<int>(m_timeout.count()));
+  out.resize(old_size + (rc > 0 ? static_cast<std::size_t>(rc) : 0));
+  if (rc == SSH_ERROR) {
+    return m_session.error("connection lost while receiving");
+  }
+  if (rc == 0 && ssh_channel_is_eof(m_channel) == 0) {
+    return Error{ErrorKind::remote, m_session.host() + ": timed out after " + std::to_string(m_timeout.count()) +
+                                        " ms waiting for data"};
+  }
+  return static_cast<std::size_t>(rc);
+}
+
+Result<void> ExecChannel::send_eof() {
+  if (!m_eof_sent && ssh_channel_send_eof(m_channel) != SSH_OK) {
+    return m_session.error("connection lost while sending EOF");
+  }
+  m_eof_sent = true;
+  return ok();
+}
+
+Result<int> ExecChannel::finish() {
+  SSHTUNE_TRYV(send_eof());
+  std::string discard;
+  for (;;) {
+    discard.clear();
+    SSHTUNE_TRY(got, read_some(discard, k_drain_chunk));
+    if (got == 0) {
+      break;
+    }
+  }
+  const int status = ssh_channel_get_exit_status(m_channel);
+  if (status < 0) {
+    return Error{ErrorKind::remote, m_session.host() + ": remote command ended without an exit status"};
+  }
+  return status;
+}
+
+}  // namespace sshtune

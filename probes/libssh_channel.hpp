@@ -1,0 +1,49 @@
+#pragma once
+// An exec channel on a LibsshSession with every wait bounded and every failure
+// turned into a one-line Error naming the host. Included only by probes/*.cpp.
+
+#include "probes/libssh_session.hpp"
+#include "probes/result.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+struct ssh_channel_struct;
+
+namespace sshtune {
+
+// One session channel running one remote command; closed and freed on destruction.
+class ExecChannel {
+ public:
+  // Opens a channel on `session` and starts `command` (run by the remote login shell).
+  static Result<std::unique_ptr<ExecChannel>> open(LibsshSession& session, const std::string& command,
+                                                   std::chrono::milliseconds timeout);
+  ~ExecChannel();
+  ExecChannel(const ExecChannel&) = delete;
+  ExecChannel& operator=(const ExecChannel&) = delete;
+
+  // Reads the single marker byte 'R' the probe commands print once the shell has started,
+  // so rc-file start-up time never counts as transfer time.
+  Result<void> wait_for_marker();
+  // Writes all of `bytes`; a short write (the timeout passed while waiting for window) is an Error.
+  Result<void> write_all(std::string_view bytes);
+  // Reads up to `max_bytes` into `out` (appending); returns 0 only at end of file.
+  Result<std::size_t> read_some(std::string& out, std::size_t max_bytes);
+  // Tells the remote command its stdin is finished (idempotent).
+  Result<void> send_eof();
+  // Sends EOF, discards remaining output until the remote closes, and returns its exit status.
+  Result<int> finish();
+
+ private:
+  ExecChannel(LibsshSession& session, ssh_channel_struct* channel, std::chrono::milliseconds timeout)
+      : m_session(session), m_channel(channel), m_timeout(timeout) {}
+
+  LibsshSession& m_session;
+  ssh_channel_struct* m_channel;
+  std::chrono::milliseconds m_timeout;
+  bool m_eof_sent = false;
+};
+
+}  // namespace sshtune

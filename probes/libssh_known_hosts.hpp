@@ -1,0 +1,18 @@
+#pragma once
+// Host key checking like OpenSSH's StrictHostKeyChecking=yes (or accept-new),
+// against explicitly given known_hosts files only. Included only by probes/*.cpp.
+
+#include "probes/host_trials.hpp"
+#include "probes/remote_target.hpp"
+#include "probes/result.hpp"
+
+struct ssh_session_struct;
+
+namespace sshtune {
+
+// Checks the key of the connected `session` against target.known_hosts_files (hashed entries work).
+// Unknown keys are refused with a hint unless target.accept_new (then appended to the first file);
+// a changed key, or a known host with another key type, is always refused with both fingerprints.
+Result<AccessCheck> verify_host_key(ssh_session_struct* session, const RemoteTarget& target);
+
+}  // namespace sshtune

@@ -1,0 +1,154 @@
+#include "probes/libssh_session.hpp"
+
+#include "probes/libssh_known_hosts.hpp"
+
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace sshtune {
+namespace {
+
+// OpenSSH compresses at level 6 (packet.c start_compression_out); libssh's default is 7.
+constexpr int k_openssh_zlib_level = 6;
+
+// Passphrase callback that always declines, so an encrypted key fails instead of prompting on the TTY.
+int refuse_passphrase(const char*, char*, size_t, int, int, void*) { return -1; }
+
+struct KeyFree {
+  void operator()(ssh_key key) const { ssh_key_free(key); }
+};
+
+}  // namespace
+
+struct LibsshSession::Counters {
+  ssh_counter_struct socket{};  // bytes on the wire
+  ssh_counter_struct raw{};     // bytes before compression
+  ssh_callbacks_struct callbacks{};
+};
+
+LibsshSession::LibsshSession() : m_counters(std::make_unique<Counters>()) {}
+
+LibsshSession::~LibsshSession() {
+  if (m_session != nullptr) {
+    ssh_disconnect(m_session);
+    ssh_free(m_session);
+  }
+}
+
+Error LibsshSession::error(const std::string& what) const {
+  return Error{ErrorKind::remote, m_host + ": " + what + ": " + ssh_get_error(m_session)};
+}
+
+std::string LibsshSession::negotiated_cipher() const {
+  const char* name = ssh_get_cipher_out(m_session);
+  return name != nullptr ? name : "";
+}
+
+std::string LibsshSession::negotiated_mac() const {
+  const char* name = ssh_get_hmac_out(m_session);
+  return name != nullptr ? name : "";
+}
+
+std::uint64_t LibsshSession::socket_bytes_out() const { return m_counters->socket.out_bytes; }
+std::uint64_t LibsshSession::socket_bytes_in() const { return m_counters->socket.in_bytes; }
+
+Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& target,
+                                                           const SessionAlgorithms& algorithms) {
+  std::unique_ptr<LibsshSession> session(new LibsshSession());
+  session->m_host = describe(target);
+  session->m_session = ssh_new();
+  if (session->m_session == nullptr) {
+    return Error{ErrorKind::unsupported, session->m_host + ": libssh could not create a session"};
+  }
+  SSHTUNE_TRYV(session->configure(target, algorithms));
+  if (ssh_connect(session->m_session) != SSH_OK) {
+    return session->error("cannot connect");
+  }
+  SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
+  session->m_access = std::move(access);
+  SSHTUNE_TRYV(session->authenticate(target));
+  return session;
+}
+
+Result<void> LibsshSession::configure(const RemoteTarget& target, const SessionAlgorithms& algorithms) {
+  const bool process_config = false;  // the caller resolved the alias; ~/.ssh/config must not override us
+  const int port = target.port;
+  const long timeout_s = static_cast<long>(target.timeout.count() / 1000);
+  const long timeout_us = static_cast<long>(target.timeout.count() % 1000) * 1000;
+  const int level = k_openssh_zlib_level;
+  const int nodelay = 1;
+  const char* compression = algorithms.compression ? "zlib@openssh.com" : "none";
+  bool fine = ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &process_config) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_HOST, target.hostname.c_str()) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout_s) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT_USEC, &timeout_us) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION, compression) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION_LEVEL, &level) == 0 &&
+              ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay) == 0;
+  if (fine && !target.user.empty()) {
+    fine = ssh_options_set(m_session, SSH_OPTIONS_USER, target.user.c_str()) == 0;
+  }
+  if (fine && !target.proxy_command.empty()) {
+    fine = ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, target.proxy_command.c_str()) == 0;
+  }
+  if (!fine) {
+    return error("invalid connection options");
+  }
+  return configure_algorithms(algorithms);
+}
+
+Result<void> LibsshSession::configure_algorithms(const SessionAlgorithms& algorithms) {
+  const char* cipher = algorithms.cipher.c_str();
+  if (!algorithms.cipher.empty() && (ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_C_S, cipher) != 0 ||
+                                     ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_S_C, cipher) != 0)) {
+    return error("libssh does not support cipher " + algorithms.cipher);
+  }
+  const char* mac = algorithms.mac.c_str();
+  if (!algorithms.mac.empty() && (ssh_options_set(m_session, SSH_OPTIONS_HMAC_C_S, mac) != 0 ||
+                                  ssh_options_set(m_session, SSH_OPTIONS_HMAC_S_C, mac) != 0)) {
+    return error("libssh does not support MAC " + algorithms.mac);
+  }
+  ssh_set_counters(m_session, &m_counters->socket, &m_counters->raw);
+  m_counters->callbacks.auth_function = refuse_passphrase;
+  ssh_callbacks_init(&m_counters->callbacks);
+  ssh_set_callbacks(m_session, &m_counters->callbacks);
+  return ok();
+}
+
+Result<void> LibsshSession::authenticate(const RemoteTarget& target) {
+  std::string tried;
+  const char* agent = std::getenv("SSH_AUTH_SOCK");
+  if (target.use_agent && agent != nullptr && *agent != '\0') {
+    if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS) {
+      m_access.auth_method = "agent";
+      return ok();
+    }
+    tried = "agent";
+  }
+  for (const auto& file : target.identity_files) {
+    std::error_code ignored;
+    if (!std::filesystem::is_regular_file(file, ignored)) {
+      continue;
+    }
+    tried += (tried.empty() ? "" : ", ") + file.string();
+    ssh_key raw = nullptr;
+    // Reads the private key only; unlike ssh_userauth_publickey_auto this never writes a .pub file.
+    if (ssh_pki_import_privkey_file(file.c_str(), nullptr, refuse_passphrase, nullptr, &raw) != SSH_OK) {
+      continue;  // unreadable or passphrase-protected: ssh-tune never prompts
+    }
+    const std::unique_ptr<ssh_key_struct, KeyFree> key(raw);
+    if (ssh_userauth_publickey(m_session, nullptr, key.get()) == SSH_AUTH_SUCCESS) {
+      m_access.auth_method = file.string();
+      return ok();
+    }
+  }
+  return Error{ErrorKind::remote, m_host + ": public key authentication failed (tried " +
+                                      (tried.empty() ? std::string("nothing: no agent and no identity file") : tried) +
+                                      "); ssh-tune never prompts, so load passphrase-protected keys into ssh-agent"};
+}
+
+}  // namespace sshtune

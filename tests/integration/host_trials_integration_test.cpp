@@ -1,0 +1,124 @@
+#include "probes/host_trials.hpp"
+#include "probes/libssh_runner.hpp"
+#include "probes/server_algorithms.hpp"
+#include "tests/integration/probe_fixture.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <iostream>
+
+namespace sshtune::testing {
+namespace {
+
+class HostTrialsIntegration : public SshdProbeTest {
+ protected:
+  // A short upload trial: enough to prove data flows, cheap enough to run for every cipher.
+  static TrialSpec quick_upload(const std::string& cipher, const std::vector<std::string>& macs) {
+    TrialSpec spec;
+    spec.cipher = cipher;
+    spec.mac = mac_for_cipher(cipher, macs);
+    spec.byte_cap = 8u << 20;
+    spec.time_cap = std::chrono::milliseconds(300);
+    return spec;
+  }
+  bool logged_in() const { return m_sshd->log().find("Accepted publickey") != std::string::npos; }
+};
+
+TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  const auto target = target_for(*sshd);
+  auto server = fetch_server_algorithms(target);
+  ASSERT_TRUE(server) << server.error().message;
+  const auto plan = make_trial_plan(server.value(), nullptr);
+  ASSERT_GE(plan.ciphers.size(), 5u);
+  auto runner = make_libssh_runner(target);
+  for (const auto& cipher : plan.ciphers) {
+    auto result = runner->run(quick_upload(cipher, plan.macs));
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result.value().cipher, cipher);
+    EXPECT_GT(result.value().bytes, 0u);
+    EXPECT_EQ(result.value().exit_status, 0);
+    std::cout << "  upload " << cipher << " (" << result.value().mac << "): " << mb_per_s(result.value())
+              << " MB/s\n";
+  }
+}
+
+TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
+  auto* sshd = start_sshd({"Ciphers aes128-gcm@openssh.com,aes128-ctr"});
+  ASSERT_NE(sshd, nullptr);
+  const auto target = target_for(*sshd);
+  auto server = fetch_server_algorithms(target);
+  ASSERT_TRUE(server) << server.error().message;
+  auto sample = std::make_shared<const std::string>(std::string(2u << 20, 'a'));
+  auto plan = make_trial_plan(server.value(), sample);
+  plan.budget = std::chrono::seconds(30);  // generous: every step must run even on a busy machine
+  plan.max_trial_time = std::chrono::milliseconds(500);
+  auto runner = make_libssh_runner(target);
+  auto report = run_host_trials(*runner, plan, describe(target));
+  ASSERT_TRUE(report) << report.error().message;
+  for (const auto& failure : report.value().failures) {
+    ADD_FAILURE() << failure.trial << ": " << failure.message;
+  }
+  ASSERT_TRUE(report.value().rtt_seconds.has_value());
+  std::cout << "  rtt " << *report.value().rtt_seconds * 1e3 << " ms, elapsed " << report.value().elapsed_seconds
+            << " s\n";
+  for (const auto& trial : report.value().trials) {
+    std::cout << "  " << (trial.kind == TrialKind::download ? "download " : "upload ") << trial.cipher
+              << (trial.compression ? " +zlib" : "") << ": " << mb_per_s(trial) << " MB/s, " << trial.bytes
+              << " bytes (" << trial.wire_bytes << " on the wire) in " << trial.seconds << " s\n";
+  }
+  for (const auto& note : report.value().notes) {
+    std::cout << "  note: " << note << "\n";
+  }
+  EXPECT_EQ(report.value().access.host_key_type, "ssh-ed25519");
+  EXPECT_TRUE(report.value().access.host_key_fingerprint.starts_with("SHA256:"));
+  EXPECT_EQ(report.value().access.auth_method, target.identity_files.front().string());
+  EXPECT_EQ(report.value().trials.size(), plan.ciphers.size() + 3);  // + download + two compressed uploads
+  ASSERT_TRUE(report.value().tools.has_value());
+  EXPECT_TRUE(report.value().tools->rsync_version.has_value());
+}
+
+TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_libssh_runner(target_for(*sshd));
+  auto spec = quick_upload("aes128-gcm@openssh.com", {});
+  spec.compression = true;
+  auto zeros = runner->run(spec);
+  ASSERT_TRUE(zeros) << zeros.error().message;
+  EXPECT_LT(zeros.value().wire_bytes * 10, zeros.value().bytes);
+  std::string noise(1u << 20, '\0');
+  std::uint32_t state = 1;
+  for (auto& c : noise) {
+    state = state * 1664525u + 1013904223u;
+    c = static_cast<char>(state >> 24);
+  }
+  spec.payload = std::make_shared<const std::string>(std::move(noise));
+  auto random = runner->run(spec);
+  ASSERT_TRUE(random) << random.error().message;
+  EXPECT_GT(random.value().wire_bytes, random.value().bytes);
+}
+
+TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_libssh_runner(target_for(*sshd));
+  TrialSpec download;
+  download.kind = TrialKind::download;
+  download.byte_cap = 16u << 20;
+  auto downloaded = runner->run(download);
+  ASSERT_TRUE(downloaded) << downloaded.error().message;
+  EXPECT_GE(downloaded.value().bytes, 1u);
+  TrialSpec echo;
+  echo.kind = TrialKind::round_trips;
+  echo.round_trips = 5;
+  auto trips = runner->run(echo);
+  ASSERT_TRUE(trips) << trips.error().message;
+  EXPECT_EQ(trips.value().round_trip_seconds.size(), 5u);
+  EXPECT_EQ(trips.value().exit_status, 0);
+}
+
+}  // namespace
+}  // namespace sshtune::testing

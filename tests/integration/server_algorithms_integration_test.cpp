@@ -1,0 +1,51 @@
+#include "probes/server_algorithms.hpp"
+#include "tests/integration/probe_fixture.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sshtune::testing {
+namespace {
+
+using Names = std::vector<std::string>;
+
+class ServerAlgorithmsIntegration : public SshdProbeTest {};
+
+TEST_F(ServerAlgorithmsIntegration, KexinitMatchesTheSshdConfig) {
+  auto* sshd = start_sshd({"Ciphers aes128-ctr,aes256-gcm@openssh.com", "MACs hmac-sha2-256-etm@openssh.com",
+                           "KexAlgorithms curve25519-sha256"});
+  ASSERT_NE(sshd, nullptr);
+  auto algorithms = fetch_server_algorithms(target_for(*sshd));
+  ASSERT_TRUE(algorithms) << algorithms.error().message;
+  EXPECT_TRUE(algorithms.value().banner.starts_with("SSH-2.0-OpenSSH_")) << algorithms.value().banner;
+  EXPECT_EQ(algorithms.value().ciphers_c2s, (Names{"aes128-ctr", "aes256-gcm@openssh.com"}));
+  EXPECT_EQ(algorithms.value().ciphers_s2c, (Names{"aes128-ctr", "aes256-gcm@openssh.com"}));
+  EXPECT_EQ(algorithms.value().macs_c2s, (Names{"hmac-sha2-256-etm@openssh.com"}));
+  EXPECT_EQ(algorithms.value().host_keys, (Names{"ssh-ed25519"}));
+  EXPECT_EQ(algorithms.value().kex.front(), "curve25519-sha256");
+  EXPECT_EQ(algorithms.value().compression_c2s, (Names{"none", "zlib@openssh.com"}));
+  // Debian's 9.2p1 carries the Terrapin fix and advertises strict kex.
+  EXPECT_TRUE(algorithms.value().strict_kex);
+}
+
+TEST_F(ServerAlgorithmsIntegration, CompressionNoLeavesOnlyNone) {
+  auto* sshd = start_sshd({"Compression no"});
+  ASSERT_NE(sshd, nullptr);
+  auto algorithms = fetch_server_algorithms(target_for(*sshd));
+  ASSERT_TRUE(algorithms) << algorithms.error().message;
+  EXPECT_EQ(algorithms.value().compression_c2s, (Names{"none"}));
+  EXPECT_EQ(algorithms.value().compression_s2c, (Names{"none"}));
+}
+
+TEST_F(ServerAlgorithmsIntegration, ClosedPortIsAClearError) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto target = target_for(*sshd);
+  sshd->stop();
+  auto algorithms = fetch_server_algorithms(target);
+  ASSERT_FALSE(algorithms);
+  EXPECT_EQ(algorithms.error().message,
+            "127.0.0.1:" + std::to_string(target.port) + ": cannot connect: Connection refused");
+}
+
+}  // namespace
+}  // namespace sshtune::testing
