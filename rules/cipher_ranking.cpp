@@ -1,0 +1,90 @@
+#include "rules/cipher_ranking.hpp"
+
+#include "rules/format.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace sshtune::rules {
+namespace {
+
+int key_bits(const std::string& name) {
+  if (name.find("256") != std::string::npos || name.starts_with("chacha20")) {
+    return 256;
+  }
+  return name.find("192") != std::string::npos ? 192 : 128;
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Why `name` may not be recommended, or "" when it may.
+std::string exclusion(const HostFacts& facts, const Catalog& catalog, const Policy& policy, const std::string& name) {
+  if (!facts.client_ciphers.empty() && !contains(facts.client_ciphers, name)) {
+    return name + " skipped: the local ssh does not support it";
+  }
+  if (!facts.server_ciphers.empty() && !contains(facts.server_ciphers, name)) {
+    return name + " skipped: the server does not offer it";
+  }
+  const Algorithm* entry = catalog.find(AlgorithmKind::cipher, name);
+  if (entry == nullptr) {
+    return name + " skipped: not in the catalog";
+  }
+  if (entry->tier > policy.security_floor && !contains(policy.allow, name)) {
+    return name + " skipped: " + std::string(to_string(entry->tier)) + " (below the security floor, " +
+           std::string(to_string(policy.security_floor)) + ")";
+  }
+  return "";
+}
+
+// Sorts by speed, then reorders each run of near-equal speeds strongest first.
+void order_with_ties(std::vector<RankedCipher>& ranked, const Catalog& catalog, double tolerance) {
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.mb_per_s > b.mb_per_s; });
+  for (auto group = ranked.begin(); group != ranked.end();) {
+    const double floor = group->mb_per_s * (1.0 - tolerance);
+    const auto end = std::find_if(group, ranked.end(), [&](const auto& c) { return c.mb_per_s < floor; });
+    std::stable_sort(group, end, [&](const auto& a, const auto& b) { return stronger(catalog, a.name, b.name); });
+    group = end;
+  }
+}
+
+}  // namespace
+
+bool stronger(const Catalog& catalog, const std::string& a, const std::string& b) {
+  const auto rank = [&](const std::string& name) {
+    const Algorithm* entry = catalog.find(AlgorithmKind::cipher, name);
+    const int tier = entry != nullptr ? static_cast<int>(entry->tier) : 99;
+    const bool aead = entry != nullptr && entry->aead;
+    return std::make_tuple(-tier, aead, key_bits(name));
+  };
+  return rank(a) > rank(b);
+}
+
+std::vector<RankedCipher> rank_ciphers(const HostFacts& facts, const Catalog& catalog, const Policy& policy,
+                                       std::optional<double> window_cap_mb_per_s, std::vector<std::string>& reasons) {
+  std::vector<RankedCipher> ranked;
+  for (const auto& trial : facts.trials) {
+    if (const std::string why = exclusion(facts, catalog, policy, trial.cipher); !why.empty()) {
+      reasons.push_back(why);
+      continue;
+    }
+    const double speed = window_cap_mb_per_s ? std::min(trial.mb_per_s, *window_cap_mb_per_s) : trial.mb_per_s;
+    const auto same = std::find_if(ranked.begin(), ranked.end(), [&](const auto& c) { return c.name == trial.cipher; });
+    if (same == ranked.end()) {
+      ranked.push_back({trial.cipher, speed});
+    } else {
+      same->mb_per_s = std::max(same->mb_per_s, speed);
+    }
+  }
+  order_with_ties(ranked, catalog, policy.tie_tolerance);
+  const auto fastest = std::max_element(ranked.begin(), ranked.end(),
+                                        [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (fastest != ranked.end() && fastest != ranked.begin()) {
+    reasons.push_back(ranked.front().name + " ties with " + fastest->name + " (within " +
+                      percent(policy.tie_tolerance) + "): the stronger cipher goes first");
+  }
+  return ranked;
+}
+
+}  // namespace sshtune::rules

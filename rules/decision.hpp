@@ -1,0 +1,64 @@
+#pragma once
+// The decision model (design.md): from one host's measured facts to a ranked
+// Ciphers list, Compression yes/no, the bottleneck and reasons in plain words.
+// Pure: no I/O, so recorded measurement sets drive the unit tests.
+
+#include "rules/catalog.hpp"
+#include "rules/policy.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::rules {
+
+// One uncompressed upload trial through the real link.
+struct CipherTrial {
+  std::string cipher;
+  double mb_per_s = 0;  // payload 10^6 bytes/s
+};
+
+// Everything the decision is made from. Optional facts that are missing make
+// the decision more conservative and say so in the reasons.
+struct HostFacts {
+  std::string host;
+  std::vector<CipherTrial> trials;                    // uncompressed upload trials
+  std::optional<double> compressed_sample_mb_per_s;   // zlib trial with the user's data (payload MB/s)
+  std::optional<double> compressed_random_mb_per_s;   // zlib trial with incompressible data
+  std::optional<double> sample_ratio;                 // zlib-6 compressed/original of the sample
+  std::optional<double> zlib_mb_per_s;                // local zlib-6 compression speed on the sample
+  std::optional<double> rtt_seconds;
+  std::vector<std::string> client_ciphers;            // `ssh -Q cipher`
+  std::vector<std::string> server_ciphers;            // the server's KEXINIT (client to server)
+  bool server_offers_compression = false;
+  bool server_strict_kex = false;
+  bool rsync_zstd_local = false;
+  bool rsync_zstd_remote = false;
+  std::vector<std::string> current_ciphers;           // what `ssh -G HOST` says is in effect now
+  bool current_compression = false;
+};
+
+enum class LinkClass { cpu_bound, link_bound };
+enum class Bottleneck { cpu, link, window };
+
+struct Decision {
+  std::vector<std::string> ciphers;         // ranked, best first; all pass the security floor
+  bool compression = false;                 // ssh's own Compression for this host
+  std::string rsync_compress;               // "zstd", "zlib" or "" (rsync should not compress)
+  LinkClass link_class = LinkClass::cpu_bound;
+  Bottleneck bottleneck = Bottleneck::cpu;
+  std::optional<double> break_even_ratio;   // compression pays when data compresses below this
+  double expected_mb_per_s = 0;             // predicted for the recommendation
+  std::optional<double> current_mb_per_s;   // predicted for the configuration in effect now
+  std::string current_cipher;               // the cipher the current configuration negotiates
+  std::vector<std::string> reasons;         // one plain sentence each
+};
+
+std::string_view to_string(LinkClass link_class);  // "cpu-bound" / "link-bound"
+std::string_view to_string(Bottleneck bottleneck); // "cpu" / "link" / "window"
+
+// Decides for one host. Error (invalid_input) only when no measured cipher is
+// allowed by the policy and supported by both ends: there is nothing to recommend.
+Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Policy& policy);
+
+}  // namespace sshtune::rules

@@ -1,0 +1,129 @@
+#include "rules/policy.hpp"
+
+#include "rules/data_path.hpp"
+#include "rules/toml_errors.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sshtune::rules {
+namespace {
+
+using Setter = std::function<Result<void>(const toml::node&, Policy&, const std::string& origin)>;
+
+// A number within [low, high], stored into the field `member` points at.
+Setter number_in(double Policy::*member, double low, double high) {
+  return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
+    const auto value = node.value<double>();
+    if (!value || *value < low || *value > high) {
+      std::ostringstream range;
+      range << "expected a number from " << low << " to " << high;
+      return toml_error(origin, node, range.str());
+    }
+    policy.*member = *value;
+    return ok();
+  };
+}
+
+Result<void> set_floor(const toml::node& node, Policy& policy, const std::string& origin) {
+  const auto text = node.value<std::string>();
+  const auto tier = text ? parse_tier(*text) : std::nullopt;
+  if (!tier || *tier > Tier::weak) {
+    return toml_error(origin, node, "floor must be recommended, acceptable or weak");
+  }
+  policy.security_floor = *tier;
+  return ok();
+}
+
+Result<void> set_allow(const toml::node& node, Policy& policy, const std::string& origin) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr || !(array->empty() || array->is_homogeneous(toml::node_type::string))) {
+    return toml_error(origin, node, "allow must be an array of algorithm names");
+  }
+  policy.allow.clear();
+  for (const auto& item : *array) {
+    policy.allow.emplace_back(*item.value<std::string>());
+  }
+  return ok();
+}
+
+const std::map<std::string, std::map<std::string, Setter>>& schema() {
+  static const std::map<std::string, std::map<std::string, Setter>> table{
+      {"security", {{"floor", set_floor}, {"allow", set_allow}}},
+      {"compression", {{"margin", number_in(&Policy::compression_margin, 1.0, 10.0)}}},
+      {"ranking", {{"tie_tolerance", number_in(&Policy::tie_tolerance, 0.0, 0.5)}}},
+      {"link",
+       {{"flat_spread", number_in(&Policy::flat_spread, 0.0, 0.9)},
+        {"lan_rtt_ms", number_in(&Policy::lan_rtt_ms, 0.0, 1000.0)}}},
+      {"window",
+       {{"bytes", number_in(&Policy::window_bytes, 32768.0, 1e10)},
+        {"near", number_in(&Policy::window_near, 0.1, 1.0)}}},
+  };
+  return table;
+}
+
+Result<void> apply_section(const std::string& name, const toml::node& node, Policy& policy,
+                           const std::string& origin) {
+  const auto section = schema().find(name);
+  if (section == schema().end() || !node.is_table()) {
+    return toml_error(origin, node, "unknown section '" + name + "' (expected security, compression, ranking, link or window)");
+  }
+  for (const auto& [key, value] : *node.as_table()) {
+    const auto setter = section->second.find(std::string(key.str()));
+    if (setter == section->second.end()) {
+      return toml_error(origin, value, "unknown key '" + std::string(key.str()) + "' in [" + name + "]");
+    }
+    SSHTUNE_TRYV(setter->second(value, policy, origin));
+  }
+  return ok();
+}
+
+Result<std::string> read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Error{ErrorKind::io, path.string() + ": cannot read the rule file"};
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+Result<Policy> parse_policy(std::string_view text, const std::string& origin, const Policy& base) {
+  SSHTUNE_TRY(root, parse_toml(text, origin));
+  Policy policy = base;
+  for (const auto& [name, node] : root) {
+    SSHTUNE_TRYV(apply_section(std::string(name.str()), node, policy, origin));
+  }
+  return policy;
+}
+
+fs::path user_rules_path() {
+  const char* config_home = std::getenv("XDG_CONFIG_HOME");
+  if (config_home != nullptr && *config_home == '/') {
+    return fs::path(config_home) / "ssh-tune" / "rules.toml";
+  }
+  const char* home = std::getenv("HOME");
+  return fs::path(home != nullptr ? home : "") / ".config" / "ssh-tune" / "rules.toml";
+}
+
+Result<Policy> load_policy() {
+  SSHTUNE_TRY(shipped_path, data_path("rules", "policy.toml"));
+  SSHTUNE_TRY(shipped_text, read_text(shipped_path));
+  SSHTUNE_TRY(shipped, parse_policy(shipped_text, shipped_path.string()));
+  const fs::path user = user_rules_path();
+  std::error_code ec;
+  if (!fs::exists(user, ec)) {
+    return shipped;
+  }
+  SSHTUNE_TRY(user_text, read_text(user));
+  return parse_policy(user_text, user.string(), shipped);
+}
+
+}  // namespace sshtune::rules

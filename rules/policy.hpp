@@ -1,0 +1,37 @@
+#pragma once
+// Policy thresholds for the decision model (rules/policy.toml), optionally
+// overridden by the user's ~/.config/ssh-tune/rules.toml. Format: ssh-tune-rules(5).
+
+#include "probes/result.hpp"
+#include "rules/catalog.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sshtune::rules {
+
+struct Policy {
+  Tier security_floor = Tier::acceptable;  // the lowest tier ever recommended
+  std::vector<std::string> allow;          // names allowed below the floor (explicit opt-in)
+  double compression_margin = 1.25;        // compression must beat no compression by this factor
+  double tie_tolerance = 0.05;             // trials within 5% are a tie: the stronger cipher goes first
+  double flat_spread = 0.10;               // ciphers within 10% of the best: the link, not the CPU, decides
+  double window_bytes = 2.0 * 1024 * 1024; // OpenSSH's channel window
+  double window_near = 0.85;               // at >= 85% of window/RTT the window is the bottleneck
+  double lan_rtt_ms = 2.0;                 // below this RTT a host counts as on the LAN
+};
+
+// Parses policy TOML over `base` (keys absent from the text keep base's values).
+// Errors name ORIGIN:LINE.
+Result<Policy> parse_policy(std::string_view text, const std::string& origin, const Policy& base = {});
+
+// The shipped rules/policy.toml, then the user's $XDG_CONFIG_HOME/ssh-tune/rules.toml
+// (default ~/.config/ssh-tune/rules.toml) over it when that file exists.
+Result<Policy> load_policy();
+
+// Where the user's override lives (whether or not it exists).
+std::filesystem::path user_rules_path();
+
+}  // namespace sshtune::rules

@@ -1,0 +1,210 @@
+// The decision model on recorded measurement sets (figures from this machine's
+// loopback and a 20 Mbit/s tbf link; see bench/ and design.md).
+#include "rules/decision.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace sshtune;
+using namespace sshtune::rules;
+
+namespace {
+
+const std::vector<std::string> k_client = {"3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc",
+                                           "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
+                                           "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"};
+const std::vector<std::string> k_server = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                                           "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+const std::vector<std::string> k_openssh_default = k_server;
+
+const Catalog& catalog() {
+  static const Catalog loaded = load_shipped_catalog().value();
+  return loaded;
+}
+
+HostFacts base_facts(std::vector<CipherTrial> trials) {
+  HostFacts facts;
+  facts.host = "h";
+  facts.trials = std::move(trials);
+  facts.client_ciphers = k_client;
+  facts.server_ciphers = k_server;
+  facts.server_offers_compression = true;
+  facts.current_ciphers = k_openssh_default;
+  return facts;
+}
+
+HostFacts aesni_lan() {
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 412}, {"aes256-gcm@openssh.com", 371},
+                                {"chacha20-poly1305@openssh.com", 251}, {"aes128-ctr", 288}, {"aes256-ctr", 262}});
+  facts.compressed_sample_mb_per_s = 41;
+  facts.compressed_random_mb_per_s = 27;
+  facts.sample_ratio = 0.52;
+  facts.zlib_mb_per_s = 60;
+  facts.rtt_seconds = 0.0002;
+  return facts;
+}
+
+HostFacts shaped_link(double compressed_mb_per_s, double ratio) {
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40},
+                                {"chacha20-poly1305@openssh.com", 2.39}, {"aes128-ctr", 2.38}});
+  facts.compressed_sample_mb_per_s = compressed_mb_per_s;
+  facts.compressed_random_mb_per_s = 2.3;
+  facts.sample_ratio = ratio;
+  facts.zlib_mb_per_s = 58;
+  facts.rtt_seconds = 0.002;
+  facts.rsync_zstd_local = true;
+  facts.rsync_zstd_remote = true;
+  return facts;
+}
+
+bool has_reason(const Decision& d, const std::string& text) {
+  return std::any_of(d.reasons.begin(), d.reasons.end(), [&](const std::string& r) { return r == text; });
+}
+
+std::string all_reasons(const Decision& d) {
+  std::string joined;
+  for (const auto& r : d.reasons) {
+    joined += r + "\n";
+  }
+  return joined;
+}
+
+}  // namespace
+
+TEST(Decision, CpuBoundAesNiLanPicksGcmWithoutCompression) {
+  auto decision = decide(aesni_lan(), catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_FALSE(d.compression);
+  EXPECT_EQ(d.rsync_compress, "");
+  EXPECT_EQ(d.link_class, LinkClass::cpu_bound);
+  EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
+  EXPECT_FALSE(d.break_even_ratio);
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 412);
+  EXPECT_EQ(d.current_cipher, "chacha20-poly1305@openssh.com");
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 251);
+  EXPECT_TRUE(has_reason(d, "aes128-gcm@openssh.com moved 412 MB/s, the best within the security floor"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "the ciphers' trials differ by 39%: the CPU sets the pace (cpu-bound)")) << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "with compression your data moved 41 MB/s against 412 MB/s without: Compression no"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "zlib compresses at 60 MB/s here, slower than the 412 MB/s already reached: compression "
+                            "cannot pay for any data"))
+      << all_reasons(d);
+}
+
+TEST(Decision, ServerWithoutAesAccelerationPicksChacha) {
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 71}, {"aes256-gcm@openssh.com", 62},
+                                {"chacha20-poly1305@openssh.com", 183}, {"aes128-ctr", 88}});
+  facts.compressed_sample_mb_per_s = 30;
+  facts.zlib_mb_per_s = 45;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().ciphers.front(), "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(decision.value().ciphers.at(1), "aes128-ctr");
+  EXPECT_FALSE(decision.value().compression);
+  EXPECT_EQ(decision.value().link_class, LinkClass::cpu_bound);
+}
+
+TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
+  auto decision = decide(shaped_link(10.9, 0.21), catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  const Decision& d = decision.value();
+  EXPECT_TRUE(d.compression);
+  EXPECT_EQ(d.rsync_compress, "zstd");
+  EXPECT_EQ(d.link_class, LinkClass::link_bound);
+  EXPECT_EQ(d.bottleneck, Bottleneck::link);
+  ASSERT_TRUE(d.break_even_ratio);
+  EXPECT_DOUBLE_EQ(*d.break_even_ratio, 0.8);
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 10.9);
+  // The trials tie, so the stronger (256-bit AEAD) cipher leads.
+  EXPECT_EQ(d.ciphers.front(), "aes256-gcm@openssh.com");
+  EXPECT_TRUE(has_reason(d, "compression pays when your data compresses below 0.80 (compressed/original)"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "with compression your data moved 11 MB/s against 2.4 MB/s without: Compression yes"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com (within 5%): the stronger cipher "
+                            "goes first"))
+      << all_reasons(d);
+}
+
+TEST(Decision, SlowLinkWithRandomDataKeepsCompressionOff) {
+  auto decision = decide(shaped_link(2.2, 1.0), catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_FALSE(decision.value().compression);
+  EXPECT_EQ(decision.value().rsync_compress, "");
+  EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);
+}
+
+TEST(Decision, RsyncFallsBackToZlibWithoutZstdOnBothEnds) {
+  HostFacts facts = shaped_link(10.9, 0.21);
+  facts.rsync_zstd_remote = false;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().rsync_compress, "zlib");
+}
+
+TEST(Decision, HighRttLinkIsWindowBound) {
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0},
+                                {"chacha20-poly1305@openssh.com", 19.8}});
+  facts.rtt_seconds = 0.1;  // 2 MiB / 100 ms = 21 MB/s
+  facts.compressed_random_mb_per_s = 19;
+  facts.compressed_sample_mb_per_s = 19.5;
+  facts.zlib_mb_per_s = 60;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::window);
+  EXPECT_FALSE(decision.value().compression);
+  EXPECT_TRUE(has_reason(decision.value(), "OpenSSH's 2 MiB channel window allows 21 MB/s at this round-trip time: "
+                                           "transfers are window-limited, so the cipher matters little"))
+      << all_reasons(decision.value());
+}
+
+TEST(Decision, NeverRecommendsWhatAnEndLacksOrTheFloorForbids) {
+  HostFacts facts = aesni_lan();
+  facts.trials.push_back({"aes128-cbc", 900});  // fast but weak
+  facts.trials.push_back({"arcfour", 950});     // removed; neither end has it
+  facts.server_ciphers.push_back("aes128-cbc");
+  facts.server_ciphers.erase(std::remove(facts.server_ciphers.begin(), facts.server_ciphers.end(),
+                                         "aes128-gcm@openssh.com"),
+                             facts.server_ciphers.end());
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  const auto& ciphers = decision.value().ciphers;
+  EXPECT_EQ(ciphers.front(), "aes256-gcm@openssh.com");
+  EXPECT_EQ(std::count(ciphers.begin(), ciphers.end(), "aes128-cbc"), 0);
+  EXPECT_EQ(std::count(ciphers.begin(), ciphers.end(), "arcfour"), 0);
+  EXPECT_EQ(std::count(ciphers.begin(), ciphers.end(), "aes128-gcm@openssh.com"), 0);
+  EXPECT_TRUE(has_reason(decision.value(), "aes128-cbc skipped: weak (below the security floor, acceptable)"));
+  EXPECT_TRUE(has_reason(decision.value(), "arcfour skipped: the local ssh does not support it"));
+  EXPECT_TRUE(has_reason(decision.value(), "aes128-gcm@openssh.com skipped: the server does not offer it"));
+}
+
+TEST(Decision, ExplicitAllowAdmitsACipherBelowTheFloor) {
+  HostFacts facts = aesni_lan();
+  facts.trials.push_back({"aes128-cbc", 900});
+  facts.server_ciphers.push_back("aes128-cbc");
+  Policy policy;
+  policy.allow = {"aes128-cbc"};
+  auto decision = decide(facts, catalog(), policy);
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().ciphers.front(), "aes128-cbc");
+}
+
+TEST(Decision, ServerWithoutCompression) {
+  HostFacts facts = shaped_link(10.9, 0.21);
+  facts.server_offers_compression = false;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_FALSE(decision.value().compression);
+  EXPECT_TRUE(has_reason(decision.value(), "the server does not offer compression: Compression no"));
+}
+
+TEST(Decision, NothingAllowedIsAnError) {
+  HostFacts facts = base_facts({{"3des-cbc", 20}});
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_FALSE(decision);
+  EXPECT_EQ(decision.error().message, "h: no measured cipher is allowed by the policy and supported by both ends");
+}
