@@ -1,0 +1,195 @@
+#include "probes/host_trials.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+
+namespace sshtune {
+namespace {
+
+using Names = std::vector<std::string>;
+
+// A RemoteRunner that answers from a script and records every spec it was given.
+class FakeRunner final : public RemoteRunner {
+ public:
+  std::function<Result<AccessCheck>()> on_access = [] { return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent"}); };
+  std::function<Result<TrialResult>(const TrialSpec&)> on_run = [](const TrialSpec& spec) {
+    TrialResult result;
+    result.kind = spec.kind;
+    result.cipher = spec.cipher;
+    result.compression = spec.compression;
+    result.bytes = 100'000'000;
+    result.seconds = 1;
+    result.round_trip_seconds = {0.001, 0.002, 0.003};
+    result.output = "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
+    return Result<TrialResult>(result);
+  };
+  std::vector<TrialSpec> specs;
+
+  Result<AccessCheck> check_access() override { return on_access(); }
+  Result<TrialResult> run(const TrialSpec& spec) override {
+    specs.push_back(spec);
+    return on_run(spec);
+  }
+};
+
+ServerAlgorithms openssh_defaults() {
+  ServerAlgorithms server;
+  server.ciphers_c2s = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "rijndael-cbc@lysator.liu.se"};
+  server.ciphers_s2c = server.ciphers_c2s;
+  server.macs_c2s = {"umac-64-etm@openssh.com", "umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"};
+  server.compression_c2s = {"none", "zlib@openssh.com"};
+  return server;
+}
+
+HostTrialPlan generous(HostTrialPlan plan) {
+  plan.budget = std::chrono::seconds(60);
+  return plan;
+}
+
+TEST(MacForCipher, PinsHmacSha256EtmForNonAeadCiphers) {
+  const Names macs = {"umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"};
+  EXPECT_EQ(mac_for_cipher("aes128-ctr", macs), "hmac-sha2-256-etm@openssh.com");
+  EXPECT_EQ(mac_for_cipher("aes128-gcm@openssh.com", macs), "");
+  EXPECT_EQ(mac_for_cipher("chacha20-poly1305@openssh.com", macs), "");
+  EXPECT_EQ(mac_for_cipher("aes256-ctr", {"umac-64@openssh.com", "hmac-sha1"}), "hmac-sha1");
+  EXPECT_EQ(mac_for_cipher("aes256-ctr", {"umac-64@openssh.com"}), "");
+}
+
+TEST(MakeTrialPlan, KeepsCiphersBothSidesSupport) {
+  const auto plan = make_trial_plan(openssh_defaults(), nullptr);
+  EXPECT_EQ(plan.ciphers, (Names{"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                                 "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"}));
+  EXPECT_TRUE(plan.server_offers_compression);
+  auto one_way = openssh_defaults();
+  one_way.ciphers_s2c = {"aes128-ctr"};
+  EXPECT_EQ(make_trial_plan(one_way, nullptr).ciphers, (Names{"aes128-ctr"}));
+}
+
+TEST(WindowCap, IsTwoMebibytesPerRoundTrip) {
+  EXPECT_DOUBLE_EQ(window_cap_bytes_per_s(0.1), 20.0 * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(window_cap_bytes_per_s(0), 0);
+}
+
+TEST(RunHostTrials, RunsEveryStepInOrder) {
+  FakeRunner runner;
+  auto sample = std::make_shared<const std::string>("text");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), sample)), "h");
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u + 1u);
+  EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
+  EXPECT_EQ(runner.specs[2].cipher, "aes128-ctr");
+  EXPECT_EQ(runner.specs[2].mac, "hmac-sha2-256-etm@openssh.com");
+  EXPECT_EQ(runner.specs[7].kind, TrialKind::command);
+  EXPECT_TRUE(runner.specs[8].compression);
+  EXPECT_EQ(runner.specs[8].payload, sample);
+  EXPECT_TRUE(runner.specs[9].compression);
+  EXPECT_EQ(runner.specs[9].payload->size(), 1u << 20);
+  EXPECT_EQ(runner.specs[10].kind, TrialKind::download);
+  EXPECT_DOUBLE_EQ(*report.value().rtt_seconds, 0.002);
+  EXPECT_EQ(report.value().trials.size(), 9u);
+  ASSERT_TRUE(report.value().tools);
+  EXPECT_TRUE(report.value().tools->rsync_zstd);
+  EXPECT_TRUE(report.value().failures.empty());
+}
+
+TEST(RunHostTrials, RefusedAccessRunsNothing) {
+  FakeRunner runner;
+  runner.on_access = [] { return Result<AccessCheck>(Error{ErrorKind::remote, "h: HOST KEY CHANGED"}); };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().message, "h: HOST KEY CHANGED");
+  EXPECT_TRUE(runner.specs.empty());
+}
+
+TEST(RunHostTrials, AFailingCipherIsReportedAndSkipped) {
+  FakeRunner runner;
+  auto normal = runner.on_run;
+  runner.on_run = [normal](const TrialSpec& spec) {
+    if (spec.cipher == "aes192-ctr") {
+      return Result<TrialResult>(Error{ErrorKind::remote, "h: no matching cipher"});
+    }
+    return normal(spec);
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report);
+  ASSERT_EQ(report.value().failures.size(), 1u);
+  EXPECT_EQ(report.value().failures[0].trial, "upload aes192-ctr");
+  EXPECT_EQ(report.value().failures[0].message, "h: no matching cipher");
+  EXPECT_EQ(report.value().trials.size(), 5u + 1u + 1u);  // other uploads, one compressed, download
+}
+
+TEST(RunHostTrials, StopsAfterTwoConsecutiveFailuresAndKeepsEarlierResults) {
+  FakeRunner runner;
+  auto normal = runner.on_run;
+  runner.on_run = [normal, calls = 0](const TrialSpec& spec) mutable {
+    return ++calls <= 3 ? normal(spec) : Result<TrialResult>(Error{ErrorKind::remote, "h: connection lost"});
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report.value().trials.size(), 2u);
+  EXPECT_EQ(report.value().failures.size(), 2u);
+  EXPECT_EQ(runner.specs.size(), 5u);
+  EXPECT_EQ(report.value().notes.back(), "stopped after two consecutive failed trials; h may be down");
+}
+
+TEST(RunHostTrials, CommandlessAccountDegradesWithANote) {
+  FakeRunner runner;
+  runner.on_run = [](const TrialSpec&) {
+    return Result<TrialResult>(Error{ErrorKind::remote, "h: remote command ended at once"});
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report);
+  EXPECT_EQ(runner.specs.size(), 1u);
+  EXPECT_FALSE(report.value().rtt_seconds);
+  EXPECT_EQ(report.value().notes.back(),
+            "remote commands could not run, so throughput, compression and remote tools were not measured");
+}
+
+TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
+  FakeRunner runner;
+  auto server = openssh_defaults();
+  server.compression_c2s = {"none"};
+  auto report = run_host_trials(runner, generous(make_trial_plan(server, nullptr)), "h");
+  ASSERT_TRUE(report);
+  for (const auto& spec : runner.specs) {
+    EXPECT_FALSE(spec.compression);
+  }
+  EXPECT_NE(std::find_if(report.value().notes.begin(), report.value().notes.end(),
+                         [](const std::string& note) { return note.find("Compression no") != std::string::npos; }),
+            report.value().notes.end());
+}
+
+TEST(RunHostTrials, FlagsWindowLimitedTrials) {
+  FakeRunner runner;
+  auto normal = runner.on_run;
+  runner.on_run = [normal](const TrialSpec& spec) {
+    auto result = normal(spec);
+    result.value().round_trip_seconds = {0.1};      // 2 MiB / 0.1 s ≈ 21 MB/s ceiling
+    result.value().bytes = spec.cipher == "aes128-ctr" ? 20'000'000 : 5'000'000;
+    return result;
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report);
+  for (const auto& trial : report.value().trials) {
+    // The window counts channel data before transport compression, so payload bytes decide.
+    EXPECT_EQ(trial.window_limited, trial.cipher == "aes128-ctr") << trial.cipher;
+  }
+}
+
+TEST(RunHostTrials, TinyBudgetSkipsWithANote) {
+  FakeRunner runner;
+  auto plan = make_trial_plan(openssh_defaults(), nullptr);
+  plan.budget = std::chrono::milliseconds(1);
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report);
+  EXPECT_TRUE(runner.specs.empty());
+  EXPECT_EQ(report.value().notes, (Names{"time budget used up before round trips",
+                                         "remote commands could not run, so throughput, compression and remote "
+                                         "tools were not measured"}));
+}
+
+}  // namespace
+}  // namespace sshtune
