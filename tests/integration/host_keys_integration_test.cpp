@@ -1,0 +1,127 @@
+#include "probes/host_trials.hpp"
+#include "probes/libssh_runner.hpp"
+#include "tests/integration/probe_fixture.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace sshtune::testing {
+namespace {
+
+std::string capture(const std::string& command) {
+  std::string output;
+  std::unique_ptr<FILE, decltype(&pclose)> pipe(popen(command.c_str(), "r"), &pclose);
+  char buffer[4096];
+  while (pipe && fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
+    output += buffer;
+  }
+  return output;
+}
+
+// "SHA256:..." of a public key file, as ssh-keygen prints it.
+std::string fingerprint_of(const std::filesystem::path& public_key) {
+  const std::string line = capture("ssh-keygen -l -E sha256 -f " + public_key.string());
+  const auto start = line.find("SHA256:");
+  return line.substr(start, line.find(' ', start) - start);
+}
+
+class HostKeyIntegration : public SshdProbeTest {
+ protected:
+  void SetUp() override {
+    SshdProbeTest::SetUp();
+    if (!IsSkipped()) {
+      ASSERT_NE(start_sshd(), nullptr);
+    }
+  }
+  // No trial may run when access is refused: the server must not even see a login.
+  bool logged_in() const { return m_sshd->log().find("Accepted publickey") != std::string::npos; }
+  std::string bracketed() const { return "[127.0.0.1]:" + std::to_string(m_sshd->port()); }
+};
+
+TEST_F(HostKeyIntegration, KnownKeyIsAccepted) {
+  auto access = make_libssh_runner(target_for(*m_sshd))->check_access();
+  ASSERT_TRUE(access) << access.error().message;
+  EXPECT_EQ(access.value().host_key_fingerprint, fingerprint_of(m_sshd->host_public_key()));
+  EXPECT_FALSE(access.value().host_key_added);
+}
+
+TEST_F(HostKeyIntegration, HashedKnownHostsEntriesWork) {
+  ASSERT_EQ(std::system(("ssh-keygen -q -H -f " + m_sshd->known_hosts().string() + " >/dev/null 2>&1").c_str()), 0);
+  ASSERT_EQ(read_file(m_sshd->known_hosts()).substr(0, 3), "|1|");
+  auto access = make_libssh_runner(target_for(*m_sshd))->check_access();
+  EXPECT_TRUE(access) << access.error().message;
+}
+
+TEST_F(HostKeyIntegration, UnknownKeyIsRefusedBeforeAnyTrial) {
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.write("empty_known_hosts", "")};
+  auto runner = make_libssh_runner(target);
+  HostTrialPlan plan;
+  plan.ciphers = {"aes128-ctr"};
+  auto report = run_host_trials(*runner, plan, describe(target));
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().message, describe(target) + ": host key ssh-ed25519 " +
+                                        fingerprint_of(m_sshd->host_public_key()) + " for " + bracketed() +
+                                        " is not in known_hosts; verify it, then connect once with ssh or rerun with "
+                                        "--accept-new");
+  EXPECT_FALSE(logged_in());
+  EXPECT_EQ(read_file(target.known_hosts_files.front()), "");
+}
+
+TEST_F(HostKeyIntegration, MissingKnownHostsFileCountsAsUnknown) {
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.path() / "does-not-exist"};
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_NE(access.error().message.find("is not in known_hosts"), std::string::npos) << access.error().message;
+}
+
+TEST_F(HostKeyIntegration, AcceptNewAddsTheKeyOnce) {
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.write("kh", "")};
+  target.accept_new = true;
+  auto runner = make_libssh_runner(target);
+  auto access = runner->check_access();
+  ASSERT_TRUE(access) << access.error().message;
+  EXPECT_TRUE(access.value().host_key_added);
+  EXPECT_NE(read_file(target.known_hosts_files.front()).find(bracketed()), std::string::npos);
+  target.accept_new = false;
+  auto again = make_libssh_runner(target)->check_access();
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_FALSE(again.value().host_key_added);
+}
+
+TEST_F(HostKeyIntegration, ChangedKeyIsAlwaysRefusedWithBothFingerprints) {
+  TempDir other;
+  ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + (other.path() / "k").string()).c_str()), 0);
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.write("kh", bracketed() + " " + read_file(other.path() / "k.pub"))};
+  target.accept_new = true;  // must not matter for a changed key
+  auto runner = make_libssh_runner(target);
+  HostTrialPlan plan;
+  plan.ciphers = {"aes128-ctr"};
+  auto report = run_host_trials(*runner, plan, describe(target));
+  ASSERT_FALSE(report);
+  const std::string& message = report.error().message;
+  EXPECT_TRUE(message.starts_with(describe(target) + ": HOST KEY CHANGED: ")) << message;
+  EXPECT_NE(message.find(fingerprint_of(other.path() / "k.pub")), std::string::npos) << message;
+  EXPECT_NE(message.find(fingerprint_of(m_sshd->host_public_key())), std::string::npos) << message;
+  EXPECT_FALSE(logged_in());
+}
+
+TEST_F(HostKeyIntegration, WrongClientKeyFailsWithoutPrompting) {
+  TempDir other;
+  ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N secret -f " + (other.path() / "k").string()).c_str()), 0);
+  auto target = target_for(*m_sshd);
+  target.identity_files = {other.path() / "k"};  // passphrase-protected: must be skipped, never prompted for
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_EQ(access.error().message, describe(target) + ": public key authentication failed (tried " +
+                                        (other.path() / "k").string() +
+                                        "); ssh-tune never prompts, so load passphrase-protected keys into ssh-agent");
+}
+
+}  // namespace
+}  // namespace sshtune::testing
