@@ -7,6 +7,8 @@ namespace {
 
 // Output beyond what we keep (e.g. after a trial's time cap) is read in chunks of this size and dropped.
 constexpr std::size_t k_drain_chunk = 1u << 20;
+// Output tolerated before the start marker (e.g. a banner printed by a login shell's rc file).
+constexpr std::size_t k_max_noise = 4096;
 
 }  // namespace
 
@@ -34,24 +36,29 @@ ExecChannel::~ExecChannel() {
 }
 
 Result<void> ExecChannel::wait_for_marker() {
-  char byte = 0;
-  const int rc = ssh_channel_read_timeout(m_channel, &byte, 1, 0, static_cast<int>(m_timeout.count()));
-  if (rc == 1 && byte == 'R') {
-    return ok();
+  // Login shells may print banners from rc files first; skip such noise up to a bound.
+  std::string seen;
+  while (seen.find(k_start_marker) == std::string::npos) {
+    if (seen.size() > k_max_noise) {
+      return Error{ErrorKind::remote, m_session.host() + ": remote command printed unexpected output instead of "
+                                                         "starting (ForceCommand, sftp-only account or noisy shell?)"};
+    }
+    auto got = read_some(seen, k_start_marker.size());
+    if (!got && ssh_channel_is_eof(m_channel) == 0 && ssh_channel_is_open(m_channel) != 0 &&
+        got.error().message.find("timed out") != std::string::npos) {
+      return Error{ErrorKind::remote, m_session.host() + ": remote command did not start within " +
+                                          std::to_string(m_timeout.count()) +
+                                          " ms (sftp-only account or ForceCommand?)"};
+    }
+    if (!got) {
+      return got.error();
+    }
+    if (got.value() == 0) {
+      return Error{ErrorKind::remote, m_session.host() + ": remote command ended at once (ForceCommand, "
+                                                         "sftp-only account or restricted shell?)"};
+    }
   }
-  const std::string& host = m_session.host();
-  if (rc == SSH_ERROR) {
-    return m_session.error("connection lost while starting the remote command");
-  }
-  if (rc == 1) {
-    return Error{ErrorKind::remote, host + ": remote command printed unexpected output (a ForceCommand or a "
-                                           "noisy login shell?)"};
-  }
-  if (ssh_channel_is_eof(m_channel) != 0) {
-    return Error{ErrorKind::remote, host + ": remote command ended at once (ForceCommand or restricted shell?)"};
-  }
-  return Error{ErrorKind::remote, host + ": remote command did not start within " +
-                                      std::to_string(m_timeout.count()) + " ms (sftp-only account or ForceCommand?)"};
+  return ok();
 }
 
 Result<void> ExecChannel::write_all(std::string_view bytes) {

@@ -14,6 +14,9 @@ struct ssh_channel_struct;
 
 namespace sshtune {
 
+// Printed by every probe command before its real work: `printf SSH-TUNE-READY; exec ...`.
+inline constexpr std::string_view k_start_marker = "SSH-TUNE-READY";
+
 // One session channel running one remote command; closed and freed on destruction.
 class ExecChannel {
  public:
@@ -24,8 +27,8 @@ class ExecChannel {
   ExecChannel(const ExecChannel&) = delete;
   ExecChannel& operator=(const ExecChannel&) = delete;
 
-  // Reads the single marker byte 'R' the probe commands print once the shell has started,
-  // so rc-file start-up time never counts as transfer time.
+  // Reads up to k_start_marker, which probe commands print once the login shell has started,
+  // so rc-file start-up time (and any banner it prints) never counts as transfer.
   Result<void> wait_for_marker();
   // Writes all of `bytes`; a short write (the timeout passed while waiting for window) is an Error.
   Result<void> write_all(std::string_view bytes);

@@ -13,8 +13,8 @@ constexpr std::size_t k_write_size = 256u << 10;
 // Download reads of 2 MiB make libssh offer a 2 MiB window, like OpenSSH's.
 constexpr std::size_t k_read_size = 2u << 20;
 constexpr std::size_t k_max_command_output = 64u << 10;
-constexpr const char* k_sink_command = "printf R; exec cat >/dev/null";
-constexpr const char* k_echo_command = "printf R; exec cat";
+constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/null";
+constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -149,7 +149,7 @@ std::string command_for(const TrialSpec& spec) {
     case TrialKind::upload:
       return k_sink_command;
     case TrialKind::download:
-      return "printf R; exec head -c " + std::to_string(download_size(spec)) + " /dev/zero";
+      return "printf SSH-TUNE-READY; exec head -c " + std::to_string(download_size(spec)) + " /dev/zero";
     case TrialKind::round_trips:
       return k_echo_command;
     case TrialKind::command:
