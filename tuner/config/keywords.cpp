@@ -2,6 +2,7 @@
 
 #include <array>
 #include <strings.h>
+#include <unordered_map>
 
 namespace sshtune::config {
 namespace {
@@ -119,12 +120,17 @@ const std::array k_table{
 }  // namespace
 
 std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {
-  for (const KeywordInfo& info : k_table) {
-    if (info.name == lower_name) {
-      return info;
-    }
+  // Built once: every config line looks its keyword up.
+  static const std::unordered_map<std::string_view, const KeywordInfo*> index = [] {
+    std::unordered_map<std::string_view, const KeywordInfo*> map;
+    for (const KeywordInfo& info : k_table) map.emplace(info.name, &info);
+    return map;
+  }();
+  const auto it = index.find(lower_name);
+  if (it == index.end()) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  return *it->second;
 }
 
 std::span<const KeywordInfo> all_keywords() { return k_table; }

@@ -4,6 +4,7 @@
 #include "tuner/config/line_rules.hpp"
 #include "tuner/config/tokenizer.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -16,6 +17,7 @@ std::string Diagnostic::to_string() const {
 ConfigFile parse(std::string_view text, std::string path) {
   ConfigFile file;
   file.path = std::move(path);
+  file.lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t newline = text.find('\n', start);
