@@ -1,4 +1,5 @@
 #include "tuner/command.hpp"
+#include "tuner/commands.hpp"
 #include "tuner/spelling.hpp"
 
 #include <boost/program_options/parsers.hpp>
@@ -20,6 +21,7 @@ const Command* find_command(const std::string& name) {
 
 void print_overview(std::ostream& out) {
   out << "usage: ssh-tune COMMAND [ARGS...]\n"
+         "       ssh-tune HOST [host flags]    (same as ssh-tune host HOST)\n"
          "       ssh-tune --version\n\n"
          "Measures what makes SSH transfers fast on this machine and to your hosts,\n"
          "and writes the result into ssh_config without weakening security.\n\n"
@@ -30,11 +32,21 @@ void print_overview(std::ostream& out) {
   out << "\nRun 'ssh-tune COMMAND --help' for a command's flags; see ssh-tune(1).\n";
 }
 
-Error unknown_command(const std::string& word) {
+std::vector<std::string> command_names() {
   std::vector<std::string> names;
   for (const auto& command : commands()) {
     names.push_back(command.name);
   }
+  return names;
+}
+
+// A word close to a command name is taken for a typo, not for a host alias.
+bool is_probably_mistyped_command(const std::string& word) {
+  return closest_match(word, command_names()).has_value();
+}
+
+Error unknown_command(const std::string& word) {
+  const auto names = command_names();
   std::string message = "unknown command '" + word + "'";
   if (const auto suggestion = closest_match(word, names)) {
     message += "; did you mean '" + *suggestion + "'?";
@@ -61,11 +73,14 @@ Result<ExitCode> dispatch(const Args& argv, Io& io) {
   if (first.starts_with("-")) {
     return Error{ErrorKind::usage, "unknown option '" + first + "'; run 'ssh-tune --help'"};
   }
-  const Command* command = find_command(first);
-  if (command == nullptr) {
+  if (const Command* command = find_command(first)) {
+    return command->run(Args(argv.begin() + 1, argv.end()), io);
+  }
+  if (is_probably_mistyped_command(first)) {
     return unknown_command(first);
   }
-  return command->run(Args(argv.begin() + 1, argv.end()), io);
+  // `ssh-tune HOST ...` is `ssh-tune host HOST ...`.
+  return run_host(argv, io);
 }
 
 }  // namespace

@@ -6,6 +6,9 @@
 
 namespace sshtune {
 
+// `ssh-tune host HOST [...]` (also `ssh-tune HOST`): probe, decide, show, optionally write.
+Result<ExitCode> run_host(const Args& args, Io& io);
+
 // `ssh-tune cpu [--json] [--sample PATH]`: CPU crypto features and local speeds.
 Result<ExitCode> run_cpu(const Args& args, Io& io);
 
@@ -19,5 +22,17 @@ Result<ExitCode> run_revert(const Args& args, Io& io);
 // `ssh-tune config HOST [-F FILE] [-l USER] [-p PORT] [-o K=V]... [--match-exec] [--json]`:
 // effective settings in `ssh -G` order with the file:line each came from.
 Result<ExitCode> run_config(const Args& args, Io& io);
+
+// `ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json]
+// [--fail-on warn|fail]`: findings with file:line and fix; exit 0, 2 or 3 by the worst.
+Result<ExitCode> run_audit(const Args& args, Io& io);
+
+// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: one
+// snippet rendered from HOST's cached decision; error if HOST was never measured.
+Result<ExitCode> run_snippet(const Args& args, Io& io);
+
+// `ssh-tune ssh [ssh arguments...]`: execs ssh with -c and -o Compression= from
+// the destination's cached decision added unless given; returns only on failure.
+Result<ExitCode> run_ssh(const Args& args, Io& io);
 
 }  // namespace sshtune

@@ -29,8 +29,13 @@ struct CachedHost {
   std::string client_version;        // `ssh -V`
   std::string server_banner;
   std::vector<std::string> server_ciphers;
+  std::vector<std::string> server_macs;
+  std::vector<std::string> server_kex;
+  std::vector<std::string> server_compression;
   bool server_strict_kex = false;
   std::optional<double> rtt_ms;
+  std::string target;                // "hostname:port" that was probed
+  std::vector<std::string> notes;    // what could not be measured
   std::string sample;                // "built-in mixed corpus" or the --sample path
   std::vector<CachedTrial> trials;
   rules::Decision decision;

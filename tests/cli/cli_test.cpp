@@ -8,13 +8,13 @@ using namespace sshtune;
 
 namespace {
 
-struct Run {
+struct CliRun {
   int code;
   std::string out;
   std::string err;
 };
 
-Run run(const Args& args) {
+CliRun run(const Args& args) {
   std::ostringstream out, err;
   Io io{out, err};
   const int code = run_cli(args, io);
@@ -24,52 +24,53 @@ Run run(const Args& args) {
 }  // namespace
 
 TEST(Cli, UnknownCommandSuggestsTheClosest) {
-  const Run r = run({"cpuu"});
+  const CliRun r = run({"cpuu"});
   EXPECT_EQ(r.code, 64);
   EXPECT_EQ(r.err, "ssh-tune: unknown command 'cpuu'; did you mean 'cpu'?\n");
   EXPECT_EQ(r.out, "");
 }
 
-TEST(Cli, UnknownCommandWithoutNeighbourPointsToHelp) {
-  const Run r = run({"frobnicate"});
+TEST(Cli, AWordThatIsNoCommandIsAHost) {
+  // `ssh-tune HOST` is the shorthand for `ssh-tune host HOST`; flags go to host.
+  const CliRun r = run({"frobnicate.invalid", "--budget", "0"});
   EXPECT_EQ(r.code, 64);
-  EXPECT_EQ(r.err, "ssh-tune: unknown command 'frobnicate'; run 'ssh-tune --help' for the list\n");
+  EXPECT_EQ(r.err, "ssh-tune: host: --budget must be between 0 and 600 seconds\n");
 }
 
 TEST(Cli, UnknownTopLevelOption) {
-  const Run r = run({"--frob"});
+  const CliRun r = run({"--frob"});
   EXPECT_EQ(r.code, 64);
   EXPECT_EQ(r.err, "ssh-tune: unknown option '--frob'; run 'ssh-tune --help'\n");
 }
 
 TEST(Cli, UnknownCommandFlagNamesTheCommand) {
-  const Run r = run({"cpu", "--frob"});
+  const CliRun r = run({"cpu", "--frob"});
   EXPECT_EQ(r.code, 64);
   EXPECT_EQ(r.err, "ssh-tune: cpu: unrecognised option '--frob'; run 'ssh-tune cpu --help'\n");
 }
 
 TEST(Cli, MissingFlagValue) {
-  const Run r = run({"cpu", "--sample"});
+  const CliRun r = run({"cpu", "--sample"});
   EXPECT_EQ(r.code, 64);
   EXPECT_EQ(r.err, "ssh-tune: cpu: the required argument for option '--sample' is missing; run 'ssh-tune cpu --help'\n");
 }
 
 TEST(Cli, UnexpectedPositionalArgument) {
-  const Run r = run({"cpu", "extra"});
+  const CliRun r = run({"cpu", "extra"});
   EXPECT_EQ(r.code, 64);
   EXPECT_EQ(r.err, "ssh-tune: cpu: too many positional options have been specified on the command line; run "
                    "'ssh-tune cpu --help'\n");
 }
 
 TEST(Cli, NoArgumentsPrintsOverviewToStderr) {
-  const Run r = run({});
+  const CliRun r = run({});
   EXPECT_EQ(r.code, 64);
   EXPECT_NE(r.err.find("usage: ssh-tune COMMAND"), std::string::npos);
   EXPECT_EQ(r.out, "");
 }
 
 TEST(Cli, HelpListsEveryCommand) {
-  const Run r = run({"--help"});
+  const CliRun r = run({"--help"});
   EXPECT_EQ(r.code, 0);
   for (const auto& command : commands()) {
     EXPECT_NE(r.out.find("  " + command.name + " "), std::string::npos) << command.name;
@@ -78,7 +79,7 @@ TEST(Cli, HelpListsEveryCommand) {
 
 TEST(Cli, EveryCommandHasHelp) {
   for (const auto& command : commands()) {
-    const Run r = run({command.name, "--help"});
+    const CliRun r = run({command.name, "--help"});
     EXPECT_EQ(r.code, 0) << command.name;
     EXPECT_EQ(r.out.rfind("usage: ssh-tune " + command.name, 0), 0u) << command.name << ": " << r.out;
     EXPECT_EQ(r.err, "") << command.name;
@@ -86,13 +87,13 @@ TEST(Cli, EveryCommandHasHelp) {
 }
 
 TEST(Cli, Version) {
-  const Run r = run({"--version"});
+  const CliRun r = run({"--version"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, std::string("ssh-tune ") + SSHTUNE_VERSION + "\n");
 }
 
 TEST(Cli, MissingSampleIsAnOperationalError) {
-  const Run r = run({"cpu", "--sample", "/nonexistent/sample"});
+  const CliRun r = run({"cpu", "--sample", "/nonexistent/sample"});
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.err, "ssh-tune: /nonexistent/sample: no such file or directory\n");
 }
