@@ -133,6 +133,20 @@ TEST_F(EditorTest, DryRunPrintsDiffAndChangesNothing) {
   EXPECT_NE(diff.find("+Include ~/.ssh/ssh-tune.conf\n Host a\n"), std::string::npos) << diff;
 }
 
+TEST_F(EditorTest, RevertDryRunPrintsDiffAndChangesNothing) {
+  m_home.write(".ssh/config", k_user_config);
+  ASSERT_TRUE(apply());
+  const auto config_bytes = read_file(config());
+  const auto report = revert(std::nullopt, true);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(read_file(config()), config_bytes);
+  EXPECT_TRUE(std::filesystem::exists(managed()));
+  EXPECT_EQ(report.value().removed, std::vector<std::filesystem::path>{managed()});
+  EXPECT_NE(report.value().diff.find("-Include ~/.ssh/ssh-tune.conf\r\n # mine\r\n"), std::string::npos)
+      << report.value().diff;
+  EXPECT_NE(report.value().diff.find("+++ /dev/null\n"), std::string::npos);
+}
+
 TEST_F(EditorTest, VerificationFailureRestoresEverything) {
   m_home.write(".ssh/config", k_user_config);
   int call = 0;

@@ -125,6 +125,27 @@ TEST(FaultInjection, ReadOnlyDirectoryIsRefused) {
   EXPECT_EQ(read_file(file), k_old);
 }
 
+TEST(FaultInjection, ApplyInReadOnlyDirectoryModifiesNothing) {
+  TempDir home;
+  SmallTmpfs disk(home.path() / ".ssh", "size=64k,mode=0700");
+  if (!disk.mounted()) {
+    GTEST_SKIP() << "cannot mount a tmpfs here (needs CAP_SYS_ADMIN), so no read-only file system to test against";
+  }
+  ScopedEnv env("HOME", home.path().string());
+  const auto config = home.write(".ssh/config", "Host a\n");
+  ASSERT_TRUE(disk.remount_read_only());
+  FaultyFileSystem fs;
+  FakeSsh ssh;
+  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh};
+  const auto result = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
+                                     "2026-11-30T05:40Z", false, edit_env);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().message, config.string() + ": not changed: " + config.string() +
+                                        ".ssh-tune.lock: Read-only file system");
+  EXPECT_EQ(read_file(config), "Host a\n");
+  EXPECT_EQ(entries_in(home.path() / ".ssh"), 1u);
+}
+
 TEST(FaultInjection, PermissionDeniedForAnotherUser) {
   TempDir dir;
   const auto sub = dir.path() / "locked";

@@ -45,6 +45,11 @@ EditReport describe(const EditPlan& plan, bool with_diff) {
   return report;
 }
 
+bool path_exists(const std::filesystem::path& path) {
+  std::error_code ignored;
+  return std::filesystem::exists(path, ignored);
+}
+
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 // ssh's verdict on `config` for `host`; an error message when ssh rejects it.
@@ -95,7 +100,7 @@ Result<void> ensure_directory(const std::filesystem::path& dir) {
 Result<void> write_verified(const EditTargets& targets, const EditPlan& plan, const Expectation& expected,
                             EditEnv& env) {
   std::optional<std::string> before;
-  if (std::filesystem::exists(targets.config)) {
+  if (path_exists(targets.config)) {
     SSHTUNE_TRY(objection, ssh_objection(env, targets.config, Expectation{expected.host, "", std::nullopt}));
     before = objection;
   }
@@ -106,7 +111,7 @@ Result<void> write_verified(const EditTargets& targets, const EditPlan& plan, co
   AtomicWriter writer(env.fs);
   std::vector<const FileChange*> done;
   SSHTUNE_TRYV(execute(plan, writer, done));
-  if (before || !std::filesystem::exists(targets.config)) {
+  if (before || !path_exists(targets.config)) {
     return ok();  // nothing sound to compare against (revert of an already broken or now removed config)
   }
   SSHTUNE_TRY(after, ssh_objection(env, targets.config, expected));
@@ -125,8 +130,10 @@ Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, 
   }
   SSHTUNE_TRYV(ensure_directory(targets.config.parent_path()));
   SSHTUNE_TRY(config_target, resolve_target(targets.config));
-  SSHTUNE_TRY(lock, FileLock::acquire(lock_path_for(config_target)));
-  (void)lock;  // held until the edit is verified
+  auto lock = FileLock::acquire(lock_path_for(config_target));  // held until the edit is verified
+  if (!lock) {
+    return Error{lock.error().kind, targets.config.string() + ": not changed: " + lock.error().message};
+  }
   // Plan again under the lock: another process may have edited in between.
   SSHTUNE_TRY(plan, plan_now(targets, planner, env));
   SSHTUNE_TRYV(write_verified(targets, plan, expected, env));

@@ -29,7 +29,8 @@ Result<FileSnapshot> take_snapshot(FileSystem& fs, const std::filesystem::path& 
   if (!state.exists) {
     return snapshot;
   }
-  if (std::filesystem::is_directory(snapshot.target)) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(snapshot.target, ignored)) {
     return Error{ErrorKind::io, path.string() + ": is a directory"};
   }
   SSHTUNE_TRY(content, fs.read(snapshot.target));
