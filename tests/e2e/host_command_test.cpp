@@ -1,0 +1,115 @@
+// `ssh-tune host` end to end: the built binary against real sshd servers, one
+// on loopback and one behind a 20 Mbit/s tbf-shaped link in a network namespace.
+#include "tests/support/test_host.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+using sshtune::testing::TestHost;
+
+namespace {
+
+// Runs ssh-tune with HOME, XDG dirs and -F inside the host's directory.
+nlohmann::json run_host_json(const TestHost& host, const std::string& flags) {
+  const std::string dir = host.dir().string();
+  const std::string command = "HOME='" + host.home().string() + "' XDG_CACHE_HOME='" + dir + "/cache' " +
+                              "XDG_CONFIG_HOME='" + dir + "/config' " + SSHTUNE_BINARY + " host " + TestHost::alias() +
+                              " -F '" + host.ssh_config().string() + "' --json --fresh " + flags;
+  std::string output;
+  const int status = sshtune::testing::run_shell(command + " 2>/dev/null", output);
+  EXPECT_EQ(status, 0) << command << "\n" << output;
+  try {
+    return nlohmann::json::parse(output);
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not JSON: " << output;
+    return {};
+  }
+}
+
+// Text-like data: Zipf-distributed words, compressing to about a quarter.
+std::string write_text_sample(const TestHost& host) {
+  std::mt19937 rng(7);
+  std::vector<std::string> words;
+  for (int i = 0; i < 3000; ++i) {
+    std::string word;
+    for (int j = 0, n = 2 + static_cast<int>(rng() % 8); j < n; ++j) {
+      word += static_cast<char>('a' + rng() % 26);
+    }
+    words.push_back(word);
+  }
+  const std::string path = (host.dir() / "text.txt").string();
+  std::ofstream out(path);
+  for (std::size_t size = 0; size < 8'000'000;) {
+    const std::string& word = words[rng() % (rng() % words.size() + 1)];
+    out << word << (rng() % 12 == 0 ? '\n' : ' ');
+    size += word.size() + 1;
+  }
+  return path;
+}
+
+std::string write_random_sample(const TestHost& host) {
+  std::mt19937_64 rng(11);
+  const std::string path = (host.dir() / "random.bin").string();
+  std::ofstream out(path, std::ios::binary);
+  for (int i = 0; i < 1'000'000; ++i) {
+    const auto value = rng();
+    out.write(reinterpret_cast<const char*>(&value), sizeof value);
+  }
+  return path;
+}
+
+std::unique_ptr<TestHost> shaped_host() {
+  std::string error;
+  auto host = TestHost::start(std::string("20mbit"), error);
+  EXPECT_NE(host, nullptr) << error;
+  return host;
+}
+
+}  // namespace
+
+TEST(HostCommand, LoopbackPrefersAesGcmWithoutCompression) {
+  std::string error;
+  auto host = TestHost::start(std::nullopt, error);
+  ASSERT_NE(host, nullptr) << error;
+  const auto json = run_host_json(*host, "--budget 8");
+  const auto& recommendation = json["recommendation"];
+  ASSERT_TRUE(recommendation.is_object()) << json.dump(2);
+  const std::string first = recommendation["ciphers"][0];
+  EXPECT_TRUE(first == "aes128-gcm@openssh.com" || first == "aes256-gcm@openssh.com") << json.dump(2);
+  EXPECT_EQ(recommendation["compression"], false) << json.dump(2);
+  EXPECT_EQ(json["link"]["class"], "cpu-bound") << json.dump(2);
+  EXPECT_EQ(json["server"]["banner"].get<std::string>().rfind("SSH-2.0-OpenSSH", 0), 0u);
+  EXPECT_FALSE(json["trials"].empty());
+  std::cout << "loopback: " << json["recommendation"].dump() << "\n";
+}
+
+TEST(HostCommand, ShapedLinkWithTextTurnsCompressionOnAndRsyncUsesZstd) {
+  if (auto reason = TestHost::shaped_unavailable_reason()) {
+    GTEST_SKIP() << "shaped host unavailable: " << *reason;
+  }
+  auto host = shaped_host();
+  ASSERT_NE(host, nullptr);
+  const auto json = run_host_json(*host, "--budget 10 --sample '" + write_text_sample(*host) + "'");
+  EXPECT_EQ(json["recommendation"]["compression"], true) << json.dump(2);
+  EXPECT_EQ(json["link"]["class"], "link-bound") << json.dump(2);
+  EXPECT_EQ(json["recommendation"]["rsync_compress"], "zstd") << json.dump(2);
+  const std::string rsync = json["snippets"]["rsync"];
+  EXPECT_NE(rsync.find("--compress-choice=zstd"), std::string::npos) << rsync;
+  EXPECT_NE(rsync.find("Compression=no"), std::string::npos) << rsync;
+  std::cout << "shaped, text: " << json["recommendation"].dump() << "\n";
+}
+
+TEST(HostCommand, ShapedLinkWithRandomDataKeepsCompressionOff) {
+  if (auto reason = TestHost::shaped_unavailable_reason()) {
+    GTEST_SKIP() << "shaped host unavailable: " << *reason;
+  }
+  auto host = shaped_host();
+  ASSERT_NE(host, nullptr);
+  const auto json = run_host_json(*host, "--budget 10 --sample '" + write_random_sample(*host) + "'");
+  EXPECT_EQ(json["recommendation"]["compression"], false) << json.dump(2);
+  std::cout << "shaped, random: " << json["recommendation"].dump() << "\n";
+}
