@@ -1,5 +1,6 @@
 #include "tuner/host_view.hpp"
 
+#include "rules/format.hpp"
 #include "templates/snippets.hpp"
 
 #include <cmath>
@@ -9,11 +10,7 @@
 namespace sshtune {
 namespace {
 
-std::string mbps(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, value >= 10 ? "%.0f MB/s" : "%.1f MB/s", value);
-  return text;
-}
+using rules::mbps;
 
 double rounded(double value, int decimals) {
   const double scale = std::pow(10.0, decimals);
