@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -121,6 +122,38 @@ TEST_F(HostKeyIntegration, WrongClientKeyFailsWithoutPrompting) {
   EXPECT_EQ(access.error().message, describe(target) + ": public key authentication failed (tried " +
                                         (other.path() / "k").string() +
                                         "); ssh-tune never prompts, so load passphrase-protected keys into ssh-agent");
+}
+
+TEST_F(HostKeyIntegration, KeyFileWithoutPubIsUsedAndNoPubIsWritten) {
+  TempDir keys;
+  std::filesystem::copy_file(m_sshd->client_key(), keys.path() / "id");
+  std::filesystem::permissions(keys.path() / "id", std::filesystem::perms::owner_read);
+  auto target = target_for(*m_sshd);
+  target.identity_files = {keys.path() / "missing", keys.path() / "id"};
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_TRUE(access) << access.error().message;
+  EXPECT_EQ(access.value().auth_method, (keys.path() / "id").string());
+  EXPECT_FALSE(std::filesystem::exists(keys.path() / "id.pub"));
+  EXPECT_FALSE(std::filesystem::exists(m_home.path() / ".ssh"));
+}
+
+TEST_F(HostKeyIntegration, AgentKeysAreTriedFirst) {
+  TempDir agent_dir;
+  const auto socket = agent_dir.path() / "agent.sock";
+  const std::string started = capture("ssh-agent -a " + socket.string() + " 2>/dev/null");
+  const auto pid_at = started.find("SSH_AGENT_PID=");
+  ASSERT_NE(pid_at, std::string::npos) << started;
+  const pid_t agent_pid = std::stoi(started.substr(pid_at + 14));
+  ScopedEnv agent_env("SSH_AUTH_SOCK", socket.string());
+  const int added = std::system(("ssh-add -q " + m_sshd->client_key().string() + " 2>/dev/null").c_str());
+  auto target = target_for(*m_sshd);
+  target.identity_files.clear();
+  target.use_agent = true;
+  auto access = make_libssh_runner(target)->check_access();
+  kill(agent_pid, SIGTERM);
+  ASSERT_EQ(added, 0);
+  ASSERT_TRUE(access) << access.error().message;
+  EXPECT_EQ(access.value().auth_method, "agent");
 }
 
 }  // namespace
