@@ -272,5 +272,23 @@ TEST(FaultInjection, KilledMidApplyLeavesEachFileWhole) {
   }
 }
 
+TEST(FaultInjection, NextApplyClearsTempFilesOfAKilledWriter) {
+  TempDir home;
+  ScopedEnv env("HOME", home.path().string());
+  home.write(".ssh/config", "Host a\n");
+  const auto stale = home.write(".ssh/.config.ssh-tune-Ab12Cd", "half of a");
+  const auto unrelated = home.write(".ssh/.config.ssh-tune-notmine", "kept");
+  FaultyFileSystem fs;
+  FakeSsh ssh;
+  ssh.answer = [](const std::filesystem::path&, const std::string&) {
+    return ProcessResult{0, "ciphers aes128-ctr\ncompression no\n", ""};
+  };
+  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh};
+  ASSERT_TRUE(apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
+                             "2026-11-30T05:40Z", false, edit_env));
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(unrelated));
+}
+
 }  // namespace
 }  // namespace sshtune::edit

@@ -60,6 +60,18 @@ std::filesystem::path backup_path_for(const std::filesystem::path& target) {
   return target.string() + ".ssh-tune.bak";
 }
 
+void remove_stale_temps(const std::filesystem::path& target) {
+  // The same pattern as PosixFileSystem::create_temp: ".NAME.ssh-tune-XXXXXX".
+  const std::string prefix = "." + target.filename().string() + ".ssh-tune-";
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(target.parent_path(), error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_regular_file(error)) {
+      std::filesystem::remove(entry.path(), error);
+    }
+  }
+}
+
 Result<void> AtomicWriter::replace(const FileSnapshot& before, std::string_view content, const WriteOptions& options) {
   if (before.state.exists && (before.state.mode & S_IWUSR) == 0) {
     return Error{ErrorKind::io, before.target.string() + ": is read-only (mode " + octal_mode(before.state.mode) +

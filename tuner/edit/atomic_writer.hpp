@@ -46,6 +46,10 @@ class AtomicWriter {
   FileSystem& m_fs;
 };
 
+// Deletes temp files that a killed writer of `target` left in its directory.
+// Call only while holding the target's lock: any such file is then orphaned.
+void remove_stale_temps(const std::filesystem::path& target);
+
 // Where replace() keeps the pre-ssh-tune copy of `target`: "TARGET.ssh-tune.bak".
 std::filesystem::path backup_path_for(const std::filesystem::path& target);
 

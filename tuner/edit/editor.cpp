@@ -136,6 +136,9 @@ Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, 
   }
   // Plan again under the lock: another process may have edited in between.
   SSHTUNE_TRY(plan, plan_now(targets, planner, env));
+  for (const auto& change : plan.changes) {
+    remove_stale_temps(change.before.target);
+  }
   SSHTUNE_TRYV(write_verified(targets, plan, expected, env));
   return describe(plan, false);
 }
