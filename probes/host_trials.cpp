@@ -210,8 +210,8 @@ double mb_per_s(const TrialResult& result) {
 
 const std::vector<std::string>& libssh_ciphers() {
   static const std::vector<std::string> ciphers = {
-      "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes256-ctr",
-      "aes192-ctr", "aes128-ctr", "aes256-cbc", "aes192-cbc", "aes128-cbc", "3des-cbc"};
+      "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
+      "aes256-ctr", "aes192-ctr", "aes128-cbc", "aes256-cbc", "aes192-cbc", "3des-cbc"};
   return ciphers;
 }
 
@@ -232,8 +232,8 @@ std::string mac_for_cipher(const std::string& cipher, const std::vector<std::str
 
 HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample) {
   HostTrialPlan plan;
-  for (const auto& cipher : server.ciphers_c2s) {
-    if (contains(server.ciphers_s2c, cipher) && contains(libssh_ciphers(), cipher)) {
+  for (const auto& cipher : libssh_ciphers()) {
+    if (contains(server.ciphers_c2s, cipher) && contains(server.ciphers_s2c, cipher)) {
       plan.ciphers.push_back(cipher);
     }
   }

@@ -83,7 +83,7 @@ class RemoteRunner {
 
 // What to measure; make_trial_plan() fills it from the server's KEXINIT.
 struct HostTrialPlan {
-  std::vector<std::string> ciphers;           // tried in this order, one trial each
+  std::vector<std::string> ciphers;           // tried in this order, one trial each (until the budget ends)
   std::vector<std::string> macs;              // server MACs (c2s) for pairing with non-AEAD ciphers
   bool server_offers_compression = false;     // zlib@openssh.com in the server's c2s list
   std::shared_ptr<const std::string> sample;  // the user's data for a compression trial; null skips it
@@ -111,14 +111,15 @@ struct HostTrialReport {
   double elapsed_seconds = 0;
 };
 
-// The ciphers libssh 0.10 can negotiate, strongest-default first.
+// The ciphers libssh 0.10 can negotiate, in trial priority order: the ones OpenSSH users most
+// likely choose between come first, so a tight budget still measures them.
 const std::vector<std::string>& libssh_ciphers();
 
 // The MAC to pin for `cipher`: empty for AEAD ciphers, else hmac-sha2-256-etm@openssh.com (standing in
 // for OpenSSH's umac-64-etm, which libssh lacks) when offered, else the first offered MAC libssh has.
 std::string mac_for_cipher(const std::string& cipher, const std::vector<std::string>& server_macs);
 
-// Plans trials for every cipher both the server (client-to-server list) and libssh support.
+// Plans trials for every cipher both the server (both directions) and libssh support, in libssh_ciphers() order.
 HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
 
 // The throughput ceiling OpenSSH's 2 MiB channel window imposes at `rtt_seconds`, in bytes per second.

@@ -60,8 +60,8 @@ TEST(MacForCipher, PinsHmacSha256EtmForNonAeadCiphers) {
 
 TEST(MakeTrialPlan, KeepsCiphersBothSidesSupport) {
   const auto plan = make_trial_plan(openssh_defaults(), nullptr);
-  EXPECT_EQ(plan.ciphers, (Names{"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
-                                 "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"}));
+  EXPECT_EQ(plan.ciphers, (Names{"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com",
+                                 "aes128-ctr", "aes256-ctr", "aes192-ctr"}));
   EXPECT_TRUE(plan.server_offers_compression);
   auto one_way = openssh_defaults();
   one_way.ciphers_s2c = {"aes128-ctr"};
@@ -80,8 +80,10 @@ TEST(RunHostTrials, RunsEveryStepInOrder) {
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u + 1u);
   EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
-  EXPECT_EQ(runner.specs[2].cipher, "aes128-ctr");
-  EXPECT_EQ(runner.specs[2].mac, "hmac-sha2-256-etm@openssh.com");
+  EXPECT_EQ(runner.specs[1].cipher, "aes128-gcm@openssh.com");
+  EXPECT_EQ(runner.specs[1].mac, "");
+  EXPECT_EQ(runner.specs[4].cipher, "aes128-ctr");
+  EXPECT_EQ(runner.specs[4].mac, "hmac-sha2-256-etm@openssh.com");
   EXPECT_EQ(runner.specs[7].kind, TrialKind::command);
   EXPECT_TRUE(runner.specs[8].compression);
   EXPECT_EQ(runner.specs[8].payload, sample);
@@ -108,7 +110,7 @@ TEST(RunHostTrials, AFailingCipherIsReportedAndSkipped) {
   FakeRunner runner;
   auto normal = runner.on_run;
   runner.on_run = [normal](const TrialSpec& spec) {
-    if (spec.cipher == "aes192-ctr") {
+    if (spec.cipher == "aes256-ctr") {
       return Result<TrialResult>(Error{ErrorKind::remote, "h: no matching cipher"});
     }
     return normal(spec);
@@ -116,7 +118,7 @@ TEST(RunHostTrials, AFailingCipherIsReportedAndSkipped) {
   auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
   ASSERT_TRUE(report);
   ASSERT_EQ(report.value().failures.size(), 1u);
-  EXPECT_EQ(report.value().failures[0].trial, "upload aes192-ctr");
+  EXPECT_EQ(report.value().failures[0].trial, "upload aes256-ctr");
   EXPECT_EQ(report.value().failures[0].message, "h: no matching cipher");
   EXPECT_EQ(report.value().trials.size(), 5u + 1u + 1u);  // other uploads, one compressed, download
 }
