@@ -1,0 +1,84 @@
+#include "templates/snippet_variables.hpp"
+
+#include "rules/format.hpp"
+
+#include <charconv>
+#include <ctime>
+
+namespace sshtune::templates {
+namespace {
+
+// Reads the digits at the front of `text` into `value`; returns what follows.
+std::optional<std::string_view> read_number(std::string_view text, int& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{}) return std::nullopt;
+  return text.substr(static_cast<std::size_t>(end - text.data()));
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string joined;
+  for (const auto& name : names) joined += (joined.empty() ? "" : ",") + name;
+  return joined;
+}
+
+}  // namespace
+
+std::optional<OpenSshVersion> parse_openssh_version(std::string_view version) {
+  for (const std::string_view prefix : {"OpenSSH_for_Windows_", "OpenSSH_"}) {
+    if (!version.starts_with(prefix)) continue;
+    OpenSshVersion parsed;
+    const auto rest = read_number(version.substr(prefix.size()), parsed.major);
+    if (!rest || !rest->starts_with('.')) return std::nullopt;
+    if (!read_number(rest->substr(1), parsed.minor)) return std::nullopt;
+    return parsed;
+  }
+  return std::nullopt;
+}
+
+bool supports_caret_ciphers(std::string_view client_version) {
+  const auto version = parse_openssh_version(client_version);
+  return version && (version->major > 8 || (version->major == 8 && version->minor >= 1));
+}
+
+std::string ciphers_value(const std::vector<std::string>& ranked, std::string_view client_version) {
+  if (ranked.empty()) return "";
+  return (supports_caret_ciphers(client_version) ? "^" : "") + join(ranked);
+}
+
+std::string rsync_compress_flag(std::string_view rsync_compress) {
+  if (rsync_compress == "zstd") return "--compress-choice=zstd";
+  if (rsync_compress == "zlib") return "-z";
+  return "";
+}
+
+std::string format_measured(std::int64_t measured_unix) {
+  if (measured_unix == 0) return "";
+  const std::time_t time = static_cast<std::time_t>(measured_unix);
+  std::tm utc{};
+  gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
+  return text;
+}
+
+Variables snippet_variables(const SnippetInput& input) {
+  const rules::Decision& decision = input.decision;
+  const double expected = decision.expected_mb_per_s;
+  return Variables{
+      {"host", input.host},
+      {"ciphers", ciphers_value(decision.ciphers, input.client_version)},
+      {"cipher_list", join(decision.ciphers)},
+      {"first_cipher", decision.ciphers.empty() ? "" : decision.ciphers.front()},
+      {"compression", decision.compression ? "yes" : "no"},
+      {"rsync_compress", rsync_compress_flag(decision.rsync_compress)},
+      {"measured", format_measured(input.measured_unix)},
+      {"sample", input.sample},
+      {"server_banner", input.server_banner},
+      {"client_version", input.client_version},
+      {"expected", expected > 0 ? rules::mbps(expected) : ""},
+      {"bottleneck", std::string(rules::to_string(decision.bottleneck))},
+      {"link_class", std::string(rules::to_string(decision.link_class))},
+  };
+}
+
+}  // namespace sshtune::templates
