@@ -8,7 +8,9 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -29,6 +31,13 @@ struct Outcome {
   std::map<std::string, std::vector<std::string>> lines;
   std::string raw;  // full output / error text, for failure messages
 };
+
+// Besides the keywords above, every `ssh -G` line is compared as well, unless
+// SSHTUNE_DIFF_FULL=0 is set in the environment.
+inline bool compare_everything() {
+  const char* value = std::getenv("SSHTUNE_DIFF_FULL");
+  return value == nullptr || std::string(value) != "0";
+}
 
 inline std::string shell_quote(const std::string& s) {
   std::string out = "'";
@@ -54,6 +63,7 @@ inline Outcome run_ssh(const std::filesystem::path& config, const std::string& h
     for (const std::string& keyword : k_compared) {
       if (line.keyword == keyword) outcome.lines[keyword].push_back(line.value);
     }
+    if (compare_everything()) outcome.lines["~all"].push_back(line.keyword + " " + line.value);
   }
   // ssh 9.2 exits 0 with a broken algorithm list ("ciphers " or none at all): invalid.
   for (const char* keyword : {"ciphers", "macs", "kexalgorithms"}) {
@@ -100,6 +110,7 @@ inline Outcome run_ours(const std::filesystem::path& config, const std::string& 
     for (const std::string& keyword : k_compared) {
       if (setting.keyword == keyword) outcome.lines[keyword].push_back(setting.value);
     }
+    if (compare_everything()) outcome.lines["~all"].push_back(setting.keyword + " " + setting.value);
   }
   return outcome;
 }
@@ -110,10 +121,17 @@ inline std::string compare(const Outcome& ssh, const Outcome& ours) {
   std::ostringstream report;
   report << "ssh: " << (ssh.invalid ? "INVALID" : "ok") << "; ssh-tune: " << (ours.invalid ? "INVALID" : "ok")
          << "\n";
-  for (const std::string& keyword : k_compared) {
+  std::vector<std::string> keywords = k_compared;
+  if (compare_everything()) keywords.push_back("~all");
+  for (const std::string& keyword : keywords) {
     const auto a = ssh.lines.count(keyword) ? ssh.lines.at(keyword) : std::vector<std::string>{};
     const auto b = ours.lines.count(keyword) ? ours.lines.at(keyword) : std::vector<std::string>{};
     if (a == b) continue;
+    if (keyword == "~all") {
+      for (const auto& v : a) if (std::find(b.begin(), b.end(), v) == b.end()) report << "  only ssh:      " << v << "\n";
+      for (const auto& v : b) if (std::find(a.begin(), a.end(), v) == a.end()) report << "  only ssh-tune: " << v << "\n";
+      continue;
+    }
     report << "  " << keyword << ":\n    ssh:      ";
     for (const auto& v : a) report << v << " | ";
     report << "\n    ssh-tune: ";

@@ -127,6 +127,16 @@ struct Dumper {
     return ok();
   }
 
+  // fill_default_options(): UpdateHostKeys defaults to yes only with the default
+  // known_hosts file and without VerifyHostKeyDNS.
+  std::string default_update_hostkeys() const {
+    const StoredValue* dns = store.scalar("verifyhostkeydns");
+    const bool dns_on = dns && parse_state(find_keyword("verifyhostkeydns")->states, dns->args.front()).value_or(0) > 0;
+    const StoredValue* files = store.scalar("userknownhostsfile");
+    const bool default_files = !files || (files->args.size() == 1 && files->args[0] == "~/.ssh/known_hosts");
+    return !dns_on && default_files ? "true" : "false";
+  }
+
   Result<void> add_slot(std::string_view slot);
 };
 
@@ -154,6 +164,7 @@ Result<void> Dumper::add_slot(std::string_view slot) {
         parse_state(find_keyword("batchmode")->states, store.scalar("batchmode")->args.front()).value_or(0)) {
       return add(slot, "300", Origin{}), ok();  // Debian keepalive patch: BatchMode implies 300
     }
+    if (slot == "updatehostkeys") return add(slot, default_update_hostkeys(), Origin{}), ok();
     return add_defaults(slot), ok();
   }
   if (value->keyword == "proxyjump") return add("proxyjump", join(value->args, " "), value->origin), ok();
