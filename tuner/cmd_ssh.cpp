@@ -15,6 +15,7 @@
 #include <cstring>
 #include <iostream>
 #include <ostream>
+#include <vector>
 
 namespace sshtune {
 namespace {
@@ -31,19 +32,32 @@ void print_ssh_help(std::ostream& out) {
          "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n";
 }
 
+// The cache entry for the destination: "user@host" as typed (if `host` was run
+// with it), else the host alone. An unreadable entry is a warning, not a failure.
+std::optional<CachedHost> cached_entry(const SshArgs& analysis, Io& io) {
+  std::vector<std::string> names{analysis.host};
+  if (analysis.destination != analysis.host && !analysis.destination.starts_with("ssh://")) {
+    names.insert(names.begin(), analysis.destination);
+  }
+  for (const std::string& name : names) {
+    auto cached = load_cached_host(name, k_cache_max_age);
+    if (!cached) {
+      io.err << "ssh-tune: warning: " << cached.error().message << "; running ssh unchanged\n";
+      return std::nullopt;
+    }
+    if (cached.value()) return std::move(*cached.value());
+  }
+  return std::nullopt;
+}
+
 // The cached decision's options for this destination; nullopt runs ssh unchanged.
 std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
-  const auto cached = load_cached_host(analysis.host, k_cache_max_age);
-  if (!cached) {
-    io.err << "ssh-tune: warning: " << cached.error().message << "; running ssh unchanged\n";
-    return std::nullopt;
-  }
-  if (!cached.value()) return std::nullopt;
-  const CachedHost& entry = *cached.value();
+  const auto entry = cached_entry(analysis, io);
+  if (!entry) return std::nullopt;
   SshTuning tuning;
-  tuning.ciphers = templates::ciphers_value(entry.decision.ciphers, entry.client_version);
+  tuning.ciphers = templates::ciphers_value(entry->decision.ciphers, entry->client_version);
   // rsync compresses by itself when it pays; ssh compression under it would stack (design.md).
-  tuning.compression = entry.decision.compression && !runs_rsync(analysis);
+  tuning.compression = entry->decision.compression && !runs_rsync(analysis);
   return tuning;
 }
 

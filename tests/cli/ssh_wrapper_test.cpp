@@ -330,6 +330,26 @@ TEST_F(SshWrapperEndToEnd, UnderRealScpWithTheAlias) {
   EXPECT_NE(argv.find("\ndb1\n"), std::string::npos) << argv;
 }
 
+TEST_F(SshWrapperEndToEnd, EntryMeasuredAsUserAtHostIsFound) {
+  CachedHost entry;
+  entry.host = "me@db3";
+  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.client_version = "OpenSSH_7.4p1";
+  entry.decision.ciphers = {"aes128-ctr"};
+  ASSERT_TRUE(save_cached_host(entry));
+  const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
+  run_shell(binary() + " ssh me@db3 true");
+  EXPECT_EQ(recorded_argv(), "-c\naes128-ctr\n-o\nCompression=no\nme@db3\ntrue\n");  // no ^ before OpenSSH 8.1
+  run_shell(binary() + " ssh other@db3 true");
+  EXPECT_EQ(recorded_argv(), "other@db3\ntrue\n");
+}
+
+TEST_F(SshWrapperEndToEnd, HelpIsOurs) {
+  const Output r = run_shell(binary() + " ssh --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("usage: ssh-tune ssh [ssh arguments...]\n", 0), 0u) << r.out;
+}
+
 TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
   std::ofstream(cache_path("db2")) << "this is [ not toml";
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
