@@ -20,8 +20,12 @@ class FaultyFileSystem final : public FileSystem {
  public:
   std::function<int(const std::string& op)> before;
 
-  Result<FileState> stat(const std::filesystem::path& path) override { return guard("stat", path, [&] { return m_real.stat(path); }); }
-  Result<std::string> read(const std::filesystem::path& path) override { return guard("read", path, [&] { return m_real.read(path); }); }
+  Result<FileState> stat(const std::filesystem::path& path) override {
+    return guard("stat", path, [&] { return m_real.stat(path); });
+  }
+  Result<std::string> read(const std::filesystem::path& path) override {
+    return guard("read", path, [&] { return m_real.read(path); });
+  }
   Result<TempFile> create_temp(const std::filesystem::path& dir, const std::string& stem) override {
     return guard("create_temp", dir, [&] { return m_real.create_temp(dir, stem); });
   }
@@ -38,8 +42,12 @@ class FaultyFileSystem final : public FileSystem {
   Result<void> rename(const std::filesystem::path& from, const std::filesystem::path& to) override {
     return guard("rename", to, [&] { return m_real.rename(from, to); });
   }
-  Result<void> remove(const std::filesystem::path& path) override { return guard("remove", path, [&] { return m_real.remove(path); }); }
-  Result<void> sync_dir(const std::filesystem::path& dir) override { return guard("sync_dir", dir, [&] { return m_real.sync_dir(dir); }); }
+  Result<void> remove(const std::filesystem::path& path) override {
+    return guard("remove", path, [&] { return m_real.remove(path); });
+  }
+  Result<void> sync_dir(const std::filesystem::path& dir) override {
+    return guard("sync_dir", dir, [&] { return m_real.sync_dir(dir); });
+  }
 
  private:
   template <typename Op>

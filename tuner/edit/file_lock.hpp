@@ -16,6 +16,7 @@ class FileLock {
   static Result<FileLock> acquire(const std::filesystem::path& lock_path,
                                   std::chrono::milliseconds wait = std::chrono::seconds(10));
 
+  // Moving transfers the held lock; the moved-from object holds nothing.
   FileLock(FileLock&& other) noexcept;
   FileLock& operator=(FileLock&& other) noexcept;
   FileLock(const FileLock&) = delete;
@@ -23,6 +24,7 @@ class FileLock {
   // Removes the lock file and releases the lock. Waiters notice the removal and retry.
   ~FileLock();
 
+  // The lock file this object holds.
   const std::filesystem::path& path() const { return m_path; }
 
  private:
