@@ -350,6 +350,19 @@ TEST_F(SshWrapperEndToEnd, HelpIsOurs) {
   EXPECT_EQ(r.out.rfind("usage: ssh-tune ssh [ssh arguments...]\n", 0), 0u) << r.out;
 }
 
+TEST_F(SshWrapperEndToEnd, UnderRealGitSshCommand) {
+  // A fake ssh that, like OpenSSH, accepts git's `-G` variant probe, then records the real call.
+  const auto script = m_dir.write("git-ssh", "#!/bin/sh\ncase \" $* \" in *\" -G \"*) exit 0;; esac\nprintf '%s\\n' \"$@\" > " +
+                                                 (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const ScopedEnv ssh("SSHTUNE_SSH", script.string());
+  const ScopedEnv git("GIT_SSH_COMMAND", binary() + " ssh");
+  run_shell("git ls-remote me@db1:repo.git 2>/dev/null");
+  const std::string argv = recorded_argv();
+  EXPECT_EQ(argv.rfind("-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=yes\n", 0), 0u) << argv;
+  EXPECT_NE(argv.find("\nme@db1\ngit-upload-pack 'repo.git'\n"), std::string::npos) << argv;
+}
+
 TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
   std::ofstream(cache_path("db2")) << "this is [ not toml";
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
