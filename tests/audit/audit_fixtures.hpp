@@ -1,0 +1,55 @@
+#pragma once
+// Shared pieces of the audit tests: the shipped catalog, the OpenSSH 9.2 client
+// snapshot, and a client audit run over a -F file with no benchmark or facts.
+
+#include "probes/client_capabilities.hpp"
+#include "rules/catalog.hpp"
+#include "tuner/audit/client_audit.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sshtune::testing {
+
+// The repository's rules/catalog.toml, loaded once.
+inline const rules::Catalog& shipped_catalog() {
+  static const rules::Catalog catalog =
+      rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
+  return catalog;
+}
+
+// Catalog + the fixed OpenSSH 9.2 Debian client facts.
+inline const audit::AlgorithmContext& snapshot_context() {
+  static const audit::AlgorithmContext context{shipped_catalog(), openssh_9_2_debian_snapshot()};
+  return context;
+}
+
+// The whole client audit of `config` as `ssh -F config` reads it.
+inline std::vector<audit::Finding> audit_file(const std::filesystem::path& config,
+                                              const std::vector<std::string>& hosts = {},
+                                              const audit::HostFactsLookup& facts = audit::NoHostFacts{},
+                                              const std::vector<probes::CipherSpeed>& speeds = {}) {
+  audit::ClientSources sources;
+  sources.config_file = config;
+  const auto configs = audit::load_client_configs(sources);
+  EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
+  const audit::ClientAuditInput input{configs.value(), sources, hosts, snapshot_context(), speeds, facts, std::nullopt};
+  return audit::audit_client(input);
+}
+
+// "SEVERITY RULE LINE: MESSAGE" for compact exact comparisons.
+inline std::string brief(const audit::Finding& finding) {
+  return std::string(audit::to_string(finding.severity)) + " " + finding.rule + " " + std::to_string(finding.line) +
+         ": " + finding.message;
+}
+
+inline std::vector<std::string> briefs(const std::vector<audit::Finding>& findings) {
+  std::vector<std::string> out;
+  for (const auto& finding : findings) out.push_back(brief(finding));
+  return out;
+}
+
+}  // namespace sshtune::testing

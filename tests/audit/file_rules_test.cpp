@@ -1,0 +1,76 @@
+#include "tests/audit/audit_fixtures.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tuner/audit/file_rules.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sshtune::audit {
+namespace {
+
+using testing::ScopedEnv;
+using testing::TempDir;
+
+TEST(FileRules, WorldWritableIncludeIsRefused) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto included = dir.write(".ssh/extra.conf", "Compression no\n");
+  ASSERT_EQ(chmod(included.c_str(), 0666), 0);
+  const auto config = dir.write("cfg", "Include extra.conf\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0], (Finding{Severity::fail, "file-permissions", included.string(), 0, "",
+                                  included.string() + " is group-writable and world-writable (mode 0666), so ssh "
+                                  "refuses it: Bad owner or permissions on " + included.string(),
+                                  "chmod go-w " + included.string()}));
+}
+
+TEST(FileRules, ForeignOwnerIsNamed) {
+  LoadedFile loaded;
+  loaded.file.path = "/x/config";
+  loaded.facts = FileFacts{0600, 4242, true, std::string("Bad owner or permissions on /x/config")};
+  const auto findings = audit_file_permissions({loaded}, 1000);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].message,
+            "/x/config is owned by uid 4242 (mode 0600), so ssh refuses it: Bad owner or permissions on /x/config");
+  EXPECT_EQ(findings[0].fix, "chown 1000 /x/config && chmod 600 /x/config");
+}
+
+TEST(FileRules, TopLevelDashFFileIsNotCheckedLikeSsh) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto config = dir.write("cfg", "Compression no\n");
+  ASSERT_EQ(chmod(config.c_str(), 0666), 0);
+  EXPECT_TRUE(testing::audit_file(config).empty());
+}
+
+TEST(FileRules, MissingIncludeWarnsWithTheIncludeLine) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto config = dir.write("cfg", "Host a\n  Include nothing-here.conf /no/such/*.conf\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, "include-missing", config.string(), 2, "a",
+                                  "Include /no/such/*.conf matches no file; ssh skips it without a word",
+                                  "create the file, correct the path (relative paths are taken from ~/.ssh or "
+                                  "/etc/ssh), or remove the Include"}));
+  EXPECT_EQ(findings[1].message, "Include nothing-here.conf matches no file; ssh skips it without a word");
+}
+
+TEST(FileRules, IncludedFileLinesAreAuditedInTheIncludingScope) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto included = dir.write(".ssh/legacy.conf", "Ciphers 3des-cbc\n");
+  ASSERT_EQ(chmod(included.c_str(), 0600), 0);
+  const auto config = dir.write("cfg", "Host old\n  Include legacy.conf\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].file, included.string());
+  EXPECT_EQ(findings[0].line, 1u);
+  EXPECT_EQ(findings[0].host, "old");
+  EXPECT_EQ(findings[0].rule, "algo-deprecated");
+}
+
+}  // namespace
+}  // namespace sshtune::audit

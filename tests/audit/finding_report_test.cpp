@@ -1,0 +1,81 @@
+#include "tuner/audit/finding.hpp"
+#include "tuner/audit/report.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sshtune::audit {
+namespace {
+
+const Finding k_fail{Severity::fail, "algo-removed", "/c", 3, "old", "Ciphers names arcfour", "remove arcfour"};
+const Finding k_warn{Severity::warn, "include-missing", "/c", 1, "*", "Include x matches no file", "create it"};
+const Finding k_info{Severity::info, "terrapin", "", 0, "server h:22", "server offers chacha", "keep clients new"};
+
+TEST(Finding, ExitCodeFollowsWorstSeverityAndThreshold) {
+  EXPECT_EQ(exit_code_for({}, Severity::warn), ExitCode::ok);
+  EXPECT_EQ(exit_code_for({k_info}, Severity::warn), ExitCode::ok);
+  EXPECT_EQ(exit_code_for({k_info, k_warn}, Severity::warn), ExitCode::findings_warn);
+  EXPECT_EQ(exit_code_for({k_warn}, Severity::fail), ExitCode::ok);
+  EXPECT_EQ(exit_code_for({k_warn, k_fail}, Severity::warn), ExitCode::findings_fail);
+  EXPECT_EQ(exit_code_for({k_fail}, Severity::fail), ExitCode::findings_fail);
+}
+
+TEST(Finding, FailOnParsesOnlyWarnAndFail) {
+  EXPECT_EQ(parse_fail_on("warn"), Severity::warn);
+  EXPECT_EQ(parse_fail_on("fail"), Severity::fail);
+  EXPECT_EQ(parse_fail_on("info"), std::nullopt);
+}
+
+TEST(Finding, SortAndDedupeOrdersByFileThenLine) {
+  std::vector<Finding> findings{k_fail, k_warn, k_info, k_fail};
+  sort_and_dedupe(findings);
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0], k_info);
+  EXPECT_EQ(findings[1], k_warn);
+  EXPECT_EQ(findings[2], k_fail);
+}
+
+TEST(Report, TextGroupsByFileAndHostWithoutColour) {
+  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, false),
+            "server h:22\n"
+            "  INFO [terrapin] server offers chacha\n"
+            "      fix: keep clients new\n"
+            "\n"
+            "/c\n"
+            "  line 1: WARN [include-missing] (*) Include x matches no file\n"
+            "      fix: create it\n"
+            "  line 3: FAIL [algo-removed] (old) Ciphers names arcfour\n"
+            "      fix: remove arcfour\n"
+            "\n"
+            "1 fail, 1 warn, 1 info\n");
+  EXPECT_EQ(render_text({}, false), "no findings\n");
+}
+
+TEST(Report, ColourOnlyWhenAsked) {
+  EXPECT_EQ(render_text({k_fail}, false).find('\033'), std::string::npos);
+  EXPECT_NE(render_text({k_fail}, true).find("\033[1;31mFAIL\033[0m"), std::string::npos);
+}
+
+// The JSON schema of design.md: {findings:[{severity, rule, file, line, host, message, fix}], summary}.
+TEST(Report, JsonSchema) {
+  const nlohmann::json json = to_json({k_info, k_warn, k_fail});
+  ASSERT_TRUE(json.is_object());
+  EXPECT_EQ(json.size(), 2u);
+  ASSERT_TRUE(json.at("findings").is_array());
+  ASSERT_EQ(json.at("findings").size(), 3u);
+  for (const nlohmann::json& finding : json.at("findings")) {
+    EXPECT_EQ(finding.size(), 7u);
+    for (const char* key : {"severity", "rule", "file", "host", "message", "fix"}) {
+      EXPECT_TRUE(finding.at(key).is_string()) << key;
+    }
+    EXPECT_TRUE(finding.at("line").is_number_unsigned());
+    const std::string severity = finding.at("severity");
+    EXPECT_TRUE(severity == "fail" || severity == "warn" || severity == "info");
+  }
+  EXPECT_EQ(json.at("findings")[2].at("line"), 3);
+  EXPECT_EQ(json.at("summary"), (nlohmann::json{{"fail", 1}, {"warn", 1}, {"info", 1}, {"total", 3},
+                                                {"worst", "fail"}}));
+  EXPECT_EQ(to_json({}).at("summary").at("worst"), "none");
+}
+
+}  // namespace
+}  // namespace sshtune::audit

@@ -1,0 +1,158 @@
+#include "tuner/audit/algorithm_rules.hpp"
+
+#include "tuner/config/algorithms.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace sshtune::audit {
+namespace {
+
+// The rule a catalog entry triggers for a reader, with its severity and reason.
+struct Verdict {
+  std::string rule;
+  Severity severity = Severity::warn;
+  std::string reason;     // e.g. "removed from OpenSSH in 7.6"
+  std::string adjective;  // for '+' lines: "deprecated", "weak", "legacy (...)"
+};
+
+std::optional<Verdict> classify(const rules::Algorithm& entry, ListReader reader) {
+  using rules::Tier;
+  if (entry.tier == Tier::removed) {
+    return Verdict{"algo-removed", Severity::fail,
+                   entry.removed.empty() ? "removed from OpenSSH" : "removed from OpenSSH in " + entry.removed, ""};
+  }
+  if (entry.tier == Tier::deprecated) {
+    return Verdict{"algo-deprecated", Severity::fail, "a deprecated algorithm", "deprecated"};
+  }
+  // ssh-audit fails what sshd itself stopped offering; a server still offering it fails here too.
+  if (reader != ListReader::ssh && !entry.dropped_server.empty()) {
+    const std::string reason = "dropped from sshd's defaults in " + entry.dropped_server;
+    return Verdict{"algo-server-legacy", Severity::fail, reason, "legacy (" + reason + ")"};
+  }
+  if (entry.tier == Tier::weak) return Verdict{"algo-weak", Severity::warn, "a weak algorithm", "weak"};
+  return std::nullopt;
+}
+
+// "(notes; CVE-...)" from the catalog entry, or "" when it has neither.
+std::string details(const rules::Algorithm& entry) {
+  std::string text = entry.notes;
+  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
+  for (const std::string& cve : entry.cves) text += (text.empty() ? "" : "; ") + cve;
+  return text.empty() ? "" : " (" + text + ")";
+}
+
+std::string query_name(AlgorithmKind kind) {
+  switch (kind) {
+    case AlgorithmKind::cipher: return "cipher";
+    case AlgorithmKind::mac: return "mac";
+    case AlgorithmKind::kex: return "kex";
+    case AlgorithmKind::key_sig: return "key-sig";
+    case AlgorithmKind::sig: return "sig";
+  }
+  return "cipher";
+}
+
+bool has_wildcard(const std::string& name) { return name.find_first_of("*?") != std::string::npos; }
+
+Finding located(const AlgorithmLine& line, Severity severity, std::string rule, std::string message,
+                std::string fix) {
+  return Finding{severity, std::move(rule), line.file, line.line, line.scope, std::move(message), std::move(fix)};
+}
+
+std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string& name, ListReader reader,
+                                    const AlgorithmContext& context) {
+  if (!config::check_algorithm_argument(line.kind, name, context.client)) return std::nullopt;
+  const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
+  const std::string who = reader == ListReader::ssh ? "ssh rejects the whole file" : "sshd refuses to start";
+  if (entry != nullptr && entry->tier == rules::Tier::removed) {
+    return located(line, Severity::fail, "algo-removed",
+                   line.keyword + " names " + name + ", removed from OpenSSH" +
+                       (entry->removed.empty() ? "" : " in " + entry->removed) + details(*entry) +
+                       "; this OpenSSH does not know it and " + who,
+                   "remove " + name + " from " + line.keyword);
+  }
+  return located(line, Severity::fail, "algo-unknown",
+                 line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
+                 "remove " + name + " or correct its spelling (see `ssh -Q " + query_name(line.kind) + "`)");
+}
+
+std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& name, bool appended,
+                                  ListReader reader, const AlgorithmContext& context) {
+  if (auto unknown = unknown_name(line, name, reader, context)) return unknown;
+  const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
+  if (entry == nullptr) return std::nullopt;
+  const std::optional<Verdict> verdict = classify(*entry, reader);
+  if (!verdict) return std::nullopt;
+  if (appended && verdict->rule != "algo-removed") {
+    return located(line, verdict->severity, "algo-reenabled-legacy",
+                   line.keyword + " +" + name + " re-enables a " + verdict->adjective +
+                       " algorithm that OpenSSH left out of its defaults" + details(*entry),
+                   "drop " + name + " from the + list, or keep it only in a block for the one host that needs it");
+  }
+  return located(line, verdict->severity, verdict->rule,
+                 line.keyword + " enables " + name + ", " + verdict->reason + details(*entry),
+                 "remove " + name + " from " + line.keyword);
+}
+
+bool in_defaults(const AlgorithmLine& line, const std::string& name, const AlgorithmContext& context) {
+  const std::vector<std::string> defaults = config::split_commas(context.client.default_value(line.defaults_slot));
+  return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
+}
+
+bool is_pseudo(const std::string& name) {
+  return name.starts_with("ext-info-") || name.starts_with("kex-strict-");
+}
+
+}  // namespace
+
+rules::AlgorithmKind catalog_kind(AlgorithmKind kind) {
+  switch (kind) {
+    case AlgorithmKind::cipher: return rules::AlgorithmKind::cipher;
+    case AlgorithmKind::mac: return rules::AlgorithmKind::mac;
+    case AlgorithmKind::kex: return rules::AlgorithmKind::kex;
+    case AlgorithmKind::key_sig:
+    case AlgorithmKind::sig: return rules::AlgorithmKind::host_key;
+  }
+  return rules::AlgorithmKind::cipher;
+}
+
+std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader reader,
+                                          const AlgorithmContext& context) {
+  std::vector<Finding> findings;
+  if (line.value.empty() || line.value[0] == '-') return findings;
+  const bool appended = line.value[0] == '+';
+  const std::string list = line.value[0] == '+' || line.value[0] == '^' ? line.value.substr(1) : line.value;
+  for (const std::string& name : config::split_commas(list)) {
+    if (name.empty()) break;  // ssh stops validating at the first empty element
+    if (has_wildcard(name) || (appended && in_defaults(line, name, context))) continue;
+    if (auto finding = judge_name(line, name, appended, reader, context)) findings.push_back(std::move(*finding));
+  }
+  return findings;
+}
+
+std::vector<Finding> audit_offered_algorithms(rules::AlgorithmKind kind, const std::vector<std::string>& names,
+                                              const std::string& server, const AlgorithmContext& context) {
+  static const char* const k_keywords[] = {"Ciphers", "MACs", "KexAlgorithms", "HostKeyAlgorithms"};
+  const std::string keyword = k_keywords[static_cast<int>(kind)];
+  std::vector<Finding> findings;
+  for (const std::string& name : names) {
+    if (is_pseudo(name)) continue;
+    const rules::Algorithm* entry = context.catalog.find(kind, name);
+    const std::string fix = "remove " + name + " from " + keyword + " in the server's sshd_config";
+    if (entry == nullptr) {
+      findings.push_back(Finding{Severity::info, "algo-unknown", "", 0, server,
+                                 "server offers " + keyword + " " + name + ", which ssh-tune's catalog does not know",
+                                 "check " + name + " against current guidance"});
+      continue;
+    }
+    const std::optional<Verdict> verdict = classify(*entry, ListReader::live_server);
+    if (!verdict) continue;
+    findings.push_back(Finding{verdict->severity, verdict->rule, "", 0, server,
+                               "server offers " + keyword + " " + name + ", " + verdict->reason + details(*entry),
+                               fix});
+  }
+  return findings;
+}
+
+}  // namespace sshtune::audit

@@ -1,0 +1,46 @@
+#pragma once
+// The client audit: every line of every ssh_config file ssh reads (all Host/Match
+// blocks, active or not), the files themselves, and the effective configuration
+// of each --host and of each host named by a Host line.
+
+#include "probes/crypto_bench.hpp"
+#include "tuner/audit/algorithm_rules.hpp"
+#include "tuner/audit/config_set.hpp"
+#include "tuner/audit/finding.hpp"
+#include "tuner/audit/host_facts.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::audit {
+
+// Everything the client rules read. `speeds` may be empty (no benchmark: the
+// slow-cipher rule is skipped); `facts` may know nothing.
+struct ClientAuditInput {
+  const ClientConfigSet& configs;
+  ClientSources sources;           // to evaluate hosts exactly as ssh reads these files
+  std::vector<std::string> hosts;  // --host names, evaluated and reported under their name
+  const AlgorithmContext& algorithms;
+  const std::vector<probes::CipherSpeed>& speeds;
+  const HostFactsLookup& facts;
+  std::optional<std::string> rsync_rsh;  // the RSYNC_RSH environment variable, if set
+};
+
+// Per-line rules: config-error (what ssh rejects besides algorithm names),
+// algorithm tiers, slow-cipher.
+std::vector<Finding> audit_client_lines(const ClientAuditInput& input);
+
+// Per-host rules over effective configurations: shadowed-setting, and, where the
+// facts know the host, compression-lan, compression-rsync-stacked and terrapin. A host ssh cannot evaluate
+// gives a config-error finding when it was asked for with --host.
+std::vector<Finding> audit_client_hosts(const ClientAuditInput& input);
+
+// Host names to evaluate besides --host: each literal (wildcard-free, not negated)
+// pattern of every Host line, in file order, each once.
+std::vector<std::string> hosts_named_in(const ClientConfigSet& configs);
+
+// All client rules (lines, files, hosts, RSYNC_RSH), sorted and de-duplicated.
+std::vector<Finding> audit_client(const ClientAuditInput& input);
+
+}  // namespace sshtune::audit

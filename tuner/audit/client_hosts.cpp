@@ -1,0 +1,104 @@
+// Per-host client rules and the whole client audit (see client_audit.hpp).
+
+#include "tuner/audit/client_audit.hpp"
+#include "tuner/audit/compression_rule.hpp"
+#include "tuner/audit/file_rules.hpp"
+#include "tuner/audit/rsync_rule.hpp"
+#include "tuner/audit/shadowing_rule.hpp"
+#include "tuner/audit/terrapin_rule.hpp"
+#include "tuner/config/evaluator.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+namespace sshtune::audit {
+namespace {
+
+config::EvalRequest request_for(const std::string& host, const ClientSources& sources) {
+  config::EvalRequest request;
+  request.host = host;
+  request.config_file = sources.config_file;
+  request.user_config = sources.user_config;
+  request.system_config = sources.system_config;
+  return request;  // exec unset: Match exec is not run during an audit
+}
+
+void add_fact_rules(const config::Evaluation& evaluation, const HostFacts& facts, std::vector<Finding>& out) {
+  if (auto finding = audit_compression_link(evaluation, facts)) out.push_back(std::move(*finding));
+  if (auto finding = audit_rsync_stacking(evaluation, facts)) out.push_back(std::move(*finding));
+  if (facts.server) {
+    if (auto finding = audit_terrapin_client(evaluation, *facts.server)) out.push_back(std::move(*finding));
+  }
+}
+
+std::string scope_at(const ClientConfigSet& configs, const config::Origin& origin) {
+  for (const LoadedFile& loaded : configs.files) {
+    if (loaded.file.path != origin.file || origin.line == 0) continue;
+    const std::vector<std::string> scopes = line_scopes(loaded);
+    if (origin.line <= scopes.size()) return scopes[origin.line - 1];
+  }
+  return "";
+}
+
+void audit_host(const std::string& host, bool asked, const ClientAuditInput& input, std::vector<Finding>& out) {
+  const Result<config::Evaluation> evaluation = config::evaluate(request_for(host, input.sources),
+                                                                 input.algorithms.client);
+  if (!evaluation) {
+    if (asked) {
+      out.push_back(Finding{Severity::fail, "config-error", "", 0, host,
+                            "ssh cannot evaluate its configuration for " + host + ": " + evaluation.error().message,
+                            "correct the line named in the message"});
+    }
+    return;
+  }
+  const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(input.configs, origin); };
+  for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
+  if (const std::optional<HostFacts> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, out);
+}
+
+bool literal_pattern(const std::string& pattern) {
+  return !pattern.empty() && pattern[0] != '!' && pattern.find_first_of("*?") == std::string::npos;
+}
+
+}  // namespace
+
+std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
+  std::vector<std::string> hosts;
+  for (const LoadedFile& loaded : configs.files) {
+    for (const config::ConfigLine& line : loaded.file.lines) {
+      if (line.keyword_lower != "host") continue;
+      for (const config::Token& token : line.args) {
+        if (literal_pattern(token.value) && std::find(hosts.begin(), hosts.end(), token.value) == hosts.end()) {
+          hosts.push_back(token.value);
+        }
+      }
+    }
+  }
+  return hosts;
+}
+
+std::vector<Finding> audit_client_hosts(const ClientAuditInput& input) {
+  std::vector<Finding> findings;
+  for (const std::string& host : input.hosts) audit_host(host, true, input, findings);
+  for (const std::string& host : hosts_named_in(input.configs)) {
+    if (std::find(input.hosts.begin(), input.hosts.end(), host) == input.hosts.end()) {
+      audit_host(host, false, input, findings);
+    }
+  }
+  return findings;
+}
+
+std::vector<Finding> audit_client(const ClientAuditInput& input) {
+  std::vector<Finding> findings = audit_client_lines(input);
+  for (Finding& finding : audit_file_permissions(input.configs.files, getuid())) findings.push_back(std::move(finding));
+  for (Finding& finding : audit_missing_includes(input.configs.missing_includes)) {
+    findings.push_back(std::move(finding));
+  }
+  for (Finding& finding : audit_client_hosts(input)) findings.push_back(std::move(finding));
+  if (auto finding = audit_rsync_rsh(input.rsync_rsh)) findings.push_back(std::move(*finding));
+  sort_and_dedupe(findings);
+  return findings;
+}
+
+}  // namespace sshtune::audit

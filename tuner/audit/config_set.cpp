@@ -1,0 +1,121 @@
+#include "tuner/audit/config_set.hpp"
+
+#include "tuner/config/include.hpp"
+#include "tuner/config/parser.hpp"
+
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <set>
+
+namespace sshtune::audit {
+namespace {
+
+FileFacts facts_of(const std::string& path, bool checked_by_ssh) {
+  FileFacts facts;
+  struct stat st{};
+  if (stat(path.c_str(), &st) == 0) {
+    facts.mode = st.st_mode & 07777;
+    facts.owner = st.st_uid;
+  }
+  facts.checked_by_ssh = checked_by_ssh;
+  if (checked_by_ssh) facts.refused = config::check_permissions(path);
+  return facts;
+}
+
+class Loader {
+ public:
+  Loader(ClientConfigSet& set, bool check_includes) : m_set(set), m_check_includes(check_includes) {}
+
+  // Reads `path` and, recursively, what it includes (depth as ssh counts it).
+  Result<void> load(const std::string& path, bool user_config, bool checked, const std::string& scope, int depth);
+
+ private:
+  Result<void> follow_includes(std::size_t index, int depth);
+
+  ClientConfigSet& m_set;
+  bool m_check_includes = true;
+  std::set<std::string> m_seen;
+};
+
+Result<void> Loader::load(const std::string& path, bool user_config, bool checked, const std::string& scope,
+                          int depth) {
+  if (depth > config::k_max_include_depth || !m_seen.insert(path).second) return ok();
+  SSHTUNE_TRY(text, config::read_config_text(path));
+  m_set.files.push_back(LoadedFile{config::parse(text, path), user_config, scope, facts_of(path, checked)});
+  return follow_includes(m_set.files.size() - 1, depth);
+}
+
+Result<void> Loader::follow_includes(std::size_t index, int depth) {
+  const std::vector<std::string> scopes = line_scopes(m_set.files[index]);
+  const config::ConfigFile file = m_set.files[index].file;  // copy: m_set.files grows below
+  const bool user_config = m_set.files[index].user_config;
+  for (const config::ConfigLine& line : file.lines) {
+    if (line.keyword_lower != "include") continue;
+    const std::string& scope = scopes[line.number - 1];
+    for (const config::Token& token : line.args) {
+      const Result<std::vector<std::string>> matches = config::resolve_include(token.value, user_config);
+      if (!matches || matches.value().empty()) {
+        m_set.missing_includes.push_back(MissingInclude{file.path, line.number, token.value, scope});
+        continue;
+      }
+      for (const std::string& match : matches.value()) {
+        SSHTUNE_TRYV(load(match, user_config, m_check_includes, scope, depth + 1));
+      }
+    }
+  }
+  return ok();
+}
+
+bool file_exists(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(path, error);
+}
+
+}  // namespace
+
+Result<ClientConfigSet> load_client_configs(const ClientSources& sources) {
+  ClientConfigSet set;
+  Loader loader(set, true);
+  if (sources.config_file) {
+    if (sources.config_file->string() == "none") return set;
+    SSHTUNE_TRYV(loader.load(sources.config_file->string(), true, false, "*", 0));
+    return set;
+  }
+  if (file_exists(sources.user_config)) {
+    SSHTUNE_TRYV(loader.load(sources.user_config.string(), true, true, "*", 0));
+  }
+  if (file_exists(sources.system_config)) {
+    SSHTUNE_TRYV(loader.load(sources.system_config.string(), false, false, "*", 0));
+  }
+  return set;
+}
+
+Result<ClientConfigSet> load_config_tree(const std::filesystem::path& path, bool user_config, bool check_permissions) {
+  ClientConfigSet set;
+  Loader loader(set, check_permissions);
+  SSHTUNE_TRYV(loader.load(path.string(), user_config, false, "*", 0));
+  return set;
+}
+
+std::vector<std::string> line_scopes(const LoadedFile& loaded) {
+  std::vector<std::string> scopes;
+  std::string scope = loaded.outer_scope;
+  for (const config::ConfigLine& line : loaded.file.lines) {
+    if (line.keyword_lower == "host") scope = line.rest;
+    if (line.keyword_lower == "match") scope = "Match " + line.rest;
+    scopes.push_back(scope);
+  }
+  return scopes;
+}
+
+std::filesystem::path default_user_config() {
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && *home != '\0') return std::filesystem::path(home) / ".ssh" / "config";
+  const passwd* pw = getpwuid(getuid());
+  return std::filesystem::path(pw != nullptr ? pw->pw_dir : "/") / ".ssh" / "config";
+}
+
+}  // namespace sshtune::audit

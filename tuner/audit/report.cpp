@@ -1,0 +1,68 @@
+#include "tuner/audit/report.hpp"
+
+#include <map>
+
+namespace sshtune::audit {
+namespace {
+
+std::string label(Severity severity, bool colour) {
+  static const std::map<Severity, std::pair<const char*, const char*>> k_styles{
+      {Severity::fail, {"FAIL", "\033[1;31m"}}, {Severity::warn, {"WARN", "\033[33m"}},
+      {Severity::info, {"INFO", "\033[36m"}}};
+  const auto& [text, style] = k_styles.at(severity);
+  return colour ? std::string(style) + text + "\033[0m" : text;
+}
+
+std::string group_of(const Finding& finding) { return finding.file.empty() ? finding.host : finding.file; }
+
+std::string counts(const std::vector<Finding>& findings) {
+  std::map<Severity, int> count;
+  for (const Finding& finding : findings) ++count[finding.severity];
+  return std::to_string(count[Severity::fail]) + " fail, " + std::to_string(count[Severity::warn]) + " warn, " +
+         std::to_string(count[Severity::info]) + " info";
+}
+
+std::string render_one(const Finding& finding, bool colour) {
+  std::string text = "  ";
+  text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
+  text += label(finding.severity, colour) + " [" + finding.rule + "]";
+  if (!finding.host.empty() && !finding.file.empty()) text += " (" + finding.host + ")";
+  text += " " + finding.message + "\n";
+  if (!finding.fix.empty()) text += "      fix: " + finding.fix + "\n";
+  return text;
+}
+
+}  // namespace
+
+std::string render_text(const std::vector<Finding>& findings, bool colour) {
+  if (findings.empty()) return "no findings\n";
+  std::string text;
+  std::string current;
+  for (const Finding& finding : findings) {
+    if (text.empty() || group_of(finding) != current) {
+      current = group_of(finding);
+      text += (text.empty() ? "" : "\n") + current + "\n";
+    }
+    text += render_one(finding, colour);
+  }
+  return text + "\n" + counts(findings) + "\n";
+}
+
+nlohmann::json to_json(const std::vector<Finding>& findings) {
+  nlohmann::json list = nlohmann::json::array();
+  std::map<std::string, int> count{{"fail", 0}, {"warn", 0}, {"info", 0}};
+  for (const Finding& finding : findings) {
+    const std::string severity(to_string(finding.severity));
+    ++count[severity];
+    list.push_back({{"severity", severity}, {"rule", finding.rule}, {"file", finding.file},
+                    {"line", finding.line}, {"host", finding.host}, {"message", finding.message},
+                    {"fix", finding.fix}});
+  }
+  const std::optional<Severity> bad = worst(findings);
+  return {{"findings", list},
+          {"summary",
+           {{"fail", count["fail"]}, {"warn", count["warn"]}, {"info", count["info"]},
+            {"total", findings.size()}, {"worst", bad ? std::string(to_string(*bad)) : "none"}}}};
+}
+
+}  // namespace sshtune::audit

@@ -1,0 +1,24 @@
+#pragma once
+// compression-rsync-stacked: ssh's zlib stacked under rsync's own compression, so
+// the data is compressed twice (slower, never smaller). Two sources of evidence:
+// RSYNC_RSH forcing ssh compression for every rsync, and Compression yes for a
+// host whose measured recommendation compresses with rsync (-z/--compress-choice).
+
+#include "tuner/audit/finding.hpp"
+#include "tuner/audit/host_facts.hpp"
+#include "tuner/config/evaluator.hpp"
+
+#include <optional>
+#include <string>
+
+namespace sshtune::audit {
+
+// A warn when the RSYNC_RSH value turns ssh compression on (-C, or a
+// Compression=yes option); nullopt otherwise or when unset.
+std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_rsh);
+
+// A warn at the Compression line when it is on for a host whose facts say rsync
+// itself compresses (HostFacts::rsync_compress non-empty); nullopt otherwise.
+std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const HostFacts& facts);
+
+}  // namespace sshtune::audit
