@@ -22,6 +22,7 @@ inline constexpr double k_openssh_window_bytes = 2.0 * 1024 * 1024;
 // The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
 inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
 
+// What a trial measures; each kind runs one fixed, read-only remote command.
 enum class TrialKind {
   upload,       // local data -> remote `cat >/dev/null`
   download,     // remote `head -c N /dev/zero` -> local

@@ -32,11 +32,14 @@ class LibsshSession {
   LibsshSession(const LibsshSession&) = delete;
   LibsshSession& operator=(const LibsshSession&) = delete;
 
+  // The underlying libssh session, for channel code in probes/*.cpp; owned by this object.
   ssh_session_struct* handle() const { return m_session; }
+  // The verified host key and the authentication method that worked.
   const AccessCheck& access() const { return m_access; }
   const std::string& host() const { return m_host; }  // "host" or "host:port" for messages
   // An Error "HOST: what: <libssh's last error>".
   Error error(const std::string& what) const;
+  // Client-to-server algorithms actually negotiated (both directions are pinned alike).
   std::string negotiated_cipher() const;
   std::string negotiated_mac() const;
   // Bytes written to / read from the socket so far (after compression and encryption).

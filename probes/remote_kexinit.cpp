@@ -16,11 +16,10 @@ constexpr std::size_t k_max_hello_bytes =
 
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
   const std::string context = describe(target);
-  if (!target.proxy_command.empty()) {
-    return Error{ErrorKind::unsupported, context + ": reading the server's KEXINIT through a ProxyCommand is not supported"};
-  }
   const auto deadline = TcpConnection::Clock::now() + target.timeout;
-  SSHTUNE_TRY(connection, TcpConnection::connect(target.hostname, target.port, deadline));
+  SSHTUNE_TRY(connection, target.proxy_command.empty()
+                              ? TcpConnection::connect(target.hostname, target.port, deadline)
+                              : TcpConnection::through_proxy(target.proxy_command, context));
   // OpenSSH sends nothing before it has seen the client's identification line.
   SSHTUNE_TRYV(connection.send_all(k_client_banner, deadline));
   std::string received;

@@ -1,13 +1,18 @@
 #include "probes/remote_socket.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
 #include <netdb.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <utility>
 
 namespace sshtune {
 namespace {
@@ -80,23 +85,65 @@ Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint1
   return network_error(label, "cannot connect: " + last_error);
 }
 
+Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, const std::string& label) {
+  int pair[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
+    return network_error(label, std::string("cannot create a socket pair: ") + std::strerror(errno));
+  }
+  const std::string shell_command = "exec " + command;  // built before fork: the child only execs
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    dup2(pair[1], 0);
+    dup2(pair[1], 1);
+    execl("/bin/sh", "sh", "-c", shell_command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(pair[1]);
+  if (pid < 0) {
+    close(pair[0]);
+    return network_error(label, std::string("cannot start the ProxyCommand: ") + std::strerror(errno));
+  }
+  fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK);
+  TcpConnection connection(pair[0], label);
+  connection.m_proxy_pid = pid;
+  return connection;
+}
+
 TcpConnection::TcpConnection(TcpConnection&& other) noexcept
-    : m_fd(std::exchange(other.m_fd, -1)), m_label(std::move(other.m_label)) {}
+    : m_fd(std::exchange(other.m_fd, -1)),
+      m_proxy_pid(std::exchange(other.m_proxy_pid, -1)),
+      m_label(std::move(other.m_label)) {}
 
 TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
   if (this != &other) {
-    if (m_fd >= 0) {
-      close(m_fd);
-    }
+    release();
     m_fd = std::exchange(other.m_fd, -1);
+    m_proxy_pid = std::exchange(other.m_proxy_pid, -1);
     m_label = std::move(other.m_label);
   }
   return *this;
 }
 
-TcpConnection::~TcpConnection() {
+TcpConnection::~TcpConnection() { release(); }
+
+void TcpConnection::release() {
   if (m_fd >= 0) {
     close(m_fd);
+    m_fd = -1;
+  }
+  if (m_proxy_pid > 0) {
+    // Closing the socket usually ends the proxy; make sure (SIGKILL after 1 s), and reap it.
+    kill(m_proxy_pid, SIGTERM);
+    bool reaped = false;
+    for (int i = 0; i < 100 && !reaped; ++i) {
+      reaped = waitpid(m_proxy_pid, nullptr, WNOHANG) != 0 || poll(nullptr, 0, 10) < 0;
+    }
+    if (!reaped) {
+      kill(m_proxy_pid, SIGKILL);
+      waitpid(m_proxy_pid, nullptr, 0);
+    }
+    m_proxy_pid = -1;
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// A blocking-free TCP client connection: every step is bounded by a deadline
-// through poll(2), so a silent or slow server cannot hang a probe.
+// A non-blocking byte stream to an SSH server, over TCP or through a ProxyCommand:
+// every step is bounded by a deadline through poll(2), so a silent or slow server
+// cannot hang a probe.
 
 #include "probes/result.hpp"
 
@@ -19,7 +20,11 @@ class TcpConnection {
   // Resolves `host` and connects to the first address that answers before `deadline`.
   // Errors name "host:port" and say whether resolution, refusal or the deadline failed.
   static Result<TcpConnection> connect(const std::string& host, std::uint16_t port, Clock::time_point deadline);
+  // Runs `command` with `sh -c` in its own session (no controlling TTY, so it cannot prompt) and
+  // talks to it over a socket pair, like ssh's ProxyCommand. The command is stopped on destruction.
+  static Result<TcpConnection> through_proxy(const std::string& command, const std::string& label);
 
+  // Moving transfers the socket; the moved-from object owns nothing.
   TcpConnection(TcpConnection&& other) noexcept;
   TcpConnection& operator=(TcpConnection&& other) noexcept;
   TcpConnection(const TcpConnection&) = delete;
@@ -34,8 +39,10 @@ class TcpConnection {
  private:
   TcpConnection(int fd, std::string label) : m_fd(fd), m_label(std::move(label)) {}
   Result<void> wait_for(short events, Clock::time_point deadline, const char* step);
+  void release();
 
   int m_fd = -1;
+  int m_proxy_pid = -1;  // the ProxyCommand process, if any
   std::string m_label;  // "host:port" for messages
 };
 

@@ -51,8 +51,8 @@ Result<std::optional<std::string_view>> parse_plain_packet(std::string_view byte
 // std::nullopt means "incomplete, read more"; any violation of the limits above is an Error.
 Result<std::optional<ServerAlgorithms>> parse_server_hello(std::string_view received, std::string_view context);
 
-// Connects to target (hostname/port/timeout only; no proxy), sends our identification line and
-// returns the parsed banner and KEXINIT. Every step is bounded by target.timeout; nothing else is sent.
+// Connects to target (directly, or through target.proxy_command), sends our identification line and
+// returns the parsed banner and KEXINIT. The whole exchange is bounded by target.timeout; nothing else is sent.
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target);
 
 }  // namespace sshtune

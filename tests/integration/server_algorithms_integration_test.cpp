@@ -47,5 +47,28 @@ TEST_F(ServerAlgorithmsIntegration, ClosedPortIsAClearError) {
             "127.0.0.1:" + std::to_string(target.port) + ": cannot connect: Connection refused");
 }
 
+TEST_F(ServerAlgorithmsIntegration, KexinitThroughAProxyCommand) {
+  auto* sshd = start_sshd({"Ciphers aes256-ctr"});
+  ASSERT_NE(sshd, nullptr);
+  auto target = target_for(*sshd);
+  // ssh -W through the same server, the way ProxyJump works; BatchMode keeps it from prompting.
+  target.proxy_command = "ssh -F " + sshd->ssh_config().string() + " -W 127.0.0.1:" + std::to_string(sshd->port()) +
+                         " " + SshdFixture::host_alias();
+  auto algorithms = fetch_server_algorithms(target);
+  ASSERT_TRUE(algorithms) << algorithms.error().message;
+  EXPECT_EQ(algorithms.value().ciphers_c2s, (Names{"aes256-ctr"}));
+}
+
+TEST_F(ServerAlgorithmsIntegration, FailingProxyCommandIsAClearError) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto target = target_for(*sshd);
+  target.proxy_command = "exit 3";
+  auto algorithms = fetch_server_algorithms(target);
+  ASSERT_FALSE(algorithms);
+  // Either "server closed the connection before its KEXINIT" or a reset, depending on timing.
+  EXPECT_TRUE(algorithms.error().message.starts_with(describe(target) + ": ")) << algorithms.error().message;
+}
+
 }  // namespace
 }  // namespace sshtune::testing
