@@ -58,6 +58,16 @@ TEST(FileRules, MissingIncludeWarnsWithTheIncludeLine) {
   EXPECT_EQ(findings[1].message, "Include nothing-here.conf matches no file; ssh skips it without a word");
 }
 
+TEST(FileRules, PatternOverAnEmptyDropInFolderIsSilent) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  std::filesystem::create_directories(dir.path() / ".ssh" / "config.d");
+  const auto config = dir.write("cfg", "Include config.d/*.conf\nInclude config.d/fixed.conf\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].line, 2u);
+}
+
 TEST(FileRules, IncludedFileLinesAreAuditedInTheIncludingScope) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());

@@ -25,6 +25,26 @@ FileFacts facts_of(const std::string& path, bool checked_by_ssh) {
   return facts;
 }
 
+// The folder an Include pattern lists, resolved as ssh resolves the pattern.
+std::filesystem::path include_folder(const std::string& argument, bool user_config) {
+  std::string path = argument;
+  const char* home = std::getenv("HOME");
+  if (path.starts_with("~/")) path = std::string(home != nullptr ? home : "") + path.substr(1);
+  if (path[0] != '/') path = (user_config ? std::string(home != nullptr ? home : "") + "/.ssh/" : "/etc/ssh/") + path;
+  return std::filesystem::path(path).parent_path();
+}
+
+MissingInclude describe_missing(const std::string& file, std::size_t line, const std::string& argument,
+                                const std::string& scope, bool user_config) {
+  MissingInclude missing{file, line, argument, scope, false, false};
+  missing.wildcard = argument.find_first_of("*?[") != std::string::npos;
+  const std::filesystem::path folder = include_folder(argument, user_config);
+  std::error_code error;
+  missing.directory_exists = folder.string().find_first_of("*?[") == std::string::npos &&
+                             std::filesystem::is_directory(folder, error);
+  return missing;
+}
+
 class Loader {
  public:
   Loader(ClientConfigSet& set, bool check_includes) : m_set(set), m_check_includes(check_includes) {}
@@ -58,7 +78,7 @@ Result<void> Loader::follow_includes(std::size_t index, int depth) {
     for (const config::Token& token : line.args) {
       const Result<std::vector<std::string>> matches = config::resolve_include(token.value, user_config);
       if (!matches || matches.value().empty()) {
-        m_set.missing_includes.push_back(MissingInclude{file.path, line.number, token.value, scope});
+        m_set.missing_includes.push_back(describe_missing(file.path, line.number, token.value, scope, user_config));
         continue;
       }
       for (const std::string& match : matches.value()) {

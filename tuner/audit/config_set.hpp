@@ -44,6 +44,8 @@ struct MissingInclude {
   std::size_t line = 0;
   std::string argument;
   std::string scope;
+  bool wildcard = false;          // the argument is a glob pattern
+  bool directory_exists = false;  // the folder the pattern lists exists (an empty drop-in folder)
 };
 
 // Every file in reading order (each once) and the Includes that matched nothing.

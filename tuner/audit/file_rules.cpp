@@ -48,6 +48,7 @@ std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files
 std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& missing) {
   std::vector<Finding> findings;
   for (const MissingInclude& include : missing) {
+    if (include.wildcard && include.directory_exists) continue;
     findings.push_back(Finding{Severity::warn, "include-missing", include.file, include.line, include.scope,
                                "Include " + include.argument + " matches no file; ssh skips it without a word",
                                "create the file, correct the path (relative paths are taken from ~/.ssh or "

@@ -15,7 +15,8 @@ namespace sshtune::audit {
 // `me` is the uid ssh runs as.
 std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files, uid_t me);
 
-// A warn for every Include argument that matched no file.
+// A warn for every Include argument that matched no file, except a pattern over an
+// existing folder (an empty drop-in folder such as /etc/ssh/ssh_config.d/*.conf is normal).
 std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& missing);
 
 }  // namespace sshtune::audit
