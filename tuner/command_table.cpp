@@ -13,7 +13,6 @@ std::span<const Command> commands() {
       Command{"revert", "remove what apply wrote, for one host or all", run_revert},
       Command{"config", "effective ssh settings for a host (as ssh -G), with file:line origins", run_config},
       Command{"audit", "find slow, deprecated or broken settings in ssh/sshd configs and servers", run_audit},
-      Command{"audit", "find slow, deprecated or broken settings in ssh/sshd configs and servers", run_audit},
       Command{"snippet", "print a host's ssh_config block or rsync/scp/sftp/ssh command line", run_snippet},
       Command{"ssh", "drop-in ssh with the host's measured cipher and compression (rsync -e, scp -S, git)", run_ssh},
   };

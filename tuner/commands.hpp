@@ -35,8 +35,4 @@ Result<ExitCode> run_snippet(const Args& args, Io& io);
 // the destination's cached decision added unless given; returns only on failure.
 Result<ExitCode> run_ssh(const Args& args, Io& io);
 
-// `ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json]
-// [--fail-on warn|fail]`: findings with file:line and fix; exit 0, 2 or 3 by the worst.
-Result<ExitCode> run_audit(const Args& args, Io& io);
-
 }  // namespace sshtune
