@@ -31,6 +31,12 @@ LinkClass classify(const std::vector<RankedCipher>& ranked, const HostFacts& fac
     return lan ? LinkClass::cpu_bound : LinkClass::link_bound;
   }
   const double spread = (best - worst) / best;
+  if (facts.local_cipher_mb_per_s && best < policy.cpu_fraction * *facts.local_cipher_mb_per_s) {
+    reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " +
+                      mbps(*facts.local_cipher_mb_per_s) + " this CPU encrypts: the link, not the CPU, sets the pace "
+                      "(link-bound)");
+    return LinkClass::link_bound;
+  }
   const bool flat = spread <= policy.flat_spread;
   reasons.push_back("the ciphers' trials differ by " + percent(spread) + ": " +
                     (flat ? "the link, not the CPU, sets the pace (link-bound)"

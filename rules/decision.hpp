@@ -28,6 +28,7 @@ struct HostFacts {
   std::optional<double> sample_ratio;                 // zlib-6 compressed/original of the sample
   std::optional<double> zlib_mb_per_s;                // local zlib-6 compression speed on the sample
   std::optional<double> rtt_seconds;
+  std::optional<double> local_cipher_mb_per_s;        // this CPU's EVP speed for the best trial's cipher
   std::vector<std::string> client_ciphers;            // `ssh -Q cipher`
   std::vector<std::string> server_ciphers;            // the server's KEXINIT (client to server)
   bool server_offers_compression = false;

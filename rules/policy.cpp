@@ -59,6 +59,7 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
       {"ranking", {{"tie_tolerance", number_in(&Policy::tie_tolerance, 0.0, 0.5)}}},
       {"link",
        {{"flat_spread", number_in(&Policy::flat_spread, 0.0, 0.9)},
+        {"cpu_fraction", number_in(&Policy::cpu_fraction, 0.0, 1.0)},
         {"lan_rtt_ms", number_in(&Policy::lan_rtt_ms, 0.0, 1000.0)}}},
       {"window",
        {{"bytes", number_in(&Policy::window_bytes, 32768.0, 1e10)},

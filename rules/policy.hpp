@@ -18,6 +18,7 @@ struct Policy {
   double compression_margin = 1.25;        // compression must beat no compression by this factor
   double tie_tolerance = 0.05;             // trials within 5% are a tie: the stronger cipher goes first
   double flat_spread = 0.10;               // ciphers within 10% of the best: the link, not the CPU, decides
+  double cpu_fraction = 0.05;              // best trial under 5% of the local cipher speed: the link decides
   double window_bytes = 2.0 * 1024 * 1024; // OpenSSH's channel window
   double window_near = 0.85;               // at >= 85% of window/RTT the window is the bottleneck
   double lan_rtt_ms = 2.0;                 // below this RTT a host counts as on the LAN

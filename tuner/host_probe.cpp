@@ -2,11 +2,13 @@
 
 #include "probes/client_capabilities.hpp"
 #include "probes/compression_bench.hpp"
+#include "probes/crypto_bench.hpp"
 #include "probes/libssh_runner.hpp"
 #include "probes/remote_tools.hpp"
 #include "probes/sample_corpus.hpp"
 #include "tuner/progress_runner.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
@@ -107,7 +109,24 @@ rules::HostFacts base_facts(const std::string& host, const Local& local, const S
   return facts;
 }
 
+// This CPU's speed for the best trial's cipher: a link-bound host stays far below it.
+std::optional<double> local_cipher_speed(const rules::HostFacts& facts) {
+  const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
+                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (best == facts.trials.end()) {
+    return std::nullopt;
+  }
+  using namespace std::chrono_literals;
+  for (const auto& speed : probes::run_crypto_bench({1ms, 10ms})) {
+    if (speed.name == best->cipher && speed.available) {
+      return speed.mb_per_s;
+    }
+  }
+  return std::nullopt;
+}
+
 void add_local_measurements(const std::string& sample, const HostTrialReport& report, rules::HostFacts& facts) {
+  facts.local_cipher_mb_per_s = local_cipher_speed(facts);
   const auto rows = probes::run_compression_bench(sample);
   if (!rows.empty()) {
     facts.zlib_mb_per_s = rows.front().compress_mb_per_s;

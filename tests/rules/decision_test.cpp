@@ -130,6 +130,20 @@ TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
       << all_reasons(d);
 }
 
+TEST(Decision, TrialsFarBelowTheCpuMeanTheLinkDecidesEvenWhenNoisy) {
+  HostFacts facts = shaped_link(3.4, 0.21);
+  facts.trials = {{"aes128-gcm@openssh.com", 1.5}, {"chacha20-poly1305@openssh.com", 0.9}, {"aes128-ctr", 0.54}};
+  facts.local_cipher_mb_per_s = 2269;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::link);
+  EXPECT_TRUE(decision.value().compression);
+  EXPECT_TRUE(has_reason(decision.value(), "the best trial is under 5% of the 2269 MB/s this CPU encrypts: the link, "
+                                           "not the CPU, sets the pace (link-bound)"))
+      << all_reasons(decision.value());
+}
+
 TEST(Decision, SlowLinkWithRandomDataKeepsCompressionOff) {
   auto decision = decide(shaped_link(2.2, 1.0), catalog(), Policy{});
   ASSERT_TRUE(decision);
