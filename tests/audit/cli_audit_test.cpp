@@ -1,6 +1,7 @@
 // `ssh-tune audit` through run_cli: flags, JSON on stdout, exit codes 0/1/2/3/64.
 // Always -F (never the real ~/.ssh) and --no-bench (no timing in tests).
 
+#include "tests/support/cli_run.hpp"
 #include "tests/support/sshd_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/command.hpp"
@@ -13,24 +14,13 @@
 #include <sstream>
 
 namespace sshtune {
+using sshtune::testing::CliRun;
+using sshtune::testing::run;
+
 namespace {
 
 using testing::ScopedEnv;
 using testing::TempDir;
-
-struct CliRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-CliRun run(const Args& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  Io io{out, err};
-  const int code = run_cli(args, io);
-  return {code, out.str(), err.str()};
-}
 
 class AuditCli : public ::testing::Test {
  protected:

@@ -1,3 +1,4 @@
+#include "tests/support/cli_run.hpp"
 #include "tuner/command.hpp"
 
 #include <gtest/gtest.h>
@@ -6,22 +7,8 @@
 
 using namespace sshtune;
 
-namespace {
-
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun run(const Args& args) {
-  std::ostringstream out, err;
-  Io io{out, err};
-  const int code = run_cli(args, io);
-  return {code, out.str(), err.str()};
-}
-
-}  // namespace
+using sshtune::testing::CliRun;
+using sshtune::testing::run;
 
 TEST(Cli, UnknownCommandSuggestsTheClosest) {
   const CliRun r = run({"cpuu"});

@@ -1,6 +1,7 @@
 // `ssh-tune snippet HOST --for KIND`: in process through run_cli, and once
 // through the built binary, with HOME and the XDG dirs in a temp dir.
 
+#include "tests/support/cli_run.hpp"
 #include "tuner/command.hpp"
 #include "tuner/host_cache.hpp"
 
@@ -17,20 +18,10 @@ using namespace sshtune;
 using sshtune::testing::ScopedEnv;
 using sshtune::testing::TempDir;
 
+using sshtune::testing::CliRun;
+using sshtune::testing::run;
+
 namespace {
-
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun run(const Args& args) {
-  std::ostringstream out, err;
-  Io io{out, err};
-  const int code = run_cli(args, io);
-  return {code, out.str(), err.str()};
-}
 
 class Snippet : public ::testing::Test {
  protected:

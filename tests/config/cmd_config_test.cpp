@@ -1,6 +1,7 @@
 // `ssh-tune config HOST`: -G order with origins, JSON, warnings and errors.
 // Runs through run_cli, so it needs the local ssh for its capabilities.
 
+#include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/command.hpp"
 
@@ -11,24 +12,10 @@
 #include <sstream>
 
 namespace sshtune {
+using sshtune::testing::CliRun;
+using sshtune::testing::run;
+
 namespace {
-
-struct CliRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-CliRun run(const Args& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  Io io{out, err};
-  CliRun result;
-  result.code = run_cli(args, io);
-  result.out = out.str();
-  result.err = err.str();
-  return result;
-}
 
 class ConfigCommand : public ::testing::Test {
  protected:

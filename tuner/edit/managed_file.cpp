@@ -1,4 +1,5 @@
 #include "tuner/edit/managed_file.hpp"
+#include "tuner/edit/text_lines.hpp"
 
 #include <algorithm>
 
@@ -9,17 +10,6 @@ constexpr std::string_view k_begin = "# ssh-tune: begin ";
 constexpr std::string_view k_end = "# ssh-tune: end ";
 constexpr std::string_view k_created = "# ssh-tune: created ";
 constexpr std::string_view k_catch_all = "Host *";
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 // "# ssh-tune: begin HOST (written ...)" → "HOST".
 std::string begin_host(const std::string& line) {

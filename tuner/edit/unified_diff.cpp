@@ -1,4 +1,5 @@
 #include "tuner/edit/unified_diff.hpp"
+#include "tuner/edit/text_lines.hpp"
 
 #include <dtl/dtl.hpp>
 
@@ -7,18 +8,6 @@
 
 namespace sshtune::edit {
 namespace {
-
-// Lines without their "\n" (a "\r" stays, so CRLF edits are visible).
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 // dtl numbers an empty side "1,0"; diff(1) and patch(1) expect "0,0" there
 // (patch creates or deletes the file only then).
@@ -43,7 +32,7 @@ std::string unified_diff(const std::string& path, const std::string& before, boo
   std::ostringstream out;
   out << "--- " << (before_exists ? "a" + path : "/dev/null") << '\n'
       << "+++ " << (after_exists ? "b" + path : "/dev/null") << '\n';
-  dtl::Diff<std::string, std::vector<std::string>> diff(lines_of(before), lines_of(after));
+  dtl::Diff<std::string, std::vector<std::string>> diff(split_lines(before), split_lines(after));
   diff.compose();
   diff.composeUnifiedHunks();
   std::ostringstream hunks;
