@@ -103,9 +103,6 @@ void add_paths(std::vector<std::filesystem::path>& paths, const std::vector<std:
 config::EvalRequest eval_request(const std::string& host, const TargetOverrides& overrides) {
   config::EvalRequest request;
   request.host = host;
-  // ssh-tune reads (and writes) the user configuration under $HOME, like its
-  // editor, so HOME alone isolates it; ssh uses the passwd entry, normally the same.
-  request.user_config = std::filesystem::path(home_directory()) / ".ssh" / "config";
   request.user = overrides.user;
   request.port = overrides.port;
   if (overrides.config_file) {

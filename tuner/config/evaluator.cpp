@@ -10,6 +10,8 @@
 
 #include <arpa/inet.h>
 #include <pwd.h>
+
+#include <cstdlib>
 #include <unistd.h>
 
 #include <cerrno>
@@ -271,6 +273,17 @@ Origin Evaluation::origin(const std::string& keyword) const {
 namespace {
 
 // Reads the configuration files of one pass, as ssh.c process_config_files() does.
+// ssh-tune reads the user configuration under $HOME, where its editor writes it
+// (ssh takes the passwd entry's home; the two agree unless HOME was changed, as
+// tests do to stay away from the real ~/.ssh).
+std::string user_config_home() {
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') {
+    return home;
+  }
+  const passwd* pw = getpwuid(getuid());
+  return pw != nullptr ? pw->pw_dir : "/";
+}
+
 Result<void> read_config_files(Walker& walker, const EvalRequest& request, const std::string& home) {
   bool active = true;
   if (request.config_file) {
@@ -341,7 +354,7 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   walker.local_user = pw != nullptr ? pw->pw_name : "";
   walker.local_hostname = local_hostname();
   SSHTUNE_TRYV(apply_command_line(walker, store, request, typed_user));
-  SSHTUNE_TRYV(read_config_files(walker, request, home));
+  SSHTUNE_TRYV(read_config_files(walker, request, user_config_home()));
   SSHTUNE_TRY(final_name, final_hostname(store, host));
   const StoredValue* canonicalize = store.scalar("canonicalizehostname");
   const bool canonical =
@@ -355,7 +368,7 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
     walker.host = final_name;
     walker.final_pass = true;
     evaluation.final_pass = true;
-    SSHTUNE_TRYV(read_config_files(walker, request, home));
+    SSHTUNE_TRYV(read_config_files(walker, request, user_config_home()));
   }
   const DumpContext context{host, final_name, hostname_origin, walker.local_user, home};
   SSHTUNE_TRY(settings, dump_settings(store, context, client));

@@ -49,7 +49,7 @@ struct EvalRequest {
   std::optional<std::string> port;         // -p
   std::vector<std::string> options;        // -o KEY=VALUE (or "KEY VALUE"), in order
   std::optional<std::filesystem::path> config_file;  // -F; "none" reads no file
-  std::optional<std::filesystem::path> user_config;  // default: <passwd home>/.ssh/config
+  std::optional<std::filesystem::path> user_config;  // default: $HOME/.ssh/config (passwd home if HOME is unset)
   std::filesystem::path system_config = "/etc/ssh/ssh_config";
   ExecRunner exec;                         // unset: Match exec is not run (treated as false, noted)
 };
