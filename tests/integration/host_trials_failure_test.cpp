@@ -90,7 +90,9 @@ TEST_F(TrialFailureIntegration, KilledServerKeepsEarlierResultsAndNamesTheHost) 
   EXPECT_EQ(report.value().trials[0].cipher, "aes128-gcm@openssh.com");
   ASSERT_EQ(report.value().failures.size(), 2u);
   EXPECT_EQ(report.value().failures[0].trial, "upload aes256-gcm@openssh.com");
-  EXPECT_TRUE(report.value().failures[0].message.starts_with(describe(target) + ": connection lost"))
+  // Which call notices the kill first (a write, a read, the exit status) depends on timing;
+  // the message names the host either way.
+  EXPECT_TRUE(report.value().failures[0].message.starts_with(describe(target) + ": "))
       << report.value().failures[0].message;
   EXPECT_TRUE(report.value().failures[1].message.starts_with(describe(target) + ": cannot connect"))
       << report.value().failures[1].message;
