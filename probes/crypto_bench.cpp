@@ -40,11 +40,11 @@ constexpr std::array k_specs{
 using CipherPtr = std::unique_ptr<EVP_CIPHER, decltype(&EVP_CIPHER_free)>;
 using ContextPtr = std::unique_ptr<EVP_CIPHER_CTX, decltype(&EVP_CIPHER_CTX_free)>;
 
-// Makes blowfish, CAST and RC4 reachable when the legacy provider is installed;
-// retain_fallbacks keeps the default provider in use.
-void load_legacy_provider_once() {
-  static const bool loaded = OSSL_PROVIDER_try_load(nullptr, "legacy", 1) != nullptr;
-  (void)loaded;
+// Makes blowfish, CAST and RC4 reachable while it lives, when OpenSSL's legacy
+// provider is installed; retain_fallbacks keeps the default provider in use.
+using LegacyProvider = std::unique_ptr<OSSL_PROVIDER, decltype(&OSSL_PROVIDER_unload)>;
+LegacyProvider load_legacy_provider() {
+  return {OSSL_PROVIDER_try_load(nullptr, "legacy", 1), OSSL_PROVIDER_unload};
 }
 
 std::vector<unsigned char> pattern_bytes(std::size_t size) {
@@ -143,7 +143,7 @@ CipherSpeed measure(const CipherSpec& spec, double mac_mb_per_s, const CryptoBud
 }  // namespace
 
 std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget) {
-  load_legacy_provider_once();
+  const LegacyProvider legacy = load_legacy_provider();
   const double mac_mb_per_s = time_mac(budget);
   std::vector<CipherSpeed> speeds;
   for (const auto& spec : k_specs) {
