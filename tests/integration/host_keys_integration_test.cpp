@@ -2,6 +2,8 @@
 #include "probes/libssh_runner.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
+#include "tests/support/shell.hpp"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -10,16 +12,6 @@
 
 namespace sshtune::testing {
 namespace {
-
-std::string capture(const std::string& command) {
-  std::string output;
-  std::unique_ptr<FILE, decltype(&pclose)> pipe(popen(command.c_str(), "r"), &pclose);
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
-    output += buffer;
-  }
-  return output;
-}
 
 // "SHA256:..." of a public key file, as ssh-keygen prints it.
 std::string fingerprint_of(const std::filesystem::path& public_key) {

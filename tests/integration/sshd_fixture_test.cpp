@@ -1,5 +1,7 @@
 #include "tests/support/sshd_fixture.hpp"
 
+#include "tests/support/shell.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -7,17 +9,6 @@
 
 namespace sshtune::testing {
 namespace {
-
-// Runs a shell command and returns its stdout.
-std::string capture(const std::string& command) {
-  std::string output;
-  std::unique_ptr<FILE, decltype(&pclose)> pipe(popen(command.c_str(), "r"), &pclose);
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
-    output += buffer;
-  }
-  return output;
-}
 
 TEST(SshdFixture, OpenSshClientLogsInWithTheGeneratedConfig) {
   if (auto reason = SshdFixture::unavailable_reason()) {
