@@ -30,11 +30,6 @@ Error not_written(const std::filesystem::path& target, const Error& cause) {
   return Error{cause.kind, target.string() + ": not changed: " + cause.message};
 }
 
-Error changed_error(const std::filesystem::path& target) {
-  return Error{ErrorKind::io,
-               target.string() + ": changed since ssh-tune read it; nothing was written, run the command again"};
-}
-
 // Unlinks the temp file unless the rename consumed it.
 class TempGuard {
  public:
@@ -55,6 +50,11 @@ class TempGuard {
 };
 
 }  // namespace
+
+Error changed_since_read(const std::filesystem::path& target) {
+  return Error{ErrorKind::io,
+               target.string() + ": changed since ssh-tune read it; nothing was written, run the command again"};
+}
 
 std::filesystem::path backup_path_for(const std::filesystem::path& target) {
   return target.string() + ".ssh-tune.bak";
@@ -80,7 +80,9 @@ Result<void> AtomicWriter::replace(const FileSnapshot& before, std::string_view 
   if (options.backup && before.state.exists) {
     SSHTUNE_TRYV(write_backup(before));
   }
-  return write_via_temp(before.target, content, wanted_meta(before), &before);
+  FileState meta = wanted_meta(before);
+  meta.mode = options.mode.value_or(meta.mode);
+  return write_via_temp(before.target, content, meta, &before);
 }
 
 Result<void> AtomicWriter::remove(const FileSnapshot& before) {
@@ -89,7 +91,7 @@ Result<void> AtomicWriter::remove(const FileSnapshot& before) {
   }
   SSHTUNE_TRY(same, unchanged_since(m_fs, before));
   if (!same) {
-    return changed_error(before.target);
+    return changed_since_read(before.target);
   }
   if (auto removed = m_fs.remove(before.target); !removed) {
     return not_written(before.target, removed.error());
@@ -141,7 +143,7 @@ Result<void> AtomicWriter::write_via_temp(const std::filesystem::path& target, s
   if (must_be_unchanged != nullptr) {
     SSHTUNE_TRY(same, unchanged_since(m_fs, *must_be_unchanged));
     if (!same) {
-      return changed_error(target);
+      return changed_since_read(target);
     }
   }
   if (auto renamed = m_fs.rename(temp.value().path, target); !renamed) {

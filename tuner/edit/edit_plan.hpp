@@ -18,6 +18,7 @@ struct FileChange {
   FileSnapshot before;
   std::optional<std::string> after;
   bool backup = false;  // a user file: keep a .ssh-tune.bak copy before the first change
+  std::optional<mode_t> mode = {};  // a new mode for the file, else its mode is kept
 };
 
 // The changes in the order they are made. Empty when nothing would change.

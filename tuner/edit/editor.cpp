@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <ctime>
@@ -16,6 +17,9 @@ namespace sshtune::edit {
 namespace {
 
 using Planner = std::function<Result<EditPlan>(const PlanContext&)>;
+
+// The host ssh -G is asked about when only "ssh accepts the files" matters.
+constexpr const char* k_check_host = "ssh-tune-check";
 
 // What ssh -G must show after the edit; `ciphers` empty means only "exit 0".
 struct Expectation {
@@ -78,7 +82,7 @@ void roll_back(const std::vector<const FileChange*>& done, AtomicWriter& writer)
 
 Result<void> execute(const EditPlan& plan, AtomicWriter& writer, std::vector<const FileChange*>& done) {
   for (const auto& change : plan.changes) {
-    auto step = change.after ? writer.replace(change.before, *change.after, WriteOptions{change.backup})
+    auto step = change.after ? writer.replace(change.before, *change.after, WriteOptions{change.backup, change.mode})
                              : writer.remove(change.before);
     if (!step) {
       roll_back(done, writer);
@@ -97,29 +101,51 @@ Result<void> ensure_directory(const std::filesystem::path& dir) {
 }
 
 // Checks ssh accepts the config now, writes, checks again; restores on failure.
-Result<void> write_verified(const EditTargets& targets, const EditPlan& plan, const Expectation& expected,
+Result<void> write_verified(const std::filesystem::path& config, const EditPlan& plan, const Expectation& expected,
                             EditEnv& env) {
   std::optional<std::string> before;
-  if (path_exists(targets.config)) {
-    SSHTUNE_TRY(objection, ssh_objection(env, targets.config, Expectation{expected.host, "", std::nullopt}));
+  if (path_exists(config)) {
+    SSHTUNE_TRY(objection, ssh_objection(env, config, Expectation{expected.host, "", std::nullopt}));
     before = objection;
   }
   if (before && !expected.ciphers.empty()) {
-    return Error{ErrorKind::invalid_input, targets.config.string() + ": rejected before any change (" + *before +
-                                               "); fix it first, nothing was written"};
+    return Error{ErrorKind::invalid_input,
+                 config.string() + ": rejected before any change (" + *before + "); fix it first, nothing was written"};
   }
   AtomicWriter writer(env.fs);
   std::vector<const FileChange*> done;
   SSHTUNE_TRYV(execute(plan, writer, done));
-  if (before || !path_exists(targets.config)) {
+  if (before || !path_exists(config)) {
     return ok();  // nothing sound to compare against (revert of an already broken or now removed config)
   }
-  SSHTUNE_TRY(after, ssh_objection(env, targets.config, expected));
+  SSHTUNE_TRY(after, ssh_objection(env, config, expected));
   if (after) {
     roll_back(done, writer);
-    return Error{ErrorKind::io, targets.config.string() + ": " + *after + "; the previous files were restored"};
+    return Error{ErrorKind::io, config.string() + ": " + *after + "; the previous files were restored"};
   }
   return ok();
+}
+
+// The lock that guards edits of the file `path` names (behind its symlinks).
+Result<FileLock> lock_for(const std::filesystem::path& path) {
+  SSHTUNE_TRY(target, resolve_target(path));
+  auto lock = FileLock::acquire(lock_path_for(target));
+  if (!lock) {
+    return Error{lock.error().kind, path.string() + ": not changed: " + lock.error().message};
+  }
+  return lock;
+}
+
+// The second half of an edit, with its locks held: plans again (another process
+// may have edited in between), clears stale temp files, writes and verifies.
+Result<EditReport> write_locked(const std::function<Result<EditPlan>()>& plan_again,
+                                const std::filesystem::path& config, const Expectation& expected, EditEnv& env) {
+  SSHTUNE_TRY(plan, plan_again());
+  for (const auto& change : plan.changes) {
+    remove_stale_temps(change.before.target);
+  }
+  SSHTUNE_TRYV(write_verified(config, plan, expected, env));
+  return describe(plan, false);
 }
 
 Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, const Expectation& expected,
@@ -129,18 +155,27 @@ Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, 
     return describe(first_plan, dry_run);
   }
   SSHTUNE_TRYV(ensure_directory(targets.config.parent_path()));
-  SSHTUNE_TRY(config_target, resolve_target(targets.config));
-  auto lock = FileLock::acquire(lock_path_for(config_target));  // held until the edit is verified
+  const auto lock = lock_for(targets.config);  // held until the edit is verified
   if (!lock) {
-    return Error{lock.error().kind, targets.config.string() + ": not changed: " + lock.error().message};
+    return lock.error();
   }
-  // Plan again under the lock: another process may have edited in between.
-  SSHTUNE_TRY(plan, plan_now(targets, planner, env));
-  for (const auto& change : plan.changes) {
-    remove_stale_temps(change.before.target);
+  return write_locked([&] { return plan_now(targets, planner, env); }, targets.config, expected, env);
+}
+
+// A change of each file of `writes`, from a snapshot that must still hold the bytes the writes were planned from.
+Result<EditPlan> plan_rewrite(const std::vector<PlannedWrite>& writes, EditEnv& env) {
+  EditPlan plan;
+  for (const PlannedWrite& write : writes) {
+    SSHTUNE_TRY(before, take_snapshot(env.fs, write.path));
+    if (!before.state.exists || before.content != write.before) {
+      return changed_since_read(write.path);
+    }
+    const bool same_mode = !write.mode || *write.mode == before.state.mode;
+    if (write.after != write.before || !same_mode) {
+      plan.changes.push_back(FileChange{std::move(before), write.after, true, write.mode});
+    }
   }
-  SSHTUNE_TRYV(write_verified(targets, plan, expected, env));
-  return describe(plan, false);
+  return plan;
 }
 
 }  // namespace
@@ -158,7 +193,27 @@ Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings
 Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
                                    EditEnv& env) {
   const Planner planner = [&](const PlanContext& context) { return plan_revert(context, host); };
-  return run_edit(targets, planner, Expectation{host.value_or("ssh-tune-check"), "", std::nullopt}, dry_run, env);
+  return run_edit(targets, planner, Expectation{host.value_or(k_check_host), "", std::nullopt}, dry_run, env);
+}
+
+Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const std::filesystem::path& check_config,
+                                 bool dry_run, EditEnv& env) {
+  SSHTUNE_TRY(first_plan, plan_rewrite(writes, env));
+  if (dry_run || first_plan.changes.empty()) {
+    return describe(first_plan, dry_run);
+  }
+  std::vector<std::filesystem::path> targets;
+  for (const auto& change : first_plan.changes) {
+    targets.push_back(change.before.target);
+  }
+  std::sort(targets.begin(), targets.end());  // one order for every process: no lock cycles
+  std::vector<FileLock> locks;
+  for (const auto& target : targets) {
+    SSHTUNE_TRY(lock, lock_for(target));
+    locks.push_back(std::move(lock));
+  }
+  return write_locked([&] { return plan_rewrite(writes, env); }, check_config,
+                      Expectation{k_check_host, "", std::nullopt}, env);
 }
 
 std::string utc_minute_stamp() {

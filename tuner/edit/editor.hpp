@@ -40,6 +40,24 @@ Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings
 Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
                                    EditEnv& env);
 
+// One file of a rewrite (`audit --fix`): the bytes ssh-tune read and planned
+// from, and the bytes (and, for a repair of unsafe modes, the mode) to give it.
+struct PlannedWrite {
+  std::filesystem::path path;
+  std::string before;
+  std::string after;
+  std::optional<mode_t> mode = {};
+};
+
+// Writes `writes` as one edit: locks every file (in one order), refuses if any no
+// longer holds its `before` bytes, writes each atomically with a .ssh-tune.bak
+// backup, keeping owner and mode unless a new mode is planned, and restores them
+// all if `ssh -G -F check_config` rejects the result (when it accepted the files
+// before). A dry run writes nothing and reports the unified diff. On error nothing
+// is modified and the message names the file.
+Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const std::filesystem::path& check_config,
+                                 bool dry_run, EditEnv& env);
+
 // The current UTC time to the minute, as blocks record it: "2026-11-30T05:40Z".
 std::string utc_minute_stamp();
 
