@@ -2,6 +2,7 @@
 
 #include "tests/audit/audit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tuner/audit/match_criteria.hpp"
 #include "tuner/audit/rsync_rule.hpp"
 #include "tuner/audit/slow_cipher_rule.hpp"
 #include "tuner/audit/terrapin_rule.hpp"
@@ -175,6 +176,62 @@ TEST(Shadowing, HostStarFirstShadowsPerHostCiphersAndCompression) {
   EXPECT_EQ(findings[1].line, 6u);
   EXPECT_EQ(findings[1].message, "Compression here never takes effect for foo: " + config.string() +
                                      ":3 set it first, and ssh uses the first value it finds");
+}
+
+TEST(Shadowing, HostsNamedOnlyInMatchBlocksAreChecked) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto config = dir.write("cfg",
+                                "Host *\n    Ciphers aes256-ctr\n"
+                                "Match host foo\n    Ciphers aes128-gcm@openssh.com\n"
+                                "Match originalhost=bar,baz,!qux,*.example user root\n    Compression yes\n"
+                                "Match all\n    Compression no\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 1u) << ::testing::PrintToString(testing::briefs(findings));
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, "shadowed-setting", config.string(), 4, "foo",
+                                  "Ciphers here never takes effect for foo: " + config.string() +
+                                      ":2 set it first, and ssh uses the first value it finds",
+                                  "move this block above the one containing " + config.string() +
+                                      ":2, or change the value there"}));
+}
+
+TEST(Shadowing, OriginalhostAndHostListsNameEveryLiteralEntry) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto config = dir.write("cfg",
+                                "Host *\n    Compression no\n"
+                                "Match originalhost bar,baz,!qux,*.example\n    Compression yes\n");
+  std::vector<std::string> hosts;
+  for (const Finding& finding : testing::audit_file(config)) hosts.push_back(finding.host);
+  EXPECT_EQ(hosts, (std::vector<std::string>{"bar", "baz"}));
+}
+
+TEST(Shadowing, MatchExecMakesItUnknowableSoNothingIsSaid) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  // exec is never run by an audit: a block behind it may or may not apply.
+  const auto behind_exec = dir.write("a", "Host *\n    Ciphers aes256-ctr\nMatch host foo exec \"true\"\n"
+                                          "    Ciphers aes128-gcm@openssh.com\n");
+  EXPECT_TRUE(testing::audit_file(behind_exec, {"foo"}).empty());
+  // ssh-tune counts `!exec` as matching; whether its line wins is unknowable too.
+  const auto winner_behind_exec = dir.write("b", "Match !exec \"false\"\n    Ciphers aes256-ctr\n"
+                                                 "Host foo\n    Ciphers aes128-gcm@openssh.com\n");
+  EXPECT_TRUE(testing::audit_file(winner_behind_exec, {"foo"}).empty());
+}
+
+TEST(MatchCriteria, SplitAsSshDoes) {
+  const std::vector<MatchCriterion> criteria = match_criteria("Host=foo,bar !exec \"x y\" final # rest");
+  ASSERT_EQ(criteria.size(), 3u);
+  EXPECT_EQ(criteria[0].attribute, "host");
+  EXPECT_EQ(criteria[0].argument, "foo,bar");
+  EXPECT_TRUE(criteria[1].negated);
+  EXPECT_EQ(criteria[1].attribute, "exec");
+  EXPECT_EQ(criteria[1].argument, "x y");
+  EXPECT_EQ(criteria[2].attribute, "final");
+  EXPECT_TRUE(needs_exec(criteria));
+  EXPECT_TRUE(scope_needs_exec("Match host foo exec true"));
+  EXPECT_FALSE(scope_needs_exec("Match host exec"));  // "exec" is host's argument here
+  EXPECT_FALSE(scope_needs_exec("exec"));             // a Host label, not a Match one
 }
 
 TEST(Shadowing, PerHostBlockFirstIsClean) {

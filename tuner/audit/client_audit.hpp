@@ -1,7 +1,7 @@
 #pragma once
 // The client audit: every line of every ssh_config file ssh reads (all Host/Match
 // blocks, active or not), the files themselves, and the effective configuration
-// of each --host and of each host named by a Host line.
+// of each --host and of each host named by a Host line or a Match host criterion.
 
 #include "probes/crypto_bench.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
@@ -31,13 +31,14 @@ struct ClientAuditInput {
 // algorithm tiers, slow-cipher.
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input);
 
-// Per-host rules over effective configurations: shadowed-setting, and, where the
+// Per-host rules over effective configurations (Match exec is not run): shadowed-setting, and, where the
 // facts know the host, compression-lan, compression-rsync-stacked and terrapin. A host ssh cannot evaluate
 // gives a config-error finding when it was asked for with --host.
 std::vector<Finding> audit_client_hosts(const ClientAuditInput& input);
 
 // Host names to evaluate besides --host: each literal (wildcard-free, not negated)
-// pattern of every Host line, in file order, each once.
+// pattern of every Host line and of the host and originalhost criteria of every
+// Match line without exec (not negated), in file order, each once.
 std::vector<std::string> hosts_named_in(const ClientConfigSet& configs);
 
 // All client rules (lines, files, hosts, RSYNC_RSH), sorted and de-duplicated.

@@ -3,9 +3,11 @@
 #include "tuner/audit/client_audit.hpp"
 #include "tuner/audit/compression_rule.hpp"
 #include "tuner/audit/file_rules.hpp"
+#include "tuner/audit/match_criteria.hpp"
 #include "tuner/audit/rsync_rule.hpp"
 #include "tuner/audit/shadowing_rule.hpp"
 #include "tuner/audit/terrapin_rule.hpp"
+#include "tuner/config/algorithms.hpp"
 #include "tuner/config/evaluator.hpp"
 
 #include <unistd.h>
@@ -61,16 +63,33 @@ bool literal_pattern(const std::string& pattern) {
   return !pattern.empty() && pattern[0] != '!' && pattern.find_first_of("*?") == std::string::npos;
 }
 
+// The host patterns a line names: each argument of a Host line; each entry of the
+// host and originalhost lists of a Match line that runs no exec (not negated).
+std::vector<std::string> patterns_of(const config::ConfigLine& line) {
+  std::vector<std::string> patterns;
+  if (line.keyword_lower == "host") {
+    for (const config::Token& token : line.args) patterns.push_back(token.value);
+    return patterns;
+  }
+  if (line.keyword_lower != "match") return patterns;
+  const std::vector<MatchCriterion> criteria = match_criteria(line.rest);
+  if (needs_exec(criteria)) return patterns;
+  for (const MatchCriterion& criterion : criteria) {
+    if (criterion.negated || (criterion.attribute != "host" && criterion.attribute != "originalhost")) continue;
+    for (std::string& pattern : config::split_commas(criterion.argument)) patterns.push_back(std::move(pattern));
+  }
+  return patterns;
+}
+
 }  // namespace
 
 std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
   std::vector<std::string> hosts;
   for (const LoadedFile& loaded : configs.files) {
     for (const config::ConfigLine& line : loaded.file.lines) {
-      if (line.keyword_lower != "host") continue;
-      for (const config::Token& token : line.args) {
-        if (literal_pattern(token.value) && std::find(hosts.begin(), hosts.end(), token.value) == hosts.end()) {
-          hosts.push_back(token.value);
+      for (const std::string& pattern : patterns_of(line)) {
+        if (literal_pattern(pattern) && std::find(hosts.begin(), hosts.end(), pattern) == hosts.end()) {
+          hosts.push_back(pattern);
         }
       }
     }

@@ -1,5 +1,7 @@
 #include "tuner/audit/shadowing_rule.hpp"
 
+#include "tuner/audit/match_criteria.hpp"
+
 #include <map>
 
 namespace sshtune::audit {
@@ -18,7 +20,8 @@ std::vector<Finding> audit_shadowed_settings(const config::Evaluation& evaluatio
   for (const config::DeadLine& dead : evaluation.dead_lines) {
     const auto name = k_watched.find(dead.keyword);
     if (!dead.scoped || name == k_watched.end() || dead.winner.is_default()) continue;
-    if (catch_all(scope_of(dead.dead))) continue;
+    const std::string scope = scope_of(dead.dead);
+    if (catch_all(scope) || scope_needs_exec(scope) || scope_needs_exec(scope_of(dead.winner))) continue;
     findings.push_back(Finding{Severity::warn, "shadowed-setting", dead.dead.file, dead.dead.line, evaluation.host,
                                name->second + " here never takes effect for " + evaluation.host + ": " +
                                    dead.winner.to_string() + " set it first, and ssh uses the first value it finds",
