@@ -1,17 +1,22 @@
 // `ssh-tune audit`: everything slow, deprecated or broken in the client's
 // ssh_config files, an sshd_config and live servers, as a grouped report or
-// JSON, with exit codes 0/2/3 by the worst finding (1 on operational errors).
+// JSON, with exit codes 0/2/3 by the worst finding (1 on operational errors);
+// with --fix, the client files corrected through the safe editor first.
 
 #include "probes/client_capabilities.hpp"
 #include "probes/crypto_bench.hpp"
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "tuner/audit/client_audit.hpp"
+#include "tuner/audit/fix_plan.hpp"
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/config/evaluator.hpp"
+#include "tuner/edit/editor.hpp"
 #include "tuner/host_cache.hpp"
+
+#include <unistd.h>
 
 #include <charconv>
 #include <cstdlib>
@@ -23,7 +28,8 @@ namespace sshtune {
 namespace {
 
 constexpr const char* k_usage =
-    "ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json] [--fail-on warn|fail]";
+    "ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json] [--fail-on warn|fail] "
+    "[--fix] [--dry-run]";
 
 po::options_description audit_flags() {
   po::options_description flags("flags");
@@ -35,7 +41,10 @@ po::options_description audit_flags() {
       "audit what a live server offers (banner + KEXINIT, no login; repeatable)")(
       "json", "print JSON")("fail-on", po::value<std::string>()->default_value("warn"),
                             "lowest severity that makes the exit code non-zero: warn or fail")(
-      "no-bench", "skip the local cipher benchmark (and so the slow-cipher rule)");
+      "no-bench", "skip the local cipher benchmark (and so the slow-cipher rule)")(
+      "fix", "correct what is safe to correct in the client files (user files; others only when named with -F), "
+             "then audit again")(
+      "dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
   return flags;
 }
 
@@ -126,8 +135,22 @@ class CachedHostFacts final : public audit::HostFactsLookup {
 };
 
 struct AuditRun {
-  std::vector<audit::Finding> findings;
+  std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedHostFacts facts;
+  std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
+};
+
+// The client files as the audit read them, and their findings.
+struct ClientAudit {
+  audit::ClientConfigSet configs;
+  std::vector<audit::Finding> findings;
+};
+
+// What --fix did (or, in a dry run, would do).
+struct FixOutcome {
+  audit::FixPlan plan;
+  std::string diff;  // dry run only
+  bool dry_run = false;
 };
 
 Result<void> audit_servers(const po::variables_map& values, const audit::AlgorithmContext& context, AuditRun& run) {
@@ -147,18 +170,53 @@ Result<void> audit_servers(const po::variables_map& values, const audit::Algorit
   return ok();
 }
 
-Result<void> audit_clients(const po::variables_map& values, const audit::AlgorithmContext& context, AuditRun& run) {
+// The client audit of the files as they are now on disk.
+Result<ClientAudit> audit_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+                                  AuditRun& run) {
   const audit::ClientSources sources = sources_from(values);
   SSHTUNE_TRY(configs, audit::load_client_configs(sources));
-  const std::vector<probes::CipherSpeed> speeds =
-      values.count("no-bench") || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
-                                                        : probes::run_crypto_bench();
+  if (!run.speeds) {
+    run.speeds = values.count("no-bench") || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
+                                                                   : probes::run_crypto_bench();
+  }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
-  const audit::ClientAuditInput input{configs,  sources,   strings(values, "host"), context,
-                                      speeds,   run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
-                                                                     : std::nullopt};
-  for (audit::Finding& finding : audit::audit_client(input)) run.findings.push_back(std::move(finding));
-  return ok();
+  const audit::ClientAuditInput input{configs,     sources,   strings(values, "host"), context,
+                                      *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
+                                                                        : std::nullopt};
+  std::vector<audit::Finding> findings = audit::audit_client(input);
+  return ClientAudit{std::move(configs), std::move(findings)};
+}
+
+// --fix (or --dry-run): plans the fixes of `client`'s findings and writes them
+// through the editor, whose `ssh -G` check reads the -F file or the user config.
+Result<FixOutcome> fix_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+                               const ClientAudit& client) {
+  const bool dry_run = values.count("dry-run") > 0;
+  const audit::FixInput input{client.findings, client.configs, values.count("config") > 0, getuid()};
+  audit::FixPlan plan = audit::plan_fixes(input);
+  const audit::ClientSources sources = sources_from(values);
+  edit::PosixFileSystem fs;
+  edit::RealSshClient ssh;
+  edit::EditEnv env{fs, context.client, ssh};
+  SSHTUNE_TRY(report, edit::rewrite_files(plan.writes, sources.config_file.value_or(sources.user_config), dry_run,
+                                          env));
+  return FixOutcome{std::move(plan), std::move(report.diff), dry_run};
+}
+
+void print_report(const po::variables_map& values, const std::vector<audit::Finding>& findings,
+                  const std::optional<FixOutcome>& fixes, Io& io) {
+  if (values.count("json")) {
+    nlohmann::json json = audit::to_json(findings);
+    if (fixes) json.update(audit::fixes_to_json(fixes->plan));
+    if (fixes && fixes->dry_run) json["diff"] = fixes->diff;
+    io.out << json.dump(2) << '\n';
+    return;
+  }
+  if (fixes) {
+    const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run);
+    io.out << fixes->diff << lines << (lines.empty() ? "" : "\n");
+  }
+  io.out << audit::render_text(findings, io.out_is_tty);
 }
 
 }  // namespace
@@ -177,14 +235,21 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   const audit::AlgorithmContext context{catalog, *client};
   AuditRun run;
   SSHTUNE_TRYV(audit_servers(parsed.values, context, run));
-  SSHTUNE_TRYV(audit_clients(parsed.values, context, run));
-  audit::sort_and_dedupe(run.findings);
-  if (parsed.values.count("json")) {
-    io.out << audit::to_json(run.findings).dump(2) << '\n';
-  } else {
-    io.out << audit::render_text(run.findings, io.out_is_tty);
+  SSHTUNE_TRY(clients, audit_clients(parsed.values, context, run));
+  std::optional<FixOutcome> fixes;
+  if (parsed.values.count("fix") || parsed.values.count("dry-run")) {
+    SSHTUNE_TRY(outcome, fix_clients(parsed.values, context, clients));
+    fixes = std::move(outcome);
+    if (!fixes->dry_run && !fixes->plan.writes.empty()) {
+      SSHTUNE_TRY(after, audit_clients(parsed.values, context, run));  // what remains
+      clients = std::move(after);
+    }
   }
-  return audit::exit_code_for(run.findings, *fail_on);
+  std::vector<audit::Finding> findings = std::move(run.findings);
+  findings.insert(findings.end(), clients.findings.begin(), clients.findings.end());
+  audit::sort_and_dedupe(findings);
+  print_report(parsed.values, findings, fixes, io);
+  return audit::exit_code_for(findings, *fail_on);
 }
 
 }  // namespace sshtune

@@ -24,7 +24,7 @@ TEST(AlgorithmRules, RemovedCipherUnknownToThisSshFailsWithTheWholeFile) {
   EXPECT_EQ(findings[0], (Finding{Severity::fail, "algo-removed", "cfg", 7, "web",
                                   "Ciphers names arcfour, removed from OpenSSH in 7.6 (RC4: biased keystream, no "
                                   "longer in OpenSSH); this OpenSSH does not know it and ssh rejects the whole file",
-                                  "remove arcfour from Ciphers"}));
+                                  "remove arcfour from Ciphers", "arcfour"}));
 }
 
 TEST(AlgorithmRules, DeprecatedCipherFails) {
@@ -93,7 +93,8 @@ TEST(AlgorithmRules, UnknownNameFailsWithSshsQueryHint) {
   EXPECT_EQ(findings[0], (Finding{Severity::fail, "algo-unknown", "cfg", 7, "web",
                                   "Ciphers names bogus-cipher, which this OpenSSH does not support; ssh rejects the "
                                   "whole file",
-                                  "remove bogus-cipher or correct its spelling (see `ssh -Q cipher`)"}));
+                                  "remove bogus-cipher or correct its spelling (see `ssh -Q cipher`)",
+                                  "bogus-cipher"}));
   EXPECT_EQ(ciphers("bogus", ListReader::sshd)[0].message,
             "Ciphers names bogus, which this OpenSSH does not support; sshd refuses to start");
 }
@@ -119,7 +120,7 @@ TEST(AlgorithmRules, LiveServerOfferSkipsPseudoNamesAndNotesUnknownOnes) {
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0], (Finding{Severity::info, "algo-unknown", "", 0, "server h:22",
                                   "server offers KexAlgorithms x-new@example, which ssh-tune's catalog does not know",
-                                  "check x-new@example against current guidance"}));
+                                  "check x-new@example against current guidance", "x-new@example"}));
 }
 
 TEST(AlgorithmRules, LiveServerTiers) {

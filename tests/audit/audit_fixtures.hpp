@@ -27,6 +27,23 @@ inline const audit::AlgorithmContext& snapshot_context() {
   return context;
 }
 
+// The files of a client audit and its findings.
+struct AuditedFiles {
+  audit::ClientConfigSet configs;
+  std::vector<audit::Finding> findings;
+};
+
+// The whole client audit of the files `sources` names, with no benchmark unless `speeds`.
+inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std::vector<std::string>& hosts = {},
+                                  const audit::HostFactsLookup& facts = audit::NoHostFacts{},
+                                  const std::vector<probes::CipherSpeed>& speeds = {}) {
+  auto configs = audit::load_client_configs(sources);
+  EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
+  const audit::ClientAuditInput input{configs.value(), sources, hosts, snapshot_context(), speeds, facts, std::nullopt};
+  std::vector<audit::Finding> findings = audit::audit_client(input);
+  return AuditedFiles{std::move(configs).value(), std::move(findings)};
+}
+
 // The whole client audit of `config` as `ssh -F config` reads it.
 inline std::vector<audit::Finding> audit_file(const std::filesystem::path& config,
                                               const std::vector<std::string>& hosts = {},
@@ -34,10 +51,7 @@ inline std::vector<audit::Finding> audit_file(const std::filesystem::path& confi
                                               const std::vector<probes::CipherSpeed>& speeds = {}) {
   audit::ClientSources sources;
   sources.config_file = config;
-  const auto configs = audit::load_client_configs(sources);
-  EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
-  const audit::ClientAuditInput input{configs.value(), sources, hosts, snapshot_context(), speeds, facts, std::nullopt};
-  return audit::audit_client(input);
+  return audit_sources(sources, hosts, facts, speeds).findings;
 }
 
 // "SEVERITY RULE LINE: MESSAGE" for compact exact comparisons.

@@ -55,9 +55,9 @@ std::string query_name(AlgorithmKind kind) {
 
 bool has_wildcard(const std::string& name) { return name.find_first_of("*?") != std::string::npos; }
 
-Finding located(const AlgorithmLine& line, Severity severity, std::string rule, std::string message,
-                std::string fix) {
-  return Finding{severity, std::move(rule), line.file, line.line, line.scope, std::move(message), std::move(fix)};
+Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, std::string rule,
+                std::string message, std::string fix) {
+  return Finding{severity, std::move(rule), line.file, line.line, line.scope, std::move(message), std::move(fix), name};
 }
 
 std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string& name, ListReader reader,
@@ -66,13 +66,13 @@ std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string
   const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
   const std::string who = reader == ListReader::ssh ? "ssh rejects the whole file" : "sshd refuses to start";
   if (entry != nullptr && entry->tier == rules::Tier::removed) {
-    return located(line, Severity::fail, "algo-removed",
+    return located(line, name, Severity::fail, "algo-removed",
                    line.keyword + " names " + name + ", removed from OpenSSH" +
                        (entry->removed.empty() ? "" : " in " + entry->removed) + details(*entry) +
                        "; this OpenSSH does not know it and " + who,
                    "remove " + name + " from " + line.keyword);
   }
-  return located(line, Severity::fail, "algo-unknown",
+  return located(line, name, Severity::fail, "algo-unknown",
                  line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
                  "remove " + name + " or correct its spelling (see `ssh -Q " + query_name(line.kind) + "`)");
 }
@@ -85,12 +85,12 @@ std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& 
   const std::optional<Verdict> verdict = classify(*entry, reader);
   if (!verdict) return std::nullopt;
   if (appended && verdict->rule != "algo-removed") {
-    return located(line, verdict->severity, "algo-reenabled-legacy",
+    return located(line, name, verdict->severity, "algo-reenabled-legacy",
                    line.keyword + " +" + name + " re-enables a " + verdict->adjective +
                        " algorithm that OpenSSH left out of its defaults" + details(*entry),
                    "drop " + name + " from the + list, or keep it only in a block for the one host that needs it");
   }
-  return located(line, verdict->severity, verdict->rule,
+  return located(line, name, verdict->severity, verdict->rule,
                  line.keyword + " enables " + name + ", " + verdict->reason + details(*entry),
                  "remove " + name + " from " + line.keyword);
 }
@@ -143,14 +143,14 @@ std::vector<Finding> audit_offered_algorithms(rules::AlgorithmKind kind, const s
     if (entry == nullptr) {
       findings.push_back(Finding{Severity::info, "algo-unknown", "", 0, server,
                                  "server offers " + keyword + " " + name + ", which ssh-tune's catalog does not know",
-                                 "check " + name + " against current guidance"});
+                                 "check " + name + " against current guidance", name});
       continue;
     }
     const std::optional<Verdict> verdict = classify(*entry, ListReader::live_server);
     if (!verdict) continue;
     findings.push_back(Finding{verdict->severity, verdict->rule, "", 0, server,
                                "server offers " + keyword + " " + name + ", " + verdict->reason + details(*entry),
-                               fix});
+                               fix, name});
   }
   return findings;
 }

@@ -25,20 +25,11 @@ FileFacts facts_of(const std::string& path, bool checked_by_ssh) {
   return facts;
 }
 
-// The folder an Include pattern lists, resolved as ssh resolves the pattern.
-std::filesystem::path include_folder(const std::string& argument, bool user_config) {
-  std::string path = argument;
-  const char* home = std::getenv("HOME");
-  if (path.starts_with("~/")) path = std::string(home != nullptr ? home : "") + path.substr(1);
-  if (path[0] != '/') path = (user_config ? std::string(home != nullptr ? home : "") + "/.ssh/" : "/etc/ssh/") + path;
-  return std::filesystem::path(path).parent_path();
-}
-
 MissingInclude describe_missing(const std::string& file, std::size_t line, const std::string& argument,
                                 const std::string& scope, bool user_config) {
   MissingInclude missing{file, line, argument, scope, false, false};
   missing.wildcard = argument.find_first_of("*?[") != std::string::npos;
-  const std::filesystem::path folder = include_folder(argument, user_config);
+  const std::filesystem::path folder = std::filesystem::path(include_pattern(argument, user_config)).parent_path();
   std::error_code error;
   missing.directory_exists = folder.string().find_first_of("*?[") == std::string::npos &&
                              std::filesystem::is_directory(folder, error);
@@ -129,6 +120,14 @@ std::vector<std::string> line_scopes(const LoadedFile& loaded) {
     scopes.push_back(scope);
   }
   return scopes;
+}
+
+std::string include_pattern(const std::string& argument, bool user_config) {
+  std::string path = argument;
+  const char* home = std::getenv("HOME");
+  if (path.starts_with("~/")) path = std::string(home != nullptr ? home : "") + path.substr(1);
+  if (path[0] != '/') path = (user_config ? std::string(home != nullptr ? home : "") + "/.ssh/" : "/etc/ssh/") + path;
+  return path;
 }
 
 std::filesystem::path default_user_config() {

@@ -67,6 +67,10 @@ Result<ClientConfigSet> load_config_tree(const std::filesystem::path& path, bool
 // for lines in a block, `outer_scope` before the first block.
 std::vector<std::string> line_scopes(const LoadedFile& file);
 
+// The absolute glob pattern of an Include argument, as ssh resolves it: "~/"
+// from $HOME, a relative path under ~/.ssh (`user_config`) or /etc/ssh.
+std::string include_pattern(const std::string& argument, bool user_config);
+
 // The default user config: $HOME/.ssh/config, falling back to the passwd home.
 std::filesystem::path default_user_config();
 

@@ -7,12 +7,6 @@
 namespace sshtune::audit {
 namespace {
 
-std::string octal(mode_t mode) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "%04o", static_cast<unsigned>(mode));
-  return buffer;
-}
-
 // "world-writable", "group-writable", "owned by uid N" joined with " and ".
 std::string problems(const FileFacts& facts, uid_t me) {
   std::string text;
@@ -33,13 +27,19 @@ std::string fix_for(const LoadedFile& loaded, uid_t me) {
 
 }  // namespace
 
+std::string octal_mode(mode_t mode) {
+  char buffer[8];
+  std::snprintf(buffer, sizeof buffer, "%04o", static_cast<unsigned>(mode));
+  return buffer;
+}
+
 std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files, uid_t me) {
   std::vector<Finding> findings;
   for (const LoadedFile& loaded : files) {
     if (!loaded.facts.checked_by_ssh || !loaded.facts.refused) continue;
     findings.push_back(Finding{Severity::fail, "file-permissions", loaded.file.path, 0, "",
                                loaded.file.path + " is " + problems(loaded.facts, me) + " (mode " +
-                                   octal(loaded.facts.mode) + "), so ssh refuses it: " + *loaded.facts.refused,
+                                   octal_mode(loaded.facts.mode) + "), so ssh refuses it: " + *loaded.facts.refused,
                                fix_for(loaded, me)});
   }
   return findings;

@@ -7,9 +7,13 @@
 
 #include <sys/types.h>
 
+#include <string>
 #include <vector>
 
 namespace sshtune::audit {
+
+// A file mode as chmod(1) writes it, e.g. "0664".
+std::string octal_mode(mode_t mode);
 
 // A fail for every file ssh checks and refuses, naming what is wrong with it;
 // `me` is the uid ssh runs as.

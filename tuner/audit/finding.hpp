@@ -24,6 +24,7 @@ struct Finding {
   std::string host;     // the Host/Match scope, a --host name, or "server HOST:PORT"
   std::string message;  // one line, complete
   std::string fix;      // one line: what to change
+  std::string algorithm = {};  // the one algorithm name an algo-* finding judges (what --fix drops), else empty
   bool operator==(const Finding&) const = default;
 };
 

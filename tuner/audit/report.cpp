@@ -22,6 +22,11 @@ std::string counts(const std::vector<Finding>& findings) {
          std::to_string(count[Severity::info]) + " info";
 }
 
+// "FILE:LINE", or "FILE" for the file as a whole (line 0).
+std::string place(const std::string& file, std::size_t line) {
+  return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
 std::string render_one(const Finding& finding, bool colour) {
   std::string text = "  ";
   text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
@@ -63,6 +68,31 @@ nlohmann::json to_json(const std::vector<Finding>& findings) {
           {"summary",
            {{"fail", count["fail"]}, {"warn", count["warn"]}, {"info", count["info"]},
             {"total", findings.size()}, {"worst", bad ? std::string(to_string(*bad)) : "none"}}}};
+}
+
+std::string render_fixes(const FixPlan& plan, bool dry_run) {
+  std::string text;
+  for (const FixedLine& fix : plan.fixed) {
+    text += (dry_run ? "would fix " : "fixed ") + place(fix.file, fix.line) + ": " + fix.before + " → " +
+            fix.after + "\n";
+  }
+  for (const Unfixed& left : plan.unfixed) {
+    text += "not fixed " + place(left.file, left.line) + " [" + left.rule + "]: " + left.reason + "\n";
+  }
+  return text;
+}
+
+nlohmann::json fixes_to_json(const FixPlan& plan) {
+  nlohmann::json fixed = nlohmann::json::array();
+  for (const FixedLine& fix : plan.fixed) {
+    fixed.push_back({{"file", fix.file}, {"line", fix.line}, {"before", fix.before}, {"after", fix.after}});
+  }
+  nlohmann::json left = nlohmann::json::array();
+  for (const Unfixed& unfixed : plan.unfixed) {
+    left.push_back(
+        {{"file", unfixed.file}, {"line", unfixed.line}, {"rule", unfixed.rule}, {"reason", unfixed.reason}});
+  }
+  return {{"fixed", fixed}, {"not_fixed", left}};
 }
 
 }  // namespace sshtune::audit

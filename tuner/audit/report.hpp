@@ -1,8 +1,10 @@
 #pragma once
 // Rendering of audit findings: a grouped text report for people (colour only when
-// asked, i.e. on a TTY) and the JSON of design.md: {findings:[...], summary}.
+// asked, i.e. on a TTY) and the JSON of design.md: {findings:[...], summary};
+// and of what `audit --fix` fixed and left.
 
 #include "tuner/audit/finding.hpp"
+#include "tuner/audit/fix_plan.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,5 +21,13 @@ std::string render_text(const std::vector<Finding>& findings, bool colour);
 // {findings:[{severity, rule, file, line, host, message, fix}],
 //  summary:{fail, warn, info, total, worst}}; worst is "none" without findings.
 nlohmann::json to_json(const std::vector<Finding>& findings);
+
+// One line per fix, "fixed FILE:LINE: BEFORE → AFTER" ("FILE: mode 0664 → 0644"
+// for a mode; "would fix" in a dry run), then one per finding left,
+// "not fixed FILE:LINE [RULE]: REASON". Empty for an empty plan.
+std::string render_fixes(const FixPlan& plan, bool dry_run);
+
+// {fixed:[{file, line, before, after}], not_fixed:[{file, line, rule, reason}]}.
+nlohmann::json fixes_to_json(const FixPlan& plan);
 
 }  // namespace sshtune::audit
