@@ -17,6 +17,8 @@ constexpr milliseconds k_min_time_cap{100};
 // A throughput at this fraction of window/RTT or above is treated as window-limited.
 constexpr double k_window_limited_fraction = 0.8;
 constexpr std::size_t k_incompressible_size = 1u << 20;
+// How many of the plan's ciphers (libssh_ciphers() order) are timed before tools and compression.
+constexpr std::size_t k_leading_ciphers = 4;
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -66,14 +68,18 @@ class TrialSequence {
       stop("time budget used up before " + label);
       return std::nullopt;
     }
-    // A third of each slot warms up (new remote processes start slowly), two thirds are measured.
+    // A fifth of each slot warms up (refills the pipeline after an algorithm switch), the rest is measured.
     const auto slot = std::clamp(left / std::max(trials_left, 1) - m_overhead, k_min_time_cap,
                                  std::max(m_plan.max_trial_time, k_min_time_cap));
-    spec.warm_up_time = slot / 3;
+    spec.warm_up_time = slot / 5;
+    spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
     spec.time_cap = slot - spec.warm_up_time;
     const auto started = Clock::now();
     auto result = m_runner.run(spec);
-    learn_overhead(std::chrono::duration_cast<milliseconds>(Clock::now() - started) - slot);
+    if (spec.kind == TrialKind::upload || spec.kind == TrialKind::download) {
+      // Only throughput trials: a remote command's shell start-up says nothing about switching cost.
+      learn_overhead(std::chrono::duration_cast<milliseconds>(Clock::now() - started) - slot);
+    }
     return record(std::move(result), label);
   }
 
@@ -85,9 +91,13 @@ class TrialSequence {
   const HostTrialPlan& plan() const { return m_plan; }
 
  private:
-  // Connection set-up varies with load; average the latest observation into the estimate.
+  // What a trial costs beyond its slot: an algorithm switch, plus now and then a new connection. The
+  // least seen so far, so a one-off connection set-up does not shrink every later slot; the ciphers that
+  // rarely win run last, where a budget overrun cuts them.
   void learn_overhead(milliseconds observed) {
-    m_overhead = std::max((m_overhead + std::max(observed, milliseconds(0))) / 2, k_min_overhead);
+    observed = std::max(observed, k_min_overhead);
+    m_overhead = m_overhead_learned ? std::min(m_overhead, observed) : observed;
+    m_overhead_learned = true;
   }
 
   std::optional<TrialResult> record(Result<TrialResult> result, const std::string& label) {
@@ -107,6 +117,7 @@ class TrialSequence {
   std::string m_host;
   Clock::time_point m_deadline;
   milliseconds m_overhead;
+  bool m_overhead_learned = false;
   HostTrialReport m_report;
   int m_consecutive_failures = 0;
   bool m_stopped = false;
@@ -114,7 +125,7 @@ class TrialSequence {
 
 int planned_throughput_trials(const HostTrialPlan& plan) {
   const int compression = plan.measure_compression && plan.server_offers_compression ? (plan.sample ? 2 : 1) : 0;
-  return static_cast<int>(plan.ciphers.size()) + (plan.measure_download ? 1 : 0) + compression;
+  return static_cast<int>(plan.ciphers.size()) + compression;
 }
 
 void keep(TrialSequence& sequence, std::optional<TrialResult> result) {
@@ -140,32 +151,31 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
 }
 
-void measure_uploads(TrialSequence& sequence, int& trials_left) {
-  for (const auto& cipher : sequence.plan().ciphers) {
+// Times plan.ciphers[first, last) (clamped to the plan).
+void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t last, int& trials_left) {
+  const TrialKind direction = sequence.plan().direction;
+  const auto& ciphers = sequence.plan().ciphers;
+  last = std::min(last, ciphers.size());
+  for (std::size_t i = first; i < last; ++i) {
+    const std::string& cipher = ciphers[i];
     TrialSpec spec;
+    spec.kind = direction;
     spec.cipher = cipher;
     spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
-    keep(sequence, sequence.attempt(spec, "upload " + cipher, trials_left--));
+    const char* verb = direction == TrialKind::download ? "download " : "upload ";
+    keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--));
   }
 }
 
-// The cipher of the fastest upload so far; empty when none succeeded.
+// The cipher of the fastest uncompressed cipher trial so far; empty when none succeeded.
 std::string fastest_cipher(const HostTrialReport& report) {
   const TrialResult* best = nullptr;
   for (const auto& trial : report.trials) {
-    if (trial.kind == TrialKind::upload && !trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
+    if (!trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
       best = &trial;
     }
   }
   return best != nullptr ? best->cipher : "";
-}
-
-void measure_download(TrialSequence& sequence, const std::string& cipher, int& trials_left) {
-  TrialSpec spec;
-  spec.kind = TrialKind::download;
-  spec.cipher = cipher;
-  spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
-  keep(sequence, sequence.attempt(spec, "download " + cipher, trials_left--));
 }
 
 void measure_compression(TrialSequence& sequence, const std::string& cipher, int& trials_left) {
@@ -255,18 +265,17 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   measure_rtt(sequence, trials_left--);
-  measure_uploads(sequence, trials_left);
-  const std::string best = fastest_cipher(sequence.report());
-  // Cheapest and most decision-relevant first: rsync's abilities, then compression, then download.
+  // Decision-relevant first, so a tight budget cuts what matters least: the ciphers users most often
+  // choose between, rsync's abilities, compression, and last the ciphers that rarely win.
+  measure_ciphers(sequence, 0, k_leading_ciphers, trials_left);
   if (plan.probe_tools) {
     probe_tools(sequence, trials_left--);
   }
+  const std::string best = fastest_cipher(sequence.report());
   if (!best.empty() && plan.measure_compression) {
     measure_compression(sequence, best, trials_left);
   }
-  if (!best.empty() && plan.measure_download) {
-    measure_download(sequence, best, trials_left);
-  }
+  measure_ciphers(sequence, k_leading_ciphers, plan.ciphers.size(), trials_left);
   HostTrialReport report = std::move(sequence.report());
   report.elapsed_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return report;

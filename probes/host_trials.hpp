@@ -30,7 +30,7 @@ enum class TrialKind {
   command,      // run spec.command and capture its stdout (read-only commands only)
 };
 
-// One measurement on a fresh connection.
+// One measurement with the given algorithms in effect.
 struct TrialSpec {
   TrialKind kind = TrialKind::upload;
   std::string cipher;        // both directions; empty lets the library negotiate
@@ -53,8 +53,8 @@ struct TrialResult {
   std::string mac;           // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
   bool compression = false;
   std::uint64_t bytes = 0;        // payload bytes inside the timed interval
-  std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval
-  double seconds = 0;             // timed interval: after warm-up until the remote exit status
+  std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
+  double seconds = 0;             // timed interval, after the warm-up
   bool window_limited = false;    // set by run_host_trials: throughput near 2 MiB / RTT
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
@@ -72,13 +72,15 @@ struct AccessCheck {
   std::string auth_method;           // "agent" or the identity file that worked
 };
 
-// Runs trials against one host. Every call makes its own connection and verifies the host key first.
+// Runs trials against one host. The host key is verified before any trial; a runner may keep one
+// connection across trials and change its algorithms in between.
 class RemoteRunner {
  public:
   virtual ~RemoteRunner() = default;
   // Connects, verifies the host key (refusing unknown or changed keys) and authenticates; runs nothing.
   virtual Result<AccessCheck> check_access() = 0;
-  // Runs one trial on a fresh connection; an Error leaves the runner usable for the next trial.
+  // Runs one trial with spec's algorithms in effect; an Error leaves the runner usable for the next trial
+  // (a broken connection is replaced).
   virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
 };
 
@@ -90,7 +92,9 @@ struct HostTrialPlan {
   std::shared_ptr<const std::string> sample;  // the user's data for a compression trial; null skips it
   std::chrono::milliseconds budget{5000};     // total wall time for all trials
   std::chrono::milliseconds max_trial_time{1000};  // cap on one trial's warm-up plus measurement
-  bool measure_download = true;
+  // Which way the cipher trials move data: upload (scp/rsync pushes) or download (pulls). Compression
+  // trials always upload: the sample exists only here, and nothing is ever written on the remote.
+  TrialKind direction = TrialKind::upload;
   bool measure_compression = true;
   bool probe_tools = true;                    // `rsync --version`
 };
@@ -126,7 +130,8 @@ HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<co
 // The throughput ceiling OpenSSH's 2 MiB channel window imposes at `rtt_seconds`, in bytes per second.
 double window_cap_bytes_per_s(double rtt_seconds);
 
-// Runs check_access, then RTT, cipher uploads, one download, compression and tool trials within plan.budget.
+// Runs check_access, then RTT, the leading four cipher trials, remote tools, compression trials and the
+// remaining cipher trials, within plan.budget.
 // Fails only when access is refused (unknown/changed host key, authentication, unreachable).
 Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
 

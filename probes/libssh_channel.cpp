@@ -2,6 +2,8 @@
 
 #include <libssh/libssh.h>
 
+#include <algorithm>
+
 namespace sshtune {
 namespace {
 
@@ -90,6 +92,21 @@ Result<std::size_t> ExecChannel::read_some(std::string& out, std::size_t max_byt
                                         " ms waiting for data"};
   }
   return static_cast<std::size_t>(rc);
+}
+
+Result<std::size_t> ExecChannel::buffered() {
+  const int available = ssh_channel_poll(m_channel, 0);
+  if (available == SSH_ERROR) {
+    return m_session.error("connection lost");
+  }
+  return static_cast<std::size_t>(std::max(available, 0));
+}
+
+Result<void> ExecChannel::pump(std::chrono::milliseconds wait) {
+  if (ssh_channel_poll_timeout(m_channel, static_cast<int>(wait.count()), 0) == SSH_ERROR) {
+    return m_session.error("connection lost");
+  }
+  return ok();
 }
 
 Result<void> ExecChannel::send_eof() {

@@ -34,6 +34,11 @@ class ExecChannel {
   Result<void> write_all(std::string_view bytes);
   // Reads up to `max_bytes` into `out` (appending); returns 0 only at end of file.
   Result<std::size_t> read_some(std::string& out, std::size_t max_bytes);
+  // Bytes already received and buffered locally (processes pending packets first).
+  Result<std::size_t> buffered();
+  // Processes incoming packets (key exchange replies, window adjustments) for up to `wait` without
+  // reading channel data.
+  Result<void> pump(std::chrono::milliseconds wait);
   // Tells the remote command its stdin is finished (idempotent).
   Result<void> send_eof();
   // Sends EOF, discards remaining output until the remote closes, and returns its exit status.

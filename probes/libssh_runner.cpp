@@ -2,111 +2,20 @@
 
 #include "probes/libssh_channel.hpp"
 #include "probes/libssh_session.hpp"
+#include "probes/libssh_stream.hpp"
+
+#include <algorithm>
 
 namespace sshtune {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// libssh's upload path is cheapest with large writes (reference/libssh.md §3).
-constexpr std::size_t k_write_size = 256u << 10;
-// Download reads of 2 MiB make libssh offer a 2 MiB window, like OpenSSH's.
-constexpr std::size_t k_read_size = 2u << 20;
 constexpr std::size_t k_max_command_output = 64u << 10;
-constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/null";
 constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Hands out the upload data in k_write_size slices, cycling through the payload (or zeros).
-class PayloadCursor {
- public:
-  explicit PayloadCursor(const std::shared_ptr<const std::string>& payload) {
-    if (payload == nullptr || payload->empty()) {
-      m_data = std::string(k_write_size, '\0');
-    } else {
-      while (m_data.size() < k_write_size) {
-        m_data += *payload;
-      }
-    }
-  }
-  std::string_view next() {
-    if (m_offset + k_write_size > m_data.size()) {
-      m_offset = 0;
-    }
-    const auto slice = std::string_view(m_data).substr(m_offset, k_write_size);
-    m_offset += k_write_size;
-    return slice;
-  }
-
- private:
-  std::string m_data;
-  std::size_t m_offset = 0;
-};
-
-bool cap_reached(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
-  return bytes >= spec.byte_cap || Clock::now() - start >= spec.time_cap;
-}
-
-bool warming_up(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
-  return bytes < spec.warm_up_bytes || Clock::now() - start < spec.warm_up_time;
-}
-
-Result<TrialResult> run_upload(LibsshSession& session, ExecChannel& channel, const TrialSpec& spec,
-                               TrialResult result) {
-  SSHTUNE_TRYV(channel.wait_for_marker());
-  PayloadCursor cursor(spec.payload);
-  const auto warm_up_start = Clock::now();
-  for (std::uint64_t sent = 0; warming_up(spec, sent, warm_up_start); sent += k_write_size) {
-    SSHTUNE_TRYV(channel.write_all(cursor.next()));
-  }
-  const std::uint64_t wire_start = session.socket_bytes_out();
-  const auto start = Clock::now();
-  while (!cap_reached(spec, result.bytes, start)) {
-    SSHTUNE_TRYV(channel.write_all(cursor.next()));
-    result.bytes += k_write_size;
-    if (spec.on_progress) {
-      spec.on_progress(result.bytes);
-    }
-  }
-  SSHTUNE_TRY(status, channel.finish());
-  result.seconds = seconds_since(start);
-  result.wire_bytes = session.socket_bytes_out() - wire_start;
-  result.exit_status = status;
-  return result;
-}
-
-Result<TrialResult> run_download(LibsshSession& session, ExecChannel& channel, const TrialSpec& spec,
-                                 TrialResult result) {
-  SSHTUNE_TRYV(channel.wait_for_marker());
-  std::string buffer;
-  const auto warm_up_start = Clock::now();
-  for (std::uint64_t warm = 0; warming_up(spec, warm, warm_up_start);) {
-    buffer.clear();
-    SSHTUNE_TRY(got, channel.read_some(buffer, k_read_size));
-    if (got == 0) {
-      return Error{ErrorKind::remote, session.host() + ": download ended during warm-up"};
-    }
-    warm += got;
-  }
-  const std::uint64_t wire_start = session.socket_bytes_in();
-  const auto start = Clock::now();
-  while (!cap_reached(spec, result.bytes, start)) {
-    buffer.clear();
-    SSHTUNE_TRY(got, channel.read_some(buffer, k_read_size));
-    if (got == 0) {
-      break;
-    }
-    result.bytes += got;
-    if (spec.on_progress) {
-      spec.on_progress(result.bytes);
-    }
-  }
-  result.seconds = seconds_since(start);
-  result.wire_bytes = session.socket_bytes_in() - wire_start;
-  return result;  // the remote `head` may still be writing; closing the channel stops it
 }
 
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
@@ -137,61 +46,108 @@ Result<TrialResult> run_command(ExecChannel& channel, TrialResult result) {
   return result;
 }
 
-// Enough bytes for the warm-up at up to k_max_rate plus the measured part; bounded so the
-// remote command ends on its own even if we vanish.
-std::uint64_t download_size(const TrialSpec& spec) {
-  constexpr std::uint64_t k_max_rate_per_ms = 2'000'000;  // 2 GB/s
-  return spec.warm_up_bytes + spec.byte_cap + static_cast<std::uint64_t>(spec.warm_up_time.count()) * k_max_rate_per_ms;
+TrialResult result_of(TrialKind kind) {
+  TrialResult result;
+  result.kind = kind;
+  return result;
 }
 
-std::string command_for(const TrialSpec& spec) {
-  switch (spec.kind) {
-    case TrialKind::upload:
-      return k_sink_command;
-    case TrialKind::download:
-      return "printf SSH-TUNE-READY; exec head -c " + std::to_string(download_size(spec)) + " /dev/zero";
-    case TrialKind::round_trips:
-      return k_echo_command;
-    case TrialKind::command:
-      return spec.command;
-  }
-  return spec.command;
-}
+SessionAlgorithms algorithms_of(const TrialSpec& spec) { return {spec.cipher, spec.mac, spec.compression}; }
 
+// Throughput trials alternate between this many connections. libssh spaces key exchanges at least one
+// second apart, so a connection that sat out the previous trial can usually switch at once.
+constexpr std::size_t k_trial_connections = 2;
+
+// Runs remote commands on one control session and throughput trials on up to k_trial_connections
+// TrialConnections, whose algorithms change by rekeying. After any failure every connection is dropped,
+// and the next trial connects afresh; a switch the server does not complete is replaced by a fresh
+// connection with the trial's algorithms pinned.
 class LibsshRunner final : public RemoteRunner {
  public:
   explicit LibsshRunner(RemoteTarget target) : m_target(std::move(target)) {}
 
   Result<AccessCheck> check_access() override {
+    drop_connections();
     SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}));
+    m_control = std::move(session);
     // Later connections must find the key without adding it again.
     m_target.accept_new = false;
-    return session->access();
+    return m_control->access();
   }
 
   Result<TrialResult> run(const TrialSpec& spec) override {
-    SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{spec.cipher, spec.mac, spec.compression}));
-    SSHTUNE_TRY(channel, ExecChannel::open(*session, command_for(spec), m_target.timeout));
-    TrialResult result;
-    result.kind = spec.kind;
-    result.cipher = session->negotiated_cipher();
-    result.mac = session->negotiated_mac();
-    result.compression = spec.compression;
-    switch (spec.kind) {
-      case TrialKind::upload:
-        return run_upload(*session, *channel, spec, std::move(result));
-      case TrialKind::download:
-        return run_download(*session, *channel, spec, std::move(result));
-      case TrialKind::round_trips:
-        return run_round_trips(*channel, spec, std::move(result));
-      case TrialKind::command:
-        return run_command(*channel, std::move(result));
+    auto result = run_connected(spec);
+    if (!result) {
+      drop_connections();
     }
     return result;
   }
 
  private:
+  Result<TrialResult> run_connected(const TrialSpec& spec) {
+    switch (spec.kind) {
+      case TrialKind::upload: {
+        SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));
+        return connection->upload(spec);
+      }
+      case TrialKind::download: {
+        SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));
+        return connection->download(spec);
+      }
+      case TrialKind::round_trips: {
+        SSHTUNE_TRY(session, control());
+        SSHTUNE_TRY(channel, ExecChannel::open(*session, k_echo_command, m_target.timeout));
+        return run_round_trips(*channel, spec, result_of(spec.kind));
+      }
+      case TrialKind::command: {
+        SSHTUNE_TRY(session, control());
+        SSHTUNE_TRY(channel, ExecChannel::open(*session, spec.command, m_target.timeout));
+        return run_command(*channel, result_of(spec.kind));
+      }
+    }
+    return Error{ErrorKind::unsupported, "unknown trial kind"};
+  }
+
+  Result<LibsshSession*> control() {
+    if (m_control == nullptr) {
+      SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}));
+      m_control = std::move(session);
+    }
+    return m_control.get();
+  }
+
+  // A connection with `wanted` in effect: one that has it, a new one, or the one whose last key
+  // exchange lies furthest back, switched.
+  Result<TrialConnection*> connection_for(const SessionAlgorithms& wanted) {
+    for (const auto& connection : m_connections) {
+      if (connection->in_effect(wanted)) {
+        return connection.get();
+      }
+    }
+    if (m_connections.size() < k_trial_connections) {
+      SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+      m_connections.push_back(std::move(connection));
+      return m_connections.back().get();
+    }
+    auto& oldest = *std::min_element(m_connections.begin(), m_connections.end(), [](const auto& a, const auto& b) {
+      return a->last_exchange() < b->last_exchange();
+    });
+    if (!oldest->switch_to(wanted)) {
+      oldest.reset();
+      SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+      oldest = std::move(connection);
+    }
+    return oldest.get();
+  }
+
+  void drop_connections() {
+    m_connections.clear();
+    m_control.reset();
+  }
+
   RemoteTarget m_target;
+  std::unique_ptr<LibsshSession> m_control;
+  std::vector<std::unique_ptr<TrialConnection>> m_connections;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
-// The production RemoteRunner: every trial is a fresh libssh connection with the
-// trial's algorithms pinned, host key verified first, read-only remote commands.
+// The production RemoteRunner: one libssh connection (host key verified first) carries
+// the trials, switching cipher, MAC and compression by rekeying between them; remote
+// commands are read-only.
 
 #include "probes/host_trials.hpp"
 #include "probes/remote_target.hpp"

@@ -5,6 +5,12 @@
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
+#include <linux/sockios.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -54,6 +60,40 @@ std::string LibsshSession::negotiated_mac() const {
 
 std::uint64_t LibsshSession::socket_bytes_out() const { return m_counters->socket.out_bytes; }
 std::uint64_t LibsshSession::socket_bytes_in() const { return m_counters->socket.in_bytes; }
+std::uint64_t LibsshSession::payload_bytes_out() const { return m_counters->raw.out_bytes; }
+
+std::uint64_t LibsshSession::unacknowledged_bytes_out() const {
+  int queued = 0;
+  const socket_t fd = ssh_get_fd(m_session);
+  if (fd == SSH_INVALID_SOCKET || ioctl(fd, SIOCOUTQ, &queued) != 0 || queued < 0) {
+    return 0;
+  }
+  return static_cast<std::uint64_t>(queued);
+}
+
+double LibsshSession::tcp_rtt_seconds() const {
+  tcp_info info{};
+  socklen_t size = sizeof info;
+  const socket_t fd = ssh_get_fd(m_session);
+  if (fd == SSH_INVALID_SOCKET || getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0) {
+    return 0;
+  }
+  return info.tcpi_rtt / 1e6;
+}
+
+Result<void> LibsshSession::request_rekey(const SessionAlgorithms& algorithms) {
+  SSHTUNE_TRYV(pin_algorithms(algorithms));
+  const std::uint32_t one_second = 1;
+  if (ssh_options_set(m_session, SSH_OPTIONS_REKEY_TIME, &one_second) != 0) {
+    return error("cannot arm a rekey");
+  }
+  return ok();
+}
+
+void LibsshSession::settle_rekey() {
+  const std::uint32_t never = 0;
+  ssh_options_set(m_session, SSH_OPTIONS_REKEY_TIME, &never);
+}
 
 Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& target,
                                                            const SessionAlgorithms& algorithms) {
@@ -80,13 +120,11 @@ Result<void> LibsshSession::configure(const RemoteTarget& target, const SessionA
   const long timeout_us = static_cast<long>(target.timeout.count() % 1000) * 1000;
   const int level = k_openssh_zlib_level;
   const int nodelay = 1;
-  const char* compression = algorithms.compression ? "zlib@openssh.com" : "none";
   bool fine = ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &process_config) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_HOST, target.hostname.c_str()) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout_s) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT_USEC, &timeout_us) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION, compression) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION_LEVEL, &level) == 0 &&
               ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay) == 0;
   if (fine && !target.user.empty()) {
@@ -102,6 +140,19 @@ Result<void> LibsshSession::configure(const RemoteTarget& target, const SessionA
 }
 
 Result<void> LibsshSession::configure_algorithms(const SessionAlgorithms& algorithms) {
+  SSHTUNE_TRYV(pin_algorithms(algorithms));
+  ssh_set_counters(m_session, &m_counters->socket, &m_counters->raw);
+  m_counters->callbacks.auth_function = refuse_passphrase;
+  ssh_callbacks_init(&m_counters->callbacks);
+  ssh_set_callbacks(m_session, &m_counters->callbacks);
+  return ok();
+}
+
+Result<void> LibsshSession::pin_algorithms(const SessionAlgorithms& algorithms) {
+  const char* compression = algorithms.compression ? "zlib@openssh.com" : "none";
+  if (ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION, compression) != 0) {
+    return error("libssh cannot set compression");
+  }
   const char* cipher = algorithms.cipher.c_str();
   if (!algorithms.cipher.empty() && (ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_C_S, cipher) != 0 ||
                                      ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_S_C, cipher) != 0)) {
@@ -112,10 +163,6 @@ Result<void> LibsshSession::configure_algorithms(const SessionAlgorithms& algori
                                   ssh_options_set(m_session, SSH_OPTIONS_HMAC_S_C, mac) != 0)) {
     return error("libssh does not support MAC " + algorithms.mac);
   }
-  ssh_set_counters(m_session, &m_counters->socket, &m_counters->raw);
-  m_counters->callbacks.auth_function = refuse_passphrase;
-  ssh_callbacks_init(&m_counters->callbacks);
-  ssh_set_callbacks(m_session, &m_counters->callbacks);
   return ok();
 }
 

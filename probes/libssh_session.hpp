@@ -45,12 +45,27 @@ class LibsshSession {
   // Bytes written to / read from the socket so far (after compression and encryption).
   std::uint64_t socket_bytes_out() const;
   std::uint64_t socket_bytes_in() const;
+  // Payload bytes handed to the packet layer so far (before compression).
+  std::uint64_t payload_bytes_out() const;
+  // Bytes written to the socket that the peer's TCP has not acknowledged yet (SIOCOUTQ); 0 where the
+  // transport cannot tell (a ProxyCommand pipe).
+  std::uint64_t unacknowledged_bytes_out() const;
+  // The kernel's smoothed TCP round-trip time in seconds; 0 where the transport is not TCP.
+  double tcp_rtt_seconds() const;
+
+  // Asks for `algorithms` at the next key exchange and arms a time-based rekey, which libssh starts with
+  // the next packet sent at least 1 s after the previous exchange (reference/libssh.md §5). Call
+  // settle_rekey() once the switch is seen.
+  Result<void> request_rekey(const SessionAlgorithms& algorithms);
+  // Disarms the time-based rekey armed by request_rekey().
+  void settle_rekey();
 
  private:
   struct Counters;
   LibsshSession();
   Result<void> configure(const RemoteTarget& target, const SessionAlgorithms& algorithms);
   Result<void> configure_algorithms(const SessionAlgorithms& algorithms);
+  Result<void> pin_algorithms(const SessionAlgorithms& algorithms);
   Result<void> authenticate(const RemoteTarget& target);
 
   ssh_session_struct* m_session = nullptr;

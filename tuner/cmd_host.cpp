@@ -15,7 +15,8 @@ namespace sshtune {
 namespace {
 
 constexpr const char* k_host_usage =
-    "ssh-tune host HOST [--sample PATH] [--budget SEC] [--fresh] [--write|--dry-run] [--json] [-F FILE] "
+    "ssh-tune host HOST [--sample PATH] [--budget SEC] [--direction upload|download] [--fresh] [--write|--dry-run] "
+    "[--json] [-F FILE] "
     "[-p PORT] [-l USER] [-i FILE] [--accept-new]";
 
 po::options_description host_flags() {
@@ -23,6 +24,8 @@ po::options_description host_flags() {
   flags.add_options()
       ("sample", po::value<std::string>()->value_name("PATH"), "decide compression on this file or directory's data")
       ("budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")
+      ("direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
+       "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")
       ("fresh", "measure again even when a fresh cached measurement exists")
       ("write", "write the recommendation into ssh_config (as ssh-tune apply does)")
       ("dry-run", "show the diff --write would make, change nothing")
@@ -47,6 +50,10 @@ Result<HostRequest> host_request(const po::variables_map& values) {
   if (!(budget > 0 && budget <= 600)) {
     return Error{ErrorKind::usage, "host: --budget must be between 0 and 600 seconds"};
   }
+  const std::string direction = values["direction"].as<std::string>();
+  if (direction != "upload" && direction != "download") {
+    return Error{ErrorKind::usage, "host: --direction must be upload or download, not '" + direction + "'"};
+  }
   if (values.count("write") > 0 && values.count("dry-run") > 0) {
     return Error{ErrorKind::usage, "host: --write and --dry-run exclude each other"};
   }
@@ -55,6 +62,7 @@ Result<HostRequest> host_request(const po::variables_map& values) {
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;
+  request.direction = direction == "download" ? TrialKind::download : TrialKind::upload;
   request.overrides = {optional_string(values, "config"), optional_string(values, "port"),
                        optional_string(values, "user"), optional_string(values, "identity"),
                        values.count("accept-new") > 0};

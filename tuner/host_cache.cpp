@@ -114,6 +114,7 @@ std::string render(const CachedHost& entry) {
                    {"measured_at", iso8601(entry.measured_unix)},
                    {"client_version", entry.client_version},
                    {"sample", entry.sample},
+                   {"direction", entry.direction},
                    {"target", entry.target},
                    {"notes", string_array(entry.notes)},
                    {"server", toml::table{{"banner", entry.server_banner},
@@ -139,6 +140,7 @@ CachedHost parse_entry(const toml::table& root) {
   entry.measured_unix = view["measured_unix"].value_or(std::int64_t{0});
   entry.client_version = view["client_version"].value_or(std::string{});
   entry.sample = view["sample"].value_or(std::string{});
+  entry.direction = view["direction"].value_or(std::string("upload"));
   entry.server_banner = view["server"]["banner"].value_or(std::string{});
   entry.server_ciphers = strings_of(view["server"]["ciphers"]);
   entry.server_macs = strings_of(view["server"]["macs"]);

@@ -37,6 +37,7 @@ struct CachedHost {
   std::string target;                // "hostname:port" that was probed
   std::vector<std::string> notes;    // what could not be measured
   std::string sample;                // "built-in mixed corpus" or the --sample path
+  std::string direction = "upload";  // which way the cipher trials moved data: "upload" or "download"
   std::vector<CachedTrial> trials;
   rules::Decision decision;
 };

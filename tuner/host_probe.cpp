@@ -82,11 +82,9 @@ void add_trials(const HostTrialReport& report, const std::vector<bool>& was_samp
                 CachedHost& entry) {
   std::size_t compressed = 0;
   for (const auto& trial : report.trials) {
-    if (trial.kind == TrialKind::download) {
-      entry.trials.push_back(cached_trial(trial, "download"));
-    } else if (!trial.compression) {
+    if (!trial.compression) {
       facts.trials.push_back({trial.cipher, mb_per_s(trial)});
-      entry.trials.push_back(cached_trial(trial, "upload"));
+      entry.trials.push_back(cached_trial(trial, trial.kind == TrialKind::download ? "download" : "upload"));
     } else {
       const bool sample = compressed < was_sample.size() && was_sample[compressed++];
       (sample ? facts.compressed_sample_mb_per_s : facts.compressed_random_mb_per_s) = mb_per_s(trial);
@@ -154,6 +152,10 @@ HostOutcome outcome_from_cache(CachedHost entry, const Local& local) {
   return outcome;
 }
 
+std::string direction_name(TrialKind direction) {
+  return direction == TrialKind::download ? "download" : "upload";
+}
+
 std::string sample_label(const HostRequest& request) {
   return request.sample_path ? *request.sample_path : "built-in mixed corpus";
 }
@@ -165,7 +167,8 @@ Result<HostOutcome> tune_host(const HostRequest& request, std::ostream* progress
   SSHTUNE_TRY(local, evaluate_locally(request));
   if (!request.fresh) {
     SSHTUNE_TRY(cached, load_cached_host(request.host, k_cache_max_age));
-    if (cached && cached->sample == sample_label(request) && cached->client_version == local.client->version()) {
+    if (cached && cached->sample == sample_label(request) && cached->direction == direction_name(request.direction) &&
+        cached->client_version == local.client->version()) {
       return outcome_from_cache(std::move(*cached), local);
     }
   }
@@ -176,6 +179,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, std::ostream* progress
   const ServerAlgorithms server = server_offer(target, outcome.notes);
   HostTrialPlan plan = make_trial_plan(server, sample);
   plan.budget = request.budget;
+  plan.direction = request.direction;
   auto libssh = make_libssh_runner(target);
   ProgressRunner runner(*libssh, progress, sample);
   auto report = run_host_trials(runner, plan, request.host);
@@ -199,6 +203,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, std::ostream* progress
   entry.target = outcome.target;
   entry.server_strict_kex = server.strict_kex;
   entry.sample = sample_label(request);
+  entry.direction = direction_name(request.direction);
   if (trials.rtt_seconds) {
     entry.rtt_ms = *trials.rtt_seconds * 1000;
   }

@@ -22,6 +22,7 @@ struct HostRequest {
   std::optional<std::string> sample_path;  // --sample; the built-in corpus otherwise
   std::chrono::milliseconds budget{5000};  // total trial time
   bool fresh = false;                      // ignore the cache
+  TrialKind direction = TrialKind::upload; // cipher trials push (upload) or pull (download)
 };
 
 // What `host` learned, from the network or the cache.

@@ -38,7 +38,8 @@ std::string current_line(const HostOutcome& outcome) {
 }
 
 void print_trials(std::ostream& out, const CachedHost& entry) {
-  out << "trials (MB/s of your data)\n";
+  out << "trials (MB/s of your data" << (entry.direction == "download" ? "; ciphers timed pulling from the host" : "")
+      << ")\n";
   for (const auto& t : entry.trials) {
     const std::string what = t.kind == "upload" ? t.cipher
                              : t.kind == "download" ? t.cipher + " (download)"
@@ -137,7 +138,7 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   return {{"host", e.host},         {"target", outcome.target},        {"link", link},
           {"server", server},       {"trials", trials_json(e)},        {"recommendation", recommendation},
           {"snippets", snippets},   {"notes", outcome.notes},          {"failures", outcome.failures},
-          {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix},
+          {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", e.direction},
           {"elapsed_s", rounded(outcome.elapsed_s, 3)}};
 }
 

@@ -87,6 +87,30 @@ TEST(HostCommand, LoopbackPrefersAesGcmWithoutCompression) {
   std::cout << "loopback: " << json["recommendation"].dump() << "\n";
 }
 
+TEST(HostCommand, DownloadDirectionTimesCiphersPulling) {
+  std::string error;
+  auto host = TestHost::start(std::nullopt, error);
+  ASSERT_NE(host, nullptr) << error;
+  const auto json = run_host_json(*host, "--budget 8 --direction download");
+  EXPECT_EQ(json["direction"], "download") << json.dump(2);
+  std::size_t downloads = 0;
+  for (const auto& trial : json["trials"]) {
+    const std::string kind = trial["kind"];
+    downloads += kind == "download";
+    // Compression trials still push the sample: nothing is ever written on the remote.
+    EXPECT_TRUE(kind == "download" || kind.starts_with("upload-zlib-")) << trial.dump();
+  }
+  EXPECT_GE(downloads, 4u) << json.dump(2);
+  EXPECT_TRUE(json["recommendation"]["ciphers"].size() >= 4u) << json.dump(2);
+}
+
+TEST(HostCommand, BadDirectionIsAUsageError) {
+  std::string output;
+  const int status = sshtune::testing::run_shell(std::string(SSHTUNE_BINARY) + " host h --direction sideways 2>&1", output);
+  EXPECT_NE(status, 0);
+  EXPECT_EQ(output, "ssh-tune: host: --direction must be upload or download, not 'sideways'\n");
+}
+
 TEST(HostCommand, ShapedLinkWithTextTurnsCompressionOnAndRsyncUsesZstd) {
   if (auto reason = TestHost::shaped_unavailable_reason()) {
     GTEST_SKIP() << "shaped host unavailable: " << *reason;

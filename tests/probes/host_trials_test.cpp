@@ -78,23 +78,40 @@ TEST(RunHostTrials, RunsEveryStepInOrder) {
   auto sample = std::make_shared<const std::string>("text");
   auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), sample)), "h");
   ASSERT_TRUE(report) << report.error().message;
-  ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u + 1u);
+  ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u);
   EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
   EXPECT_EQ(runner.specs[1].cipher, "aes128-gcm@openssh.com");
   EXPECT_EQ(runner.specs[1].mac, "");
   EXPECT_EQ(runner.specs[4].cipher, "aes128-ctr");
   EXPECT_EQ(runner.specs[4].mac, "hmac-sha2-256-etm@openssh.com");
-  EXPECT_EQ(runner.specs[7].kind, TrialKind::command);
-  EXPECT_TRUE(runner.specs[8].compression);
-  EXPECT_EQ(runner.specs[8].payload, sample);
-  EXPECT_TRUE(runner.specs[9].compression);
-  EXPECT_EQ(runner.specs[9].payload->size(), 1u << 20);
-  EXPECT_EQ(runner.specs[10].kind, TrialKind::download);
+  // Tools and compression come before the ciphers that rarely win.
+  EXPECT_EQ(runner.specs[5].kind, TrialKind::command);
+  EXPECT_TRUE(runner.specs[6].compression);
+  EXPECT_EQ(runner.specs[6].payload, sample);
+  EXPECT_TRUE(runner.specs[7].compression);
+  EXPECT_EQ(runner.specs[7].payload->size(), 1u << 20);
+  EXPECT_EQ(runner.specs[8].cipher, "aes256-ctr");
+  EXPECT_EQ(runner.specs[9].cipher, "aes192-ctr");
   EXPECT_DOUBLE_EQ(*report.value().rtt_seconds, 0.002);
-  EXPECT_EQ(report.value().trials.size(), 9u);
+  EXPECT_EQ(report.value().trials.size(), 8u);
   ASSERT_TRUE(report.value().tools);
   EXPECT_TRUE(report.value().tools->rsync_zstd);
   EXPECT_TRUE(report.value().failures.empty());
+}
+
+TEST(RunHostTrials, DownloadDirectionPullsEachCipherAndStillUploadsCompression) {
+  FakeRunner runner;
+  auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));
+  plan.direction = TrialKind::download;
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u);
+  for (std::size_t i : {1, 2, 3, 4, 8, 9}) {
+    EXPECT_EQ(runner.specs[i].kind, TrialKind::download) << i;
+    EXPECT_FALSE(runner.specs[i].compression) << i;
+  }
+  EXPECT_EQ(runner.specs[6].kind, TrialKind::upload);
+  EXPECT_TRUE(runner.specs[6].compression);
 }
 
 TEST(RunHostTrials, RefusedAccessRunsNothing) {
@@ -120,7 +137,7 @@ TEST(RunHostTrials, AFailingCipherIsReportedAndSkipped) {
   ASSERT_EQ(report.value().failures.size(), 1u);
   EXPECT_EQ(report.value().failures[0].trial, "upload aes256-ctr");
   EXPECT_EQ(report.value().failures[0].message, "h: no matching cipher");
-  EXPECT_EQ(report.value().trials.size(), 5u + 1u + 1u);  // other uploads, one compressed, download
+  EXPECT_EQ(report.value().trials.size(), 5u + 1u);  // the other uploads, one compressed
 }
 
 TEST(RunHostTrials, StopsAfterTwoConsecutiveFailuresAndKeepsEarlierResults) {

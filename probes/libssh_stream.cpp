@@ -1,0 +1,337 @@
+#include "probes/libssh_stream.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <thread>
+
+namespace sshtune {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// libssh's upload path is cheapest with large writes (reference/libssh.md §3); slow links get smaller
+// ones (about 20 ms of data) so the queue stays short.
+constexpr std::size_t k_write_size = 256u << 10;
+constexpr std::size_t k_min_write_size = 16u << 10;
+constexpr double k_write_seconds = 0.02;
+// Download reads of 2 MiB make libssh offer a 2 MiB window, like OpenSSH's.
+constexpr std::size_t k_read_size = 2u << 20;
+// Zeros written while a switch is pending; small, so the switch is seen soon after it happens.
+constexpr std::size_t k_switch_chunk = 64u << 10;
+// Wire/payload ratios of a zeros chunk that tell compression on from off (zeros shrink ~300-fold).
+constexpr double k_compressed_ratio = 0.2;
+constexpr double k_plain_ratio = 0.9;
+// libssh starts a rekey no sooner than one second after the previous exchange (REKEY_TIME's unit).
+constexpr std::chrono::seconds k_rekey_spacing{1};
+// A key exchange waits behind every byte already queued for the peer, which on a slow link can take
+// seconds; switch-driving writes keep that queue below this.
+constexpr std::uint64_t k_switch_queue = 128u << 10;
+constexpr std::chrono::milliseconds k_queue_poll{2};
+// The acknowledged rate is trusted only after this long.
+constexpr std::chrono::milliseconds k_min_rate_window{20};
+// Uploads keep the bytes awaiting acknowledgement near what keeps the link busy: this floor, or the rate
+// times two round trips plus a margin for scheduling. More would only sit in queues that a key exchange
+// after the trial must wait behind (seconds on a slow link).
+constexpr std::uint64_t k_min_queue = 192u << 10;
+// A new sink channel gets this much warm-up before its first trial, whichever ends first.
+constexpr std::uint64_t k_new_sink_bytes = 8u << 20;
+constexpr std::chrono::milliseconds k_new_sink_time{300};
+constexpr double k_queue_margin_seconds = 0.03;
+
+constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/null";
+// Bounded (1 TiB) so the remote end stops on its own even if we vanish without a reset.
+constexpr const char* k_source_command = "printf SSH-TUNE-READY; exec head -c 1099511627776 /dev/zero";
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Hands out the upload data in k_write_size slices, cycling through the payload (or zeros).
+class PayloadCursor {
+ public:
+  explicit PayloadCursor(const std::shared_ptr<const std::string>& payload) {
+    if (payload == nullptr || payload->empty()) {
+      m_data = std::string(k_write_size, '\0');
+    } else {
+      while (m_data.size() < k_write_size) {
+        m_data += *payload;
+      }
+    }
+  }
+  // The next `size` (<= k_write_size) bytes.
+  std::string_view next(std::size_t size) {
+    if (m_offset + size > m_data.size()) {
+      m_offset = 0;
+    }
+    const auto slice = std::string_view(m_data).substr(m_offset, size);
+    m_offset += size;
+    return slice;
+  }
+
+ private:
+  std::string m_data;
+  std::size_t m_offset = 0;
+};
+
+bool cap_reached(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
+  return bytes >= spec.byte_cap || Clock::now() - start >= spec.time_cap;
+}
+
+bool warming_up(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
+  return bytes < spec.warm_up_bytes || Clock::now() - start < spec.warm_up_time;
+}
+
+Result<std::unique_ptr<ExecChannel>> start_command(LibsshSession& session, const char* command,
+                                                   std::chrono::milliseconds timeout) {
+  SSHTUNE_TRY(channel, ExecChannel::open(session, command, timeout));
+  SSHTUNE_TRYV(channel->wait_for_marker());
+  return std::move(channel);
+}
+
+// Bytes the peer's TCP has acknowledged; equals the bytes written where the transport cannot tell.
+std::uint64_t acknowledged_out(const LibsshSession& session) {
+  return session.socket_bytes_out() - std::min(session.socket_bytes_out(), session.unacknowledged_bytes_out());
+}
+
+// Waits until fewer than `limit` bytes await acknowledgement, or until `deadline`.
+void wait_for_queue_below(const LibsshSession& session, std::uint64_t limit, Clock::time_point deadline) {
+  while (session.unacknowledged_bytes_out() > limit && Clock::now() < deadline) {
+    std::this_thread::sleep_for(k_queue_poll);
+  }
+}
+
+// The timed part of an upload. Rates count only bytes the peer's TCP acknowledged. Near the end it stops
+// writing once the queued bytes would drain (at the rate seen) by the time cap and lets them drain, so the
+// link stays busy to the end and the next key exchange does not wait behind a full queue.
+class AcknowledgedInterval {
+ public:
+  explicit AcknowledgedInterval(const LibsshSession& session)
+      : m_session(session), m_start(Clock::now()), m_acknowledged_start(acknowledged_out(session)) {}
+
+  // Acknowledged bytes per second so far; 0 until k_min_rate_window has passed.
+  double rate() const {
+    const auto elapsed = Clock::now() - m_start;
+    if (elapsed < k_min_rate_window) {
+      return 0;
+    }
+    return static_cast<double>(acknowledged()) / std::chrono::duration<double>(elapsed).count();
+  }
+  bool should_coast(std::chrono::milliseconds time_cap) const {
+    const double rate_now = rate();
+    if (rate_now <= 0) {
+      return false;
+    }
+    const double drain_seconds = static_cast<double>(m_session.unacknowledged_bytes_out()) / rate_now;
+    return drain_seconds >= std::chrono::duration<double>(m_start + time_cap - Clock::now()).count();
+  }
+  // How much to write next at the rate seen (see k_write_size).
+  std::size_t write_size() const {
+    const double rate_now = rate();
+    if (rate_now <= 0) {
+      return k_write_size;
+    }
+    const auto size = static_cast<std::size_t>(rate_now * k_write_seconds);
+    return std::clamp(size - size % k_min_write_size, k_min_write_size, k_write_size);
+  }
+  // Waits until the queue is short enough to write more (see k_min_queue).
+  void pace(std::chrono::milliseconds timeout) const {
+    const double needed = rate() * (2 * m_session.tcp_rtt_seconds() + k_queue_margin_seconds);
+    wait_for_queue_below(m_session, std::max<std::uint64_t>(k_min_queue, static_cast<std::uint64_t>(needed)),
+                         Clock::now() + timeout);
+  }
+  void coast(std::chrono::milliseconds time_cap) const { wait_for_queue_below(m_session, 0, m_start + time_cap); }
+
+  double seconds() const { return seconds_since(m_start); }
+  std::uint64_t acknowledged() const { return acknowledged_out(m_session) - m_acknowledged_start; }
+  Clock::time_point start() const { return m_start; }
+
+ private:
+  const LibsshSession& m_session;
+  Clock::time_point m_start;
+  std::uint64_t m_acknowledged_start;
+};
+
+}  // namespace
+
+TrialConnection::TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target,
+                                 SessionAlgorithms current)
+    : m_session(std::move(session)), m_timeout(target.timeout), m_current(std::move(current)),
+      m_last_exchange(Clock::now()) {}
+
+Result<std::unique_ptr<TrialConnection>> TrialConnection::open(const RemoteTarget& target,
+                                                               const SessionAlgorithms& algorithms) {
+  SSHTUNE_TRY(session, LibsshSession::open(target, algorithms));
+  SessionAlgorithms current{session->negotiated_cipher(), session->negotiated_mac(), algorithms.compression};
+  return std::unique_ptr<TrialConnection>(new TrialConnection(std::move(session), target, std::move(current)));
+}
+
+bool TrialConnection::in_effect(const SessionAlgorithms& wanted) const {
+  return (wanted.cipher.empty() || wanted.cipher == m_current.cipher) && (wanted.mac.empty() || wanted.mac == m_current.mac) &&
+         wanted.compression == m_current.compression;
+}
+
+Result<void> TrialConnection::warm_new_sink() {
+  // A new channel starts slowly (on loopback its first few MiB moved at a tenth of the later rate).
+  static const std::string zeros(k_write_size, '\0');
+  const AcknowledgedInterval warm_up(*m_session);
+  for (std::uint64_t sent = 0; sent < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time;) {
+    warm_up.pace(m_timeout);
+    const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
+    SSHTUNE_TRYV(m_sink->write_all(slice));
+    sent += slice.size();
+  }
+  return ok();
+}
+
+Result<ExecChannel*> TrialConnection::sink() {
+  if (m_sink == nullptr) {
+    SSHTUNE_TRY(channel, start_command(*m_session, k_sink_command, m_timeout));
+    m_sink = std::move(channel);
+    SSHTUNE_TRYV(warm_new_sink());
+  }
+  return m_sink.get();
+}
+
+Result<ExecChannel*> TrialConnection::source() {
+  if (m_source == nullptr) {
+    SSHTUNE_TRY(channel, start_command(*m_session, k_source_command, m_timeout));
+    m_source = std::move(channel);
+  }
+  return m_source.get();
+}
+
+Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted) {
+  static const std::string zeros(k_switch_chunk, '\0');
+  SSHTUNE_TRY(channel, sink());
+  wait_for_queue_below(*m_session, k_switch_queue, Clock::now() + m_timeout);
+  const std::uint64_t wire_before = m_session->socket_bytes_out();
+  const std::uint64_t payload_before = m_session->payload_bytes_out();
+  SSHTUNE_TRYV(channel->write_all(zeros));
+  if (m_session->payload_bytes_out() == payload_before) {
+    // libssh queued the chunk: a key exchange is under way. Writing more would only pile up data that
+    // then waits for window, so let the exchange finish; the next chunk shows what is in effect.
+    return finish_exchange(*channel, payload_before);
+  }
+  const double payload = static_cast<double>(m_session->payload_bytes_out() - payload_before);
+  const double ratio = payload > 0 ? static_cast<double>(m_session->socket_bytes_out() - wire_before) / payload : 1;
+  const bool compression_seen = wanted.compression ? ratio < k_compressed_ratio : ratio > k_plain_ratio;
+  return compression_seen && m_session->negotiated_cipher() == wanted.cipher &&
+         (wanted.mac.empty() || m_session->negotiated_mac() == wanted.mac);
+}
+
+Result<bool> TrialConnection::finish_exchange(ExecChannel& channel, std::uint64_t payload_before) {
+  const auto deadline = Clock::now() + m_timeout;
+  while (m_session->payload_bytes_out() == payload_before && Clock::now() < deadline) {
+    SSHTUNE_TRYV(channel.pump(k_queue_poll));
+  }
+  return false;
+}
+
+Result<void> TrialConnection::switch_to(const SessionAlgorithms& requested) {
+  SessionAlgorithms wanted = requested;
+  if (wanted.cipher.empty()) {
+    wanted.cipher = m_current.cipher;
+  }
+  if (in_effect(wanted)) {
+    return ok();
+  }
+  SSHTUNE_TRYV(m_session->request_rekey(wanted));
+  const auto deadline = std::max(Clock::now(), m_last_exchange + k_rekey_spacing) + m_timeout;
+  for (;;) {
+    SSHTUNE_TRY(done, push_switch_chunk(wanted));
+    if (done) {
+      break;
+    }
+    if (Clock::now() > deadline) {
+      m_session->settle_rekey();
+      return Error{ErrorKind::remote, m_session->host() + ": the server did not switch to " + wanted.cipher +
+                                          (wanted.compression ? " with compression" : "") + " by rekeying"};
+    }
+  }
+  m_session->settle_rekey();
+  m_current = SessionAlgorithms{wanted.cipher, m_session->negotiated_mac(), wanted.compression};
+  m_last_exchange = Clock::now();
+  return ok();
+}
+
+TrialResult TrialConnection::result_for(TrialKind kind) const {
+  TrialResult result;
+  result.kind = kind;
+  result.cipher = m_session->negotiated_cipher();
+  result.mac = m_session->negotiated_mac();
+  result.compression = m_current.compression;
+  return result;
+}
+
+Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
+  SSHTUNE_TRY(channel, sink());
+  PayloadCursor cursor(spec.payload);
+  const AcknowledgedInterval warm_up(*m_session);
+  for (std::uint64_t sent = 0; warming_up(spec, sent, warm_up.start());) {
+    warm_up.pace(m_timeout);
+    const auto slice = cursor.next(warm_up.write_size());
+    SSHTUNE_TRYV(channel->write_all(slice));
+    sent += slice.size();
+  }
+  const std::uint64_t wire_start = m_session->socket_bytes_out();
+  const AcknowledgedInterval interval(*m_session);
+  std::uint64_t written = 0;
+  while (!cap_reached(spec, written, interval.start())) {
+    if (interval.should_coast(spec.time_cap)) {
+      interval.coast(spec.time_cap);
+      break;
+    }
+    interval.pace(m_timeout);
+    const auto slice = cursor.next(interval.write_size());
+    SSHTUNE_TRYV(channel->write_all(slice));
+    written += slice.size();
+    if (spec.on_progress) {
+      spec.on_progress(written);
+    }
+  }
+  TrialResult result = result_for(TrialKind::upload);
+  result.seconds = interval.seconds();
+  result.wire_bytes = interval.acknowledged();
+  const std::uint64_t wire_written = m_session->socket_bytes_out() - wire_start;
+  const double payload_per_wire = wire_written > 0 ? static_cast<double>(written) / static_cast<double>(wire_written) : 1;
+  result.bytes = static_cast<std::uint64_t>(static_cast<double>(result.wire_bytes) * payload_per_wire);
+  return result;
+}
+
+Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {
+  SSHTUNE_TRY(channel, source());
+  std::string buffer;
+  // Data that arrived while the source sat idle (up to the window) is not throughput: drop it first.
+  SSHTUNE_TRY(stale, channel->buffered());
+  for (std::size_t dropped = 0; dropped < stale;) {
+    buffer.clear();
+    SSHTUNE_TRY(got, channel->read_some(buffer, stale - dropped));
+    dropped += got;
+  }
+  const auto warm_up_start = Clock::now();
+  for (std::uint64_t warm = 0; warming_up(spec, warm, warm_up_start);) {
+    buffer.clear();
+    SSHTUNE_TRY(got, channel->read_some(buffer, k_read_size));
+    if (got == 0) {
+      return Error{ErrorKind::remote, m_session->host() + ": download ended during warm-up"};
+    }
+    warm += got;
+  }
+  TrialResult result = result_for(TrialKind::download);
+  const std::uint64_t wire_start = m_session->socket_bytes_in();
+  const auto start = Clock::now();
+  while (!cap_reached(spec, result.bytes, start)) {
+    buffer.clear();
+    SSHTUNE_TRY(got, channel->read_some(buffer, k_read_size));
+    if (got == 0) {
+      return Error{ErrorKind::remote, m_session->host() + ": download ended early"};
+    }
+    result.bytes += got;
+    if (spec.on_progress) {
+      spec.on_progress(result.bytes);
+    }
+  }
+  result.seconds = seconds_since(start);
+  result.wire_bytes = m_session->socket_bytes_in() - wire_start;
+  return result;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,58 @@
+#pragma once
+// Throughput trials on a long-lived libssh connection. A sink channel (`cat >/dev/null`)
+// carries uploads and drives algorithm switches by rekeying (reference/libssh.md §5); a
+// source channel (`head -c … /dev/zero`) carries downloads. Compared with a connection per
+// trial this saves the handshake and the remote shell start per trial. Uploads are paced so
+// that little data waits in queues, which a key exchange would otherwise wait behind.
+// Included only by probes/*.cpp.
+
+#include "probes/host_trials.hpp"
+#include "probes/libssh_channel.hpp"
+#include "probes/libssh_session.hpp"
+#include "probes/remote_target.hpp"
+
+#include <memory>
+
+namespace sshtune {
+
+// One authenticated connection whose cipher, MAC and compression change between trials.
+class TrialConnection {
+ public:
+  // Connects to `target` (host key verified, key authentication) with `algorithms` in effect.
+  static Result<std::unique_ptr<TrialConnection>> open(const RemoteTarget& target,
+                                                       const SessionAlgorithms& algorithms);
+
+  LibsshSession& session() { return *m_session; }
+
+  // Puts `wanted` in effect, rekeying while zeros flow to the sink. libssh starts the exchange one second
+  // after the previous one at the earliest (see last_exchange()). An empty cipher keeps the one in effect.
+  // Fails when the server does not complete the switch within the target's timeout.
+  Result<void> switch_to(const SessionAlgorithms& wanted);
+  // True when `wanted` is in effect (an empty cipher matches any).
+  bool in_effect(const SessionAlgorithms& wanted) const;
+  // When the keys in effect were installed.
+  std::chrono::steady_clock::time_point last_exchange() const { return m_last_exchange; }
+  // Pushes spec.payload through the sink: warm-up, then a timed interval whose rate counts only bytes the
+  // peer's TCP acknowledged, so socket buffers filling up are not mistaken for throughput.
+  Result<TrialResult> upload(const TrialSpec& spec);
+  // Reads zeros from the source with large reads (libssh grows its window to the read size).
+  Result<TrialResult> download(const TrialSpec& spec);
+
+ private:
+  TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target, SessionAlgorithms current);
+  Result<bool> push_switch_chunk(const SessionAlgorithms& wanted);
+  Result<bool> finish_exchange(ExecChannel& channel, std::uint64_t payload_before);
+  Result<ExecChannel*> sink();
+  Result<void> warm_new_sink();
+  Result<ExecChannel*> source();
+  TrialResult result_for(TrialKind kind) const;
+
+  std::unique_ptr<LibsshSession> m_session;
+  std::unique_ptr<ExecChannel> m_sink;
+  std::unique_ptr<ExecChannel> m_source;
+  std::chrono::milliseconds m_timeout;
+  SessionAlgorithms m_current;
+  std::chrono::steady_clock::time_point m_last_exchange;
+};
+
+}  // namespace sshtune
