@@ -24,7 +24,9 @@ Result<ExitCode> run_revert(const Args& args, Io& io);
 Result<ExitCode> run_config(const Args& args, Io& io);
 
 // `ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json]
-// [--fail-on warn|fail]`: findings with file:line and fix; exit 0, 2 or 3 by the worst.
+// [--fail-on warn|fail] [--fix] [--dry-run]`: findings with file:line and fix; exit 0, 2 or 3 by the
+// worst (after --fix, by what remains). --fix rewrites the flagged lines through the config editor;
+// --dry-run prints the diff and writes nothing.
 Result<ExitCode> run_audit(const Args& args, Io& io);
 
 // `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: one
