@@ -131,7 +131,7 @@ HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<co
 double window_cap_bytes_per_s(double rtt_seconds);
 
 // Runs check_access, then RTT, the leading four cipher trials, remote tools, compression trials and the
-// remaining cipher trials, within plan.budget.
+// remaining cipher trials, within plan.budget; budget still left repeats cipher trials far below the median.
 // Fails only when access is refused (unknown/changed host key, authentication, unreachable).
 Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
 

@@ -1,7 +1,6 @@
 #include "probes/libssh_stream.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <thread>
 
 namespace sshtune {
@@ -33,10 +32,10 @@ constexpr std::chrono::milliseconds k_min_rate_window{20};
 // times two round trips plus a margin for scheduling. More would only sit in queues that a key exchange
 // after the trial must wait behind (seconds on a slow link).
 constexpr std::uint64_t k_min_queue = 192u << 10;
+constexpr double k_queue_margin_seconds = 0.03;
 // A new sink channel gets this much warm-up before its first trial, whichever ends first.
 constexpr std::uint64_t k_new_sink_bytes = 8u << 20;
 constexpr std::chrono::milliseconds k_new_sink_time{300};
-constexpr double k_queue_margin_seconds = 0.03;
 
 constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/null";
 // Bounded (1 TiB) so the remote end stops on its own even if we vanish without a reset.
