@@ -49,6 +49,39 @@ void order_with_ties(std::vector<RankedCipher>& ranked, const Catalog& catalog, 
   }
 }
 
+std::string fastest_name(const std::vector<RankedCipher>& ranked) {
+  const auto fastest = std::max_element(ranked.begin(), ranked.end(),
+                                        [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  return fastest != ranked.end() ? fastest->name : "";
+}
+
+bool within(double a, double b, double tolerance) { return std::min(a, b) >= std::max(a, b) * (1.0 - tolerance); }
+
+// True when this CPU runs both ciphers at the same speed, by the local benchmark.
+bool same_cost(const HostFacts& facts, const std::string& a, const std::string& b, double tolerance) {
+  const auto speed_a = facts.local_speeds.find(a);
+  const auto speed_b = facts.local_speeds.find(b);
+  return speed_a != facts.local_speeds.end() && speed_b != facts.local_speeds.end() &&
+         within(speed_a->second, speed_b->second, tolerance);
+}
+
+// Lets a stronger cipher overtake its faster neighbour when both cost this CPU the same and their trials
+// differ by less than trial noise. Returns true when the order changed.
+bool promote_same_cost(std::vector<RankedCipher>& ranked, const HostFacts& facts, const Catalog& catalog,
+                       const Policy& policy) {
+  bool changed = false;
+  for (std::size_t i = 0; i + 1 < ranked.size(); ++i) {
+    const auto& faster = ranked[i];
+    const auto& slower = ranked[i + 1];
+    if (stronger(catalog, slower.name, faster.name) && within(faster.mb_per_s, slower.mb_per_s, policy.same_cost_tolerance) &&
+        same_cost(facts, faster.name, slower.name, policy.tie_tolerance)) {
+      std::swap(ranked[i], ranked[i + 1]);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 }  // namespace
 
 bool stronger(const Catalog& catalog, const std::string& a, const std::string& b) {
@@ -78,11 +111,14 @@ std::vector<RankedCipher> rank_ciphers(const HostFacts& facts, const Catalog& ca
     }
   }
   order_with_ties(ranked, catalog, policy.tie_tolerance);
-  const auto fastest = std::max_element(ranked.begin(), ranked.end(),
-                                        [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
-  if (fastest != ranked.end() && fastest != ranked.begin()) {
-    reasons.push_back(ranked.front().name + " ties with " + fastest->name + " (within " +
-                      percent(policy.tie_tolerance) + "): the stronger cipher goes first");
+  const std::string fastest = fastest_name(ranked);
+  if (!ranked.empty() && ranked.front().name != fastest) {
+    reasons.push_back(ranked.front().name + " ties with " + fastest + " (within " + percent(policy.tie_tolerance) +
+                      "): the stronger cipher goes first");
+  } else if (promote_same_cost(ranked, facts, catalog, policy) && ranked.front().name != fastest) {
+    reasons.push_back(ranked.front().name + " ties with " + fastest + ": this CPU runs both at the same speed and " +
+                      "their trials differ by less than " + percent(policy.same_cost_tolerance) +
+                      ", so the stronger cipher goes first");
   }
   return ranked;
 }

@@ -6,6 +6,7 @@
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ struct HostFacts {
   std::optional<double> zlib_mb_per_s;                // local zlib-6 compression speed on the sample
   std::optional<double> rtt_seconds;
   std::optional<double> local_cipher_mb_per_s;        // this CPU's EVP speed for the best trial's cipher
+  std::map<std::string, double> local_speeds;         // this CPU's EVP speed per cipher (may be empty)
   std::vector<std::string> client_ciphers;            // `ssh -Q cipher`
   std::vector<std::string> server_ciphers;            // the server's KEXINIT (client to server)
   bool server_offers_compression = false;

@@ -56,7 +56,9 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
   static const std::map<std::string, std::map<std::string, Setter>> table{
       {"security", {{"floor", set_floor}, {"allow", set_allow}}},
       {"compression", {{"margin", number_in(&Policy::compression_margin, 1.0, 10.0)}}},
-      {"ranking", {{"tie_tolerance", number_in(&Policy::tie_tolerance, 0.0, 0.5)}}},
+      {"ranking",
+       {{"tie_tolerance", number_in(&Policy::tie_tolerance, 0.0, 0.5)},
+        {"same_cost_tolerance", number_in(&Policy::same_cost_tolerance, 0.0, 0.5)}}},
       {"link",
        {{"flat_spread", number_in(&Policy::flat_spread, 0.0, 0.9)},
         {"cpu_fraction", number_in(&Policy::cpu_fraction, 0.0, 1.0)},

@@ -17,6 +17,7 @@ struct Policy {
   std::vector<std::string> allow;          // names allowed below the floor (explicit opt-in)
   double compression_margin = 1.25;        // compression must beat no compression by this factor
   double tie_tolerance = 0.05;             // trials within 5% are a tie: the stronger cipher goes first
+  double same_cost_tolerance = 0.15;       // ... within 15% when this CPU runs both at the same speed
   double flat_spread = 0.10;               // ciphers within 10% of the best: the link, not the CPU, decides
   double cpu_fraction = 0.05;              // best trial under 5% of the local cipher speed: the link decides
   double window_bytes = 2.0 * 1024 * 1024; // OpenSSH's channel window

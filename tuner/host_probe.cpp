@@ -107,24 +107,24 @@ rules::HostFacts base_facts(const std::string& host, const Local& local, const S
   return facts;
 }
 
-// This CPU's speed for the best trial's cipher: a link-bound host stays far below it.
-std::optional<double> local_cipher_speed(const rules::HostFacts& facts) {
-  const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
-                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
-  if (best == facts.trials.end()) {
-    return std::nullopt;
-  }
+// This CPU's speed per cipher (a short benchmark), and for the best trial's cipher: a link-bound host
+// stays far below it.
+void add_local_cipher_speeds(rules::HostFacts& facts) {
   using namespace std::chrono_literals;
   for (const auto& speed : probes::run_crypto_bench({1ms, 10ms})) {
-    if (speed.name == best->cipher && speed.available) {
-      return speed.mb_per_s;
+    if (speed.available) {
+      facts.local_speeds[speed.name] = speed.mb_per_s;
     }
   }
-  return std::nullopt;
+  const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
+                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (best != facts.trials.end() && facts.local_speeds.contains(best->cipher)) {
+    facts.local_cipher_mb_per_s = facts.local_speeds.at(best->cipher);
+  }
 }
 
 void add_local_measurements(const std::string& sample, const HostTrialReport& report, rules::HostFacts& facts) {
-  facts.local_cipher_mb_per_s = local_cipher_speed(facts);
+  add_local_cipher_speeds(facts);
   const auto rows = probes::run_compression_bench(sample);
   if (!rows.empty()) {
     facts.zlib_mb_per_s = rows.front().compress_mb_per_s;

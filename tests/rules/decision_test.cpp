@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 using namespace sshtune;
 using namespace sshtune::rules;
@@ -93,6 +94,36 @@ TEST(Decision, CpuBoundAesNiLanPicksGcmWithoutCompression) {
   EXPECT_TRUE(has_reason(d, "zlib compresses at 60 MB/s here, slower than the 412 MB/s already reached: compression "
                             "cannot pay for any data"))
       << all_reasons(d);
+}
+
+// This CPU's EVP figures (ssh-tune cpu): the two GCM ciphers cost the same, the others do not.
+const std::map<std::string, double> k_aesni_speeds = {{"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226},
+                                                      {"chacha20-poly1305@openssh.com", 1683}, {"aes128-ctr", 1050},
+                                                      {"aes256-ctr", 990}};
+
+TEST(Decision, EquallyCostlyCiphersWithinTrialNoiseTieAndTheStrongerGoesFirst) {
+  HostFacts facts = aesni_lan();  // aes128-gcm 412, aes256-gcm 371: 10% apart
+  facts.local_speeds = k_aesni_speeds;
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.ciphers, (std::vector<std::string>{"aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes128-ctr",
+                                                 "chacha20-poly1305@openssh.com", "aes256-ctr"}));
+  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com: this CPU runs both at the same "
+                            "speed and their trials differ by less than 15%, so the stronger cipher goes first"))
+      << all_reasons(d);
+}
+
+TEST(Decision, CostlierCiphersOrTrialsBeyondNoiseKeepTheirOrder) {
+  HostFacts facts = aesni_lan();
+  facts.local_speeds = k_aesni_speeds;
+  facts.trials[1].mb_per_s = 340;  // aes256-gcm 17% behind: a real difference
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  // chacha20 (251) is within 15% of aes128-ctr (288) and stronger, but costs this CPU differently.
+  EXPECT_EQ(decision.value().ciphers,
+            (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
+                                      "chacha20-poly1305@openssh.com", "aes256-ctr"}));
 }
 
 TEST(Decision, ServerWithoutAesAccelerationPicksChacha) {

@@ -35,6 +35,7 @@ TEST(Policy, UserFileOverridesOnlyTheKeysItSets) {
   EXPECT_DOUBLE_EQ(policy.value().compression_margin, 1.5);
   EXPECT_EQ(policy.value().allow, std::vector<std::string>{"aes128-cbc"});
   EXPECT_DOUBLE_EQ(policy.value().tie_tolerance, 0.05);
+  EXPECT_DOUBLE_EQ(policy.value().same_cost_tolerance, 0.15);
 }
 
 TEST(Policy, BrokenUserFileNamesFileAndLine) {
