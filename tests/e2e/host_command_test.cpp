@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <random>
 
 using sshtune::testing::TestHost;
@@ -120,6 +121,22 @@ TEST(HostCommand, ShapedLinkWithTextTurnsCompressionOnAndRsyncUsesZstd) {
   const auto json = run_host_json(*host, "--budget 10 --sample '" + write_text_sample(*host) + "'");
   EXPECT_EQ(json["recommendation"]["compression"], true) << json.dump(2);
   EXPECT_EQ(json["link"]["class"], "link-bound") << json.dump(2);
+  // Flat across ciphers at about the shaped rate (20 Mbit/s is 2.5 MB/s on the wire), and the
+  // compressed text beats it.
+  double best_upload = 0;
+  std::optional<double> compressed_text;
+  for (const auto& trial : json["trials"]) {
+    const double rate = trial["mb_per_s"];
+    if (trial["kind"] == "upload") {
+      EXPECT_GT(rate, 0.75 * 2.5) << trial.dump();
+      EXPECT_LT(rate, 1.1 * 2.5) << trial.dump();
+      best_upload = std::max(best_upload, rate);
+    } else if (trial["kind"] == "upload-zlib-sample") {
+      compressed_text = rate;
+    }
+  }
+  ASSERT_TRUE(compressed_text) << json.dump(2);
+  EXPECT_GT(*compressed_text, 1.2 * best_upload) << json.dump(2);
   EXPECT_EQ(json["recommendation"]["rsync_compress"], "zstd") << json.dump(2);
   const std::string rsync = json["snippets"]["rsync"];
   EXPECT_NE(rsync.find("--compress-choice=zstd"), std::string::npos) << rsync;
