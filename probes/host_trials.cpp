@@ -10,8 +10,8 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr const char* k_paired_mac = "hmac-sha2-256-etm@openssh.com";
-// Lower bound for the connection set-up a trial spends outside its timed interval; the real
-// estimate is the duration of check_access() (loopback ≈ 0.1–0.2 s, more on a busy machine).
+// Lower bound for what a trial spends outside its slot (an algorithm switch, now and then a new
+// connection); the first estimate is the duration of check_access(), later ones are learned.
 constexpr milliseconds k_min_overhead{50};
 constexpr milliseconds k_min_time_cap{100};
 // A throughput at this fraction of window/RTT or above is treated as window-limited.

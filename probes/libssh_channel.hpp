@@ -14,6 +14,11 @@ struct ssh_channel_struct;
 
 namespace sshtune {
 
+// Seconds from `start` until now.
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 // Printed by every probe command before its real work: `printf SSH-TUNE-READY; exec ...`.
 inline constexpr std::string_view k_start_marker = "SSH-TUNE-READY";
 

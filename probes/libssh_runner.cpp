@@ -14,10 +14,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t k_max_command_output = 64u << 10;
 constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
   SSHTUNE_TRYV(channel.wait_for_marker());
   std::string reply;

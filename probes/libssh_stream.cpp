@@ -41,8 +41,6 @@ constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/nu
 // Bounded (1 TiB) so the remote end stops on its own even if we vanish without a reset.
 constexpr const char* k_source_command = "printf SSH-TUNE-READY; exec head -c 1099511627776 /dev/zero";
 
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
 // Hands out the upload data in k_write_size slices, cycling through the payload (or zeros).
 class PayloadCursor {
  public:
@@ -207,7 +205,8 @@ Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted)
   if (m_session->payload_bytes_out() == payload_before) {
     // libssh queued the chunk: a key exchange is under way. Writing more would only pile up data that
     // then waits for window, so let the exchange finish; the next chunk shows what is in effect.
-    return finish_exchange(*channel, payload_before);
+    SSHTUNE_TRYV(finish_exchange(*channel, payload_before));
+    return false;
   }
   const double payload = static_cast<double>(m_session->payload_bytes_out() - payload_before);
   const double ratio = payload > 0 ? static_cast<double>(m_session->socket_bytes_out() - wire_before) / payload : 1;
@@ -216,12 +215,12 @@ Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted)
          (wanted.mac.empty() || m_session->negotiated_mac() == wanted.mac);
 }
 
-Result<bool> TrialConnection::finish_exchange(ExecChannel& channel, std::uint64_t payload_before) {
+Result<void> TrialConnection::finish_exchange(ExecChannel& channel, std::uint64_t payload_before) {
   const auto deadline = Clock::now() + m_timeout;
   while (m_session->payload_bytes_out() == payload_before && Clock::now() < deadline) {
     SSHTUNE_TRYV(channel.pump(k_queue_poll));
   }
-  return false;
+  return ok();
 }
 
 Result<void> TrialConnection::switch_to(const SessionAlgorithms& requested) {

@@ -41,7 +41,8 @@ class TrialConnection {
  private:
   TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target, SessionAlgorithms current);
   Result<bool> push_switch_chunk(const SessionAlgorithms& wanted);
-  Result<bool> finish_exchange(ExecChannel& channel, std::uint64_t payload_before);
+  // Pumps incoming packets until libssh sends the chunk it queued during a key exchange.
+  Result<void> finish_exchange(ExecChannel& channel, std::uint64_t payload_before);
   Result<ExecChannel*> sink();
   Result<void> warm_new_sink();
   Result<ExecChannel*> source();
