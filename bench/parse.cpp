@@ -2,9 +2,9 @@
 // config is parsed, then evaluated for 100 hosts (the target: parse + one host
 // under 50 ms). Uses the fixed OpenSSH 9.2 snapshot, so no ssh is run.
 
-#include "probes/client_capabilities.hpp"
-#include "tuner/config/evaluator.hpp"
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 // What the local CPU offers for SSH's crypto, and what OpenSSL will really use.
 // Decoding is pure (fed register values in tests); probe_cpu() reads the machine.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <cstdint>
 #include <set>

@@ -4,7 +4,7 @@
 // in unit tests). Facts only: the rules layer turns them into decisions.
 
 #include "probes/remote_tools.hpp"
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "probes/server_algorithms.hpp"
 
 #include <chrono>

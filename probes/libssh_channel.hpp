@@ -3,7 +3,7 @@
 // turned into a one-line Error naming the host. Included only by probes/*.cpp.
 
 #include "probes/libssh_session.hpp"
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <chrono>
 #include <cstddef>

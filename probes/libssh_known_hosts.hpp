@@ -4,7 +4,7 @@
 
 #include "probes/host_trials.hpp"
 #include "probes/remote_target.hpp"
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 struct ssh_session_struct;
 

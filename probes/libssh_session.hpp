@@ -6,7 +6,7 @@
 
 #include "probes/host_trials.hpp"
 #include "probes/remote_target.hpp"
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <cstdint>
 #include <memory>

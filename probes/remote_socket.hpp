@@ -3,7 +3,7 @@
 // every step is bounded by a deadline through poll(2), so a silent or slow server
 // cannot hang a probe.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <chrono>
 #include <cstdint>

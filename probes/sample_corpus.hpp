@@ -2,7 +2,7 @@
 // The data that compression is measured on: the user's sample or a built-in
 // deterministic mix.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <cstddef>
 #include <filesystem>

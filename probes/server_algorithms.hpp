@@ -5,7 +5,7 @@
 // fetch_server_algorithms() adds the TCP exchange with timeouts.
 
 #include "probes/remote_target.hpp"
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // exchange and host-key algorithm OpenSSH has shipped, with its security tier.
 // Every feature that judges an algorithm reads it from here.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <filesystem>
 #include <optional>

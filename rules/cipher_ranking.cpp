@@ -1,6 +1,6 @@
 #include "rules/cipher_ranking.hpp"
 
-#include "rules/format.hpp"
+#include "base/format.hpp"
 
 #include <algorithm>
 #include <tuple>

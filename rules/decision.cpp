@@ -1,7 +1,7 @@
 #include "rules/decision.hpp"
 
 #include "rules/cipher_ranking.hpp"
-#include "rules/format.hpp"
+#include "base/format.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #include "rules/policy.hpp"
 
-#include "rules/data_path.hpp"
+#include "base/data_path.hpp"
 #include "rules/toml_errors.hpp"
 
 #include <cstdlib>

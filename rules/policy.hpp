@@ -2,7 +2,7 @@
 // Policy thresholds for the decision model (rules/policy.toml), optionally
 // overridden by the user's ~/.config/ssh-tune/rules.toml. Format: ssh-tune-rules(5).
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "rules/catalog.hpp"
 
 #include <filesystem>

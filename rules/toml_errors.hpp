@@ -2,7 +2,7 @@
 // The only bridge between toml++ and ssh-tune: parse TOML text into a table,
 // converting toml++'s exception into an Error that names origin:line.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <toml++/toml.h>
 

@@ -4,7 +4,7 @@
 // {{^name}}...{{/name}} when it is empty, {{! text}} is a comment. A line holding
 // only a section tag or a comment disappears entirely (mustache's standalone rule).
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <functional>
 #include <map>

@@ -1,6 +1,6 @@
 #include "templates/snippet_variables.hpp"
 
-#include "rules/format.hpp"
+#include "base/format.hpp"
 
 #include <charconv>
 #include <ctime>
@@ -75,7 +75,7 @@ Variables snippet_variables(const SnippetInput& input) {
       {"sample", input.sample},
       {"server_banner", input.server_banner},
       {"client_version", input.client_version},
-      {"expected", expected > 0 ? rules::mbps(expected) : ""},
+      {"expected", expected > 0 ? mbps(expected) : ""},
       {"bottleneck", std::string(rules::to_string(decision.bottleneck))},
       {"link_class", std::string(rules::to_string(decision.link_class))},
   };

@@ -2,7 +2,7 @@
 // The snippets ssh-tune prints for a host, one template file each:
 // ssh_config.tmpl, rsync.tmpl, scp.tmpl, sftp.tmpl and ssh.tmpl.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "templates/snippet_variables.hpp"
 
 #include <optional>

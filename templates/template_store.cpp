@@ -1,6 +1,6 @@
 #include "templates/template_store.hpp"
 
-#include "rules/data_path.hpp"
+#include "base/data_path.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -48,7 +48,7 @@ Result<TemplateFile> load_template(const std::string& name) {
   if (const auto mine = user_override(name)) {
     path = *mine;
   } else {
-    SSHTUNE_TRY(shipped, rules::data_path("templates", name));
+    SSHTUNE_TRY(shipped, data_path("templates", name));
     path = shipped;
   }
   SSHTUNE_TRY(text, read_text(path));

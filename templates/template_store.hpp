@@ -1,8 +1,8 @@
 #pragma once
 // Finding a template by name: the user's override directory first, then the
-// files ssh-tune ships (rules::data_path("templates", NAME)).
+// files ssh-tune ships (data_path("templates", NAME)).
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "templates/renderer.hpp"
 
 #include <filesystem>

@@ -2,7 +2,7 @@
 // Shared pieces of the audit tests: the shipped catalog, the OpenSSH 9.2 client
 // snapshot, and a client audit run over a -F file with no benchmark or facts.
 
-#include "probes/client_capabilities.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
 #include "rules/catalog.hpp"
 #include "tuner/audit/client_audit.hpp"
 

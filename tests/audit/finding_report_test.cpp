@@ -10,13 +10,13 @@ const Finding k_fail{Severity::fail, "algo-removed", "/c", 3, "old", "Ciphers na
 const Finding k_warn{Severity::warn, "include-missing", "/c", 1, "*", "Include x matches no file", "create it"};
 const Finding k_info{Severity::info, "terrapin", "", 0, "server h:22", "server offers chacha", "keep clients new"};
 
-TEST(Finding, ExitCodeFollowsWorstSeverityAndThreshold) {
-  EXPECT_EQ(exit_code_for({}, Severity::warn), ExitCode::ok);
-  EXPECT_EQ(exit_code_for({k_info}, Severity::warn), ExitCode::ok);
-  EXPECT_EQ(exit_code_for({k_info, k_warn}, Severity::warn), ExitCode::findings_warn);
-  EXPECT_EQ(exit_code_for({k_warn}, Severity::fail), ExitCode::ok);
-  EXPECT_EQ(exit_code_for({k_warn, k_fail}, Severity::warn), ExitCode::findings_fail);
-  EXPECT_EQ(exit_code_for({k_fail}, Severity::fail), ExitCode::findings_fail);
+TEST(Finding, FailingSeverityFollowsWorstSeverityAndThreshold) {
+  EXPECT_EQ(failing_severity({}, Severity::warn), std::nullopt);
+  EXPECT_EQ(failing_severity({k_info}, Severity::warn), std::nullopt);
+  EXPECT_EQ(failing_severity({k_info, k_warn}, Severity::warn), Severity::warn);
+  EXPECT_EQ(failing_severity({k_warn}, Severity::fail), std::nullopt);
+  EXPECT_EQ(failing_severity({k_warn, k_fail}, Severity::warn), Severity::fail);
+  EXPECT_EQ(failing_severity({k_fail}, Severity::fail), Severity::fail);
 }
 
 TEST(Finding, FailOnParsesOnlyWarnAndFail) {

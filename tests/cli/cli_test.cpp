@@ -1,5 +1,5 @@
 #include "tests/support/cli_run.hpp"
-#include "tuner/command.hpp"
+#include "tuner/cli/command.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // through the built binary, with HOME and the XDG dirs in a temp dir.
 
 #include "tests/support/cli_run.hpp"
-#include "tuner/command.hpp"
-#include "tuner/host_cache.hpp"
+#include "tuner/cli/command.hpp"
+#include "tuner/host/host_cache.hpp"
 
 #include "tests/support/temp_dir.hpp"
 

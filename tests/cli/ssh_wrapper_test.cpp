@@ -2,8 +2,8 @@
 // built binary end to end (ssh -G never connects), with HOME, XDG_CACHE_HOME and
 // XDG_CONFIG_HOME in a temp dir.
 
-#include "tuner/host_cache.hpp"
-#include "tuner/ssh_args.hpp"
+#include "tuner/host/host_cache.hpp"
+#include "tuner/cli/ssh_args.hpp"
 
 #include "tests/support/temp_dir.hpp"
 

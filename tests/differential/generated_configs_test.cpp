@@ -5,7 +5,7 @@
 #include "tests/differential/generator.hpp"
 #include "tests/differential/harness.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <gtest/gtest.h>
 

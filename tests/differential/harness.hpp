@@ -3,8 +3,8 @@
 // compares the keywords ssh-tune relies on. Always -F, stdout only, HOME set by
 // the caller to a temp dir (never the real ~/.ssh).
 
-#include "probes/client_capabilities.hpp"
-#include "tuner/config/evaluator.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
 
 #include <sys/wait.h>
 

@@ -2,6 +2,7 @@
 // Shared helpers of the edit tests: a file system with injectable faults and
 // delays, a scripted ssh, and small file helpers.
 
+#include "tests/support/temp_dir.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
 
@@ -73,16 +74,8 @@ class FakeSsh final : public SshClient {
   }
 };
 
-inline mode_t mode_of(const std::filesystem::path& path) {
-  struct stat st {};
-  ::stat(path.c_str(), &st);
-  return st.st_mode & 07777;
-}
-
-inline std::int64_t mtime_ns_of(const std::filesystem::path& path) {
-  struct stat st {};
-  ::stat(path.c_str(), &st);
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
+// The file helpers live in tests/support; the edit tests name them from here.
+using sshtune::testing::mode_of;
+using sshtune::testing::mtime_ns_of;
 
 }  // namespace sshtune::edit::testing

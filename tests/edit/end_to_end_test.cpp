@@ -3,7 +3,7 @@
 
 #include "tests/edit/edit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "tuner/edit/process.hpp"
+#include "base/process.hpp"
 
 #include <gtest/gtest.h>
 

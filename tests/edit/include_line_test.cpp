@@ -1,6 +1,6 @@
 #include "tuner/edit/include_line.hpp"
 
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <gtest/gtest.h>
 

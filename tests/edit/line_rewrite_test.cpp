@@ -2,7 +2,7 @@
 
 #include "tuner/edit/line_rewrite.hpp"
 
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 // reproduce its input byte for byte; check() and the Match / algorithm-list code
 // must accept any line without crashing.
 
-#include "probes/client_capabilities.hpp"
-#include "tuner/config/algorithms.hpp"
-#include "tuner/config/match.hpp"
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
+#include "tuner/sshconfig/match.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // Runs the CLI in-process with captured output, for exact-message tests.
 
-#include "tuner/command.hpp"
+#include "tuner/cli/command.hpp"
 
 #include <sstream>
 #include <string>

@@ -2,7 +2,7 @@
 // A real OpenSSH server for integration tests: sshd on 127.0.0.1 with throwaway
 // host and client keys, all files in a TempDir, stopped by pid on destruction.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <sys/types.h>

@@ -51,4 +51,15 @@ std::string read_file(const std::filesystem::path& path) {
   return text.str();
 }
 
+mode_t mode_of(const std::filesystem::path& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? st.st_mode & 07777 : 0;
+}
+
+std::int64_t mtime_ns_of(const std::filesystem::path& path) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
 }  // namespace sshtune::testing

@@ -1,6 +1,9 @@
 #pragma once
 // Test fixtures that keep tests away from the user's real files.
 
+#include <sys/stat.h>
+
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -38,5 +41,11 @@ class ScopedEnv {
 
 // Reads a whole file; empty if it cannot be read.
 std::string read_file(const std::filesystem::path& path);
+
+// A file's permission bits (0 when it cannot be stat'ed).
+mode_t mode_of(const std::filesystem::path& path);
+
+// A file's modification time in nanoseconds, to prove a file was not touched.
+std::int64_t mtime_ns_of(const std::filesystem::path& path);
 
 }  // namespace sshtune::testing

@@ -1,6 +1,6 @@
 #include "tuner/audit/algorithm_rules.hpp"
 
-#include "tuner/config/algorithms.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
 
 #include <algorithm>
 #include <optional>

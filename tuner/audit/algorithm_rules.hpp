@@ -4,7 +4,7 @@
 // (algo-removed, algo-deprecated, algo-weak, algo-server-legacy,
 // algo-reenabled-legacy) and by whether the local OpenSSH knows it (algo-unknown).
 
-#include "probes/client_capabilities.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
 #include "rules/catalog.hpp"
 #include "tuner/audit/finding.hpp"
 

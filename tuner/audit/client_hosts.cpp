@@ -7,8 +7,8 @@
 #include "tuner/audit/rsync_rule.hpp"
 #include "tuner/audit/shadowing_rule.hpp"
 #include "tuner/audit/terrapin_rule.hpp"
-#include "tuner/config/algorithms.hpp"
-#include "tuner/config/evaluator.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
 
 #include <unistd.h>
 

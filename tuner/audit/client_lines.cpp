@@ -2,8 +2,8 @@
 
 #include "tuner/audit/client_audit.hpp"
 #include "tuner/audit/slow_cipher_rule.hpp"
-#include "tuner/config/keywords.hpp"
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/keywords.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <optional>
 

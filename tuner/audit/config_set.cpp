@@ -1,7 +1,7 @@
 #include "tuner/audit/config_set.hpp"
 
-#include "tuner/config/include.hpp"
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/include.hpp"
+#include "tuner/sshconfig/parser.hpp"
 
 #include <pwd.h>
 #include <sys/stat.h>

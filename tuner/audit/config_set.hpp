@@ -3,8 +3,8 @@
 // and the system file, plus everything they Include (resolved as ssh 9.2 does),
 // each parsed losslessly with the file facts the file rules need.
 
-#include "probes/result.hpp"
-#include "tuner/config/config_file.hpp"
+#include "base/result.hpp"
+#include "tuner/sshconfig/config_file.hpp"
 
 #include <sys/types.h>
 

@@ -28,11 +28,10 @@ std::optional<Severity> worst(const std::vector<Finding>& findings) {
   return result;
 }
 
-ExitCode exit_code_for(const std::vector<Finding>& findings, Severity fail_on) {
+std::optional<Severity> failing_severity(const std::vector<Finding>& findings, Severity fail_on) {
   const std::optional<Severity> bad = worst(findings);
-  if (bad == Severity::fail) return ExitCode::findings_fail;
-  if (bad == Severity::warn && fail_on == Severity::warn) return ExitCode::findings_warn;
-  return ExitCode::ok;
+  if (bad == Severity::fail || (bad == Severity::warn && fail_on == Severity::warn)) return bad;
+  return std::nullopt;
 }
 
 void sort_and_dedupe(std::vector<Finding>& findings) {

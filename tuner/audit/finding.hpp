@@ -1,7 +1,5 @@
 #pragma once
-// One audit finding and the exit-code policy over a list of them.
-
-#include "tuner/exit_code.hpp"
+// One audit finding and the pass/fail policy over a list of them.
 
 #include <cstddef>
 #include <optional>
@@ -37,9 +35,10 @@ std::optional<Severity> parse_fail_on(std::string_view text);
 // The worst severity present, or nullopt for no findings.
 std::optional<Severity> worst(const std::vector<Finding>& findings);
 
-// Exit code of an audit: 3 if a fail is present, 2 if a warn is present and
-// `fail_on` is warn, else 0. Info findings never change the code.
-ExitCode exit_code_for(const std::vector<Finding>& findings, Severity fail_on);
+// The severity an audit fails with: fail if a fail is present, warn if a warn is
+// present and `fail_on` is warn, else nullopt (the audit passes). Info findings
+// never fail it. The CLI turns this into the exit code (3, 2 or 0).
+std::optional<Severity> failing_severity(const std::vector<Finding>& findings, Severity fail_on);
 
 // Sorts findings by file, line, host, rule and message and drops exact duplicates,
 // so reports are stable whatever order rules ran in.

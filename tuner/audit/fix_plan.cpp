@@ -1,10 +1,10 @@
 #include "tuner/audit/fix_plan.hpp"
 
 #include "tuner/audit/file_rules.hpp"
-#include "tuner/config/algorithms.hpp"
-#include "tuner/config/keywords.hpp"
-#include "tuner/config/parser.hpp"
-#include "tuner/config/pattern.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
+#include "tuner/sshconfig/keywords.hpp"
+#include "tuner/sshconfig/parser.hpp"
+#include "tuner/sshconfig/pattern.hpp"
 #include "tuner/edit/atomic_writer.hpp"
 #include "tuner/edit/line_rewrite.hpp"
 

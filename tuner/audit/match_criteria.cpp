@@ -1,7 +1,7 @@
 #include "tuner/audit/match_criteria.hpp"
 
-#include "tuner/config/pattern.hpp"
-#include "tuner/config/tokenizer.hpp"
+#include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/tokenizer.hpp"
 
 #include <algorithm>
 

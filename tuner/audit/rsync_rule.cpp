@@ -1,6 +1,6 @@
 #include "tuner/audit/rsync_rule.hpp"
 
-#include "tuner/config/pattern.hpp"
+#include "tuner/sshconfig/pattern.hpp"
 
 #include <sstream>
 #include <vector>

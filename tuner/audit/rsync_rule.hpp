@@ -6,7 +6,7 @@
 
 #include "tuner/audit/finding.hpp"
 #include "tuner/audit/host_facts.hpp"
-#include "tuner/config/evaluator.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
 
 #include <optional>
 #include <string>

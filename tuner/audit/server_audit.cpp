@@ -2,8 +2,8 @@
 
 #include "tuner/audit/file_rules.hpp"
 #include "tuner/audit/terrapin_rule.hpp"
-#include "tuner/config/keywords.hpp"
-#include "tuner/config/pattern.hpp"
+#include "tuner/sshconfig/keywords.hpp"
+#include "tuner/sshconfig/pattern.hpp"
 
 #include <algorithm>
 

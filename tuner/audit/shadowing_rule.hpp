@@ -4,7 +4,7 @@
 // (the classic mistake: `Host *` first).
 
 #include "tuner/audit/finding.hpp"
-#include "tuner/config/evaluator.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
 
 #include <functional>
 #include <string>

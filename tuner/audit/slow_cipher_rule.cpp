@@ -1,6 +1,6 @@
 #include "tuner/audit/slow_cipher_rule.hpp"
 
-#include "tuner/config/algorithms.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
 
 #include <cmath>
 

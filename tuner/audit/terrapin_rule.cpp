@@ -1,6 +1,6 @@
 #include "tuner/audit/terrapin_rule.hpp"
 
-#include "tuner/config/algorithms.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
 
 #include <algorithm>
 

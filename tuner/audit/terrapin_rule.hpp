@@ -5,7 +5,7 @@
 
 #include "probes/server_algorithms.hpp"
 #include "tuner/audit/finding.hpp"
-#include "tuner/config/evaluator.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
 
 #include <optional>
 #include <string>

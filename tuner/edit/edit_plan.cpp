@@ -1,6 +1,6 @@
 #include "tuner/edit/edit_plan.hpp"
 
-#include "tuner/config/parser.hpp"
+#include "tuner/sshconfig/parser.hpp"
 #include "tuner/edit/include_line.hpp"
 
 namespace sshtune::edit {

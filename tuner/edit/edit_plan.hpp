@@ -2,7 +2,7 @@
 // Pure planning of apply and revert: from snapshots of the user's config and the
 // managed file to the exact new bytes of each file (nothing is written here).
 
-#include "probes/client_capabilities.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/edit/edit_targets.hpp"
 #include "tuner/edit/managed_file.hpp"
 #include "tuner/edit/snapshot.hpp"

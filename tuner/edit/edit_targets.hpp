@@ -2,7 +2,7 @@
 // Which files an edit touches: the user's config (~/.ssh/config or -F FILE) and
 // the managed file next to it.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <filesystem>
 #include <optional>

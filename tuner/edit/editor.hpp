@@ -2,7 +2,7 @@
 // One locked, verified edit of the user's ssh configuration: plan, write every
 // file atomically, check the result with the real `ssh -G`, roll back on failure.
 
-#include "probes/client_capabilities.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/edit/edit_targets.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/host_settings.hpp"

@@ -2,7 +2,7 @@
 // An advisory lock (flock) on a lock file next to the file being edited, so two
 // ssh-tune processes never interleave their read-modify-write of one config.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <chrono>
 #include <filesystem>

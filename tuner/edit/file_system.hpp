@@ -2,7 +2,7 @@
 // The file-system seam of the safe writer: every step that touches the disk goes
 // through FileSystem, so tests can inject failures, delays and crashes.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 
 #include <sys/types.h>
 

@@ -2,7 +2,7 @@
 // What `apply` writes for one host, checked before anything is written: a bad
 // cipher name or a stray character in ssh_config is fatal for every host.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "tuner/edit/ssh_client.hpp"
 
 #include <string>

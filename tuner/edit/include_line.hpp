@@ -2,8 +2,8 @@
 // The one line ssh-tune adds to the user's config: "Include MANAGED" at the very
 // top, so the managed blocks come before every user line (earliest value wins).
 
-#include "probes/result.hpp"
-#include "tuner/config/config_file.hpp"
+#include "base/result.hpp"
+#include "tuner/sshconfig/config_file.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "tuner/edit/line_rewrite.hpp"
 
-#include "tuner/config/algorithms.hpp"
-#include "tuner/config/tokenizer.hpp"
+#include "tuner/sshconfig/algorithms.hpp"
+#include "tuner/sshconfig/tokenizer.hpp"
 
 #include <algorithm>
 

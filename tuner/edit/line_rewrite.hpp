@@ -5,8 +5,8 @@
 // line compose and config::print() gives every other byte as it was read.
 // Lines are numbered from 1, as ssh reports them; errors name "FILE:LINE".
 
-#include "probes/result.hpp"
-#include "tuner/config/config_file.hpp"
+#include "base/result.hpp"
+#include "tuner/sshconfig/config_file.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 // host and a closing bare "Host *" line. ssh-tune owns this file and rewrites it
 // whole, but keeps every block it does not touch byte for byte.
 
-#include "probes/result.hpp"
+#include "base/result.hpp"
 #include "tuner/edit/host_settings.hpp"
 
 #include <filesystem>

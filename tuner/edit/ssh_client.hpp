@@ -2,7 +2,7 @@
 // The local ssh client as the editor needs it: `ssh -G` to verify what was
 // written, and the version to choose how Ciphers is spelled.
 
-#include "tuner/edit/process.hpp"
+#include "base/process.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,0 +1,119 @@
+#include "tuner/cli/command.hpp"
+#include "tuner/cli/commands.hpp"
+#include "tuner/cli/spelling.hpp"
+
+#include <boost/program_options/parsers.hpp>
+
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+
+namespace po = boost::program_options;
+
+namespace sshtune {
+namespace {
+
+const Command* find_command(const std::string& name) {
+  const auto all = commands();
+  const auto it = std::find_if(all.begin(), all.end(), [&](const Command& c) { return c.name == name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+void print_overview(std::ostream& out) {
+  out << "usage: ssh-tune COMMAND [ARGS...]\n"
+         "       ssh-tune HOST [host flags]    (same as ssh-tune host HOST)\n"
+         "       ssh-tune --version\n\n"
+         "Measures what makes SSH transfers fast on this machine and to your hosts,\n"
+         "and writes the result into ssh_config without weakening security.\n\n"
+         "commands:\n";
+  for (const auto& command : commands()) {
+    out << "  " << std::left << std::setw(10) << command.name << command.summary << '\n';
+  }
+  out << "\nRun 'ssh-tune COMMAND --help' for a command's flags; see ssh-tune(1).\n";
+}
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const auto& command : commands()) {
+    names.push_back(command.name);
+  }
+  return names;
+}
+
+// A word close to a command name is taken for a typo, not for a host alias.
+bool is_probably_mistyped_command(const std::string& word) {
+  return closest_match(word, command_names()).has_value();
+}
+
+Error unknown_command(const std::string& word) {
+  const auto names = command_names();
+  std::string message = "unknown command '" + word + "'";
+  if (const auto suggestion = closest_match(word, names)) {
+    message += "; did you mean '" + *suggestion + "'?";
+  } else {
+    message += "; run 'ssh-tune --help' for the list";
+  }
+  return Error{ErrorKind::usage, message};
+}
+
+Result<ExitCode> dispatch(const Args& argv, Io& io) {
+  if (argv.empty()) {
+    print_overview(io.err);
+    return ExitCode::usage;
+  }
+  const std::string& first = argv.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    print_overview(io.out);
+    return ExitCode::ok;
+  }
+  if (first == "--version" || first == "-V") {
+    io.out << "ssh-tune " << SSHTUNE_VERSION << '\n';
+    return ExitCode::ok;
+  }
+  if (first.starts_with("-")) {
+    return Error{ErrorKind::usage, "unknown option '" + first + "'; run 'ssh-tune --help'"};
+  }
+  if (const Command* command = find_command(first)) {
+    return command->run(Args(argv.begin() + 1, argv.end()), io);
+  }
+  if (is_probably_mistyped_command(first)) {
+    return unknown_command(first);
+  }
+  // `ssh-tune HOST ...` is `ssh-tune host HOST ...`.
+  return run_host(argv, io);
+}
+
+}  // namespace
+
+Result<ParsedFlags> parse_flags(const std::string& name, const Args& args, const po::options_description& flags,
+                                const po::positional_options_description& positional) {
+  po::options_description all;
+  all.add(flags);
+  all.add_options()("help,h", "show this help");
+  ParsedFlags parsed;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), parsed.values);
+    parsed.help = parsed.values.count("help") > 0;
+    if (!parsed.help) {
+      po::notify(parsed.values);
+    }
+  } catch (const po::error& e) {
+    return Error{ErrorKind::usage, name + ": " + e.what() + "; run 'ssh-tune " + name + " --help'"};
+  }
+  return parsed;
+}
+
+void print_usage(std::ostream& out, const std::string& usage_line, const po::options_description& flags) {
+  out << "usage: " << usage_line << "\n\n" << flags << "  -h [ --help ]          show this help\n";
+}
+
+int run_cli(const Args& argv, Io& io) {
+  const auto result = dispatch(argv, io);
+  if (result) {
+    return to_int(result.value());
+  }
+  io.err << "ssh-tune: " << result.error().message << '\n';
+  return to_int(result.error().kind == ErrorKind::usage ? ExitCode::usage : ExitCode::failure);
+}
+
+}  // namespace sshtune

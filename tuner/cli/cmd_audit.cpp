@@ -1,0 +1,261 @@
+// `ssh-tune audit`: everything slow, deprecated or broken in the client's
+// ssh_config files, an sshd_config and live servers, as a grouped report or
+// JSON, with exit codes 0/2/3 by the worst finding (1 on operational errors);
+// with --fix, the client files corrected through the safe editor first.
+
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "probes/crypto_bench.hpp"
+#include "probes/server_algorithms.hpp"
+#include "rules/catalog.hpp"
+#include "tuner/audit/client_audit.hpp"
+#include "tuner/audit/fix_plan.hpp"
+#include "tuner/audit/report.hpp"
+#include "tuner/audit/server_audit.hpp"
+#include "tuner/cli/commands.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
+#include "tuner/edit/editor.hpp"
+#include "tuner/host/host_cache.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <ostream>
+
+namespace po = boost::program_options;
+
+namespace sshtune {
+namespace {
+
+// ssh-audit's convention: 3 when the audit fails on a failure, 2 on a warning, 0 when it passes.
+ExitCode exit_code_for(std::optional<audit::Severity> failing) {
+  if (!failing) return ExitCode::ok;
+  return *failing == audit::Severity::fail ? ExitCode::findings_fail : ExitCode::findings_warn;
+}
+
+constexpr const char* k_usage =
+    "ssh-tune audit [-F FILE] [--host H]... [--sshd FILE] [--server HOST[:PORT]]... [--json] [--fail-on warn|fail] "
+    "[--fix] [--dry-run]";
+
+po::options_description audit_flags() {
+  po::options_description flags("flags");
+  flags.add_options()("config,F", po::value<std::string>(),
+                      "audit FILE instead of ~/.ssh/config and /etc/ssh/ssh_config (as ssh -F)")(
+      "host", po::value<std::vector<std::string>>(), "also audit the effective configuration of host H (repeatable)")(
+      "sshd", po::value<std::string>(), "audit an sshd_config file")(
+      "server", po::value<std::vector<std::string>>(),
+      "audit what a live server offers (banner + KEXINIT, no login; repeatable)")(
+      "json", "print JSON")("fail-on", po::value<std::string>()->default_value("warn"),
+                            "lowest severity that makes the exit code non-zero: warn or fail")(
+      "no-bench", "skip the local cipher benchmark (and so the slow-cipher rule)")(
+      "fix", "correct what is safe to correct in the client files (user files; others only when named with -F), "
+             "then audit again")(
+      "dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
+  return flags;
+}
+
+// "host", "host:port" or "[v6]:port" into a target; a usage error if the port is bad.
+Result<RemoteTarget> parse_server(const std::string& text) {
+  RemoteTarget target;
+  std::string port;
+  if (text.starts_with("[") && text.find(']') != std::string::npos) {
+    const std::size_t close = text.find(']');
+    target.hostname = text.substr(1, close - 1);
+    if (close + 1 < text.size() && text[close + 1] == ':') port = text.substr(close + 2);
+  } else if (const std::size_t colon = text.find(':'); colon != std::string::npos && text.rfind(':') == colon) {
+    target.hostname = text.substr(0, colon);
+    port = text.substr(colon + 1);
+  } else {
+    target.hostname = text;
+  }
+  if (port.empty()) return target;
+  unsigned value = 0;
+  const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
+  if (error != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
+    return Error{ErrorKind::usage, "audit: bad port in --server " + text};
+  }
+  target.port = static_cast<std::uint16_t>(value);
+  return target;
+}
+
+audit::ClientSources sources_from(const po::variables_map& values) {
+  audit::ClientSources sources;
+  if (values.count("config")) sources.config_file = values["config"].as<std::string>();
+  sources.user_config = audit::default_user_config();
+  return sources;
+}
+
+std::vector<std::string> strings(const po::variables_map& values, const char* name) {
+  return values.count(name) ? values[name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+// Records a probed server as the facts of every --host whose effective endpoint it is.
+void link_servers(const audit::ClientSources& sources, const std::vector<std::string>& hosts,
+                  const RemoteTarget& target, const ServerAlgorithms& server, const ClientCapabilities& client,
+                  audit::HostFactsMap& facts) {
+  for (const std::string& host : hosts) {
+    config::EvalRequest request;
+    request.host = host;
+    request.config_file = sources.config_file;
+    request.user_config = sources.user_config;
+    const Result<config::Evaluation> evaluation = config::evaluate(request, client);
+    if (!evaluation) continue;
+    if (evaluation.value().value("hostname") == target.hostname &&
+        evaluation.value().value("port") == std::to_string(target.port)) {
+      facts.set(host, audit::HostFacts{std::nullopt, std::nullopt, server, std::nullopt});
+    }
+  }
+}
+
+// Host facts from `ssh-tune host`'s cache (fresh entries only), with what this run's
+// --server probes learned laid over them. A cache file that cannot be read counts as absent.
+class CachedHostFacts final : public audit::HostFactsLookup {
+ public:
+  std::optional<audit::HostFacts> find(const std::string& host) const override {
+    std::optional<audit::HostFacts> facts = from_cache(host);
+    if (const std::optional<audit::HostFacts> probed = probes.find(host)) {
+      if (!facts) facts = audit::HostFacts{};
+      facts->server = probed->server;
+    }
+    return facts;
+  }
+  audit::HostFactsMap probes;
+
+ private:
+  static std::optional<audit::HostFacts> from_cache(const std::string& host) {
+    const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age);
+    if (!cached || !cached.value()) return std::nullopt;
+    const CachedHost& entry = *cached.value();
+    ServerAlgorithms server;
+    server.banner = entry.server_banner;
+    server.kex = entry.server_kex;
+    server.ciphers_c2s = server.ciphers_s2c = entry.server_ciphers;
+    server.macs_c2s = server.macs_s2c = entry.server_macs;
+    server.compression_c2s = server.compression_s2c = entry.server_compression;
+    server.strict_kex = entry.server_strict_kex;
+    const bool cpu_bound = entry.decision.link_class == rules::LinkClass::cpu_bound;
+    return audit::HostFacts{cpu_bound, entry.rtt_ms,
+                            entry.server_ciphers.empty() ? std::nullopt : std::optional<ServerAlgorithms>(server),
+                            entry.decision.rsync_compress};
+  }
+};
+
+struct AuditRun {
+  std::vector<audit::Finding> findings;  // of servers and sshd_config files
+  CachedHostFacts facts;
+  std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
+};
+
+// The client files as the audit read them, and their findings.
+struct ClientAudit {
+  audit::ClientConfigSet configs;
+  std::vector<audit::Finding> findings;
+};
+
+// What --fix did (or, in a dry run, would do).
+struct FixOutcome {
+  audit::FixPlan plan;
+  std::string diff;  // dry run only
+  bool dry_run = false;
+};
+
+Result<void> audit_servers(const po::variables_map& values, const audit::AlgorithmContext& context, AuditRun& run) {
+  const audit::ClientSources sources = sources_from(values);
+  for (const std::string& text : strings(values, "server")) {
+    SSHTUNE_TRY(target, parse_server(text));
+    SSHTUNE_TRY(server, fetch_server_algorithms(target));
+    for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
+      run.findings.push_back(std::move(finding));
+    }
+    link_servers(sources, strings(values, "host"), target, server, context.client, run.facts.probes);
+  }
+  if (values.count("sshd")) {
+    SSHTUNE_TRY(findings, audit::audit_sshd_config(values["sshd"].as<std::string>(), context));
+    for (audit::Finding& finding : findings) run.findings.push_back(std::move(finding));
+  }
+  return ok();
+}
+
+// The client audit of the files as they are now on disk.
+Result<ClientAudit> audit_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+                                  AuditRun& run) {
+  const audit::ClientSources sources = sources_from(values);
+  SSHTUNE_TRY(configs, audit::load_client_configs(sources));
+  if (!run.speeds) {
+    run.speeds = values.count("no-bench") || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
+                                                                   : probes::run_crypto_bench();
+  }
+  const char* rsync_rsh = std::getenv("RSYNC_RSH");
+  const audit::ClientAuditInput input{configs,     sources,   strings(values, "host"), context,
+                                      *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
+                                                                        : std::nullopt};
+  std::vector<audit::Finding> findings = audit::audit_client(input);
+  return ClientAudit{std::move(configs), std::move(findings)};
+}
+
+// --fix (or --dry-run): plans the fixes of `client`'s findings and writes them
+// through the editor, whose `ssh -G` check reads the -F file or the user config.
+Result<FixOutcome> fix_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+                               const ClientAudit& client) {
+  const bool dry_run = values.count("dry-run") > 0;
+  const audit::FixInput input{client.findings, client.configs, values.count("config") > 0, getuid()};
+  audit::FixPlan plan = audit::plan_fixes(input);
+  const audit::ClientSources sources = sources_from(values);
+  edit::PosixFileSystem fs;
+  edit::RealSshClient ssh;
+  edit::EditEnv env{fs, context.client, ssh};
+  SSHTUNE_TRY(report, edit::rewrite_files(plan.writes, sources.config_file.value_or(sources.user_config), dry_run,
+                                          env));
+  return FixOutcome{std::move(plan), std::move(report.diff), dry_run};
+}
+
+void print_report(const po::variables_map& values, const std::vector<audit::Finding>& findings,
+                  const std::optional<FixOutcome>& fixes, Io& io) {
+  if (values.count("json")) {
+    nlohmann::json json = audit::to_json(findings);
+    if (fixes) json.update(audit::fixes_to_json(fixes->plan));
+    if (fixes && fixes->dry_run) json["diff"] = fixes->diff;
+    io.out << json.dump(2) << '\n';
+    return;
+  }
+  if (fixes) {
+    const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run);
+    io.out << fixes->diff << lines << (lines.empty() ? "" : "\n");
+  }
+  io.out << audit::render_text(findings, io.out_is_tty);
+}
+
+}  // namespace
+
+Result<ExitCode> run_audit(const Args& args, Io& io) {
+  const po::options_description flags = audit_flags();
+  SSHTUNE_TRY(parsed, parse_flags("audit", args, flags));
+  if (parsed.help) {
+    print_usage(io.out, k_usage, flags);
+    return ExitCode::ok;
+  }
+  const std::optional<audit::Severity> fail_on = audit::parse_fail_on(parsed.values["fail-on"].as<std::string>());
+  if (!fail_on) return Error{ErrorKind::usage, "audit: --fail-on takes warn or fail"};
+  SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
+  SSHTUNE_TRY(client, local_client_capabilities());
+  const audit::AlgorithmContext context{catalog, *client};
+  AuditRun run;
+  SSHTUNE_TRYV(audit_servers(parsed.values, context, run));
+  SSHTUNE_TRY(clients, audit_clients(parsed.values, context, run));
+  std::optional<FixOutcome> fixes;
+  if (parsed.values.count("fix") || parsed.values.count("dry-run")) {
+    SSHTUNE_TRY(outcome, fix_clients(parsed.values, context, clients));
+    fixes = std::move(outcome);
+    if (!fixes->dry_run && !fixes->plan.writes.empty()) {
+      SSHTUNE_TRY(after, audit_clients(parsed.values, context, run));  // what remains
+      clients = std::move(after);
+    }
+  }
+  std::vector<audit::Finding> findings = std::move(run.findings);
+  findings.insert(findings.end(), clients.findings.begin(), clients.findings.end());
+  audit::sort_and_dedupe(findings);
+  print_report(parsed.values, findings, fixes, io);
+  return exit_code_for(audit::failing_severity(findings, *fail_on));
+}
+
+}  // namespace sshtune

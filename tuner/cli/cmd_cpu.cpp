@@ -1,0 +1,61 @@
+#include "tuner/cli/commands.hpp"
+#include "tuner/cli/cpu_view.hpp"
+
+#include "probes/sample_corpus.hpp"
+
+#include <chrono>
+#include <ostream>
+
+namespace po = boost::program_options;
+
+namespace sshtune {
+namespace {
+
+po::options_description cpu_flags() {
+  po::options_description flags("cpu flags");
+  flags.add_options()("json", "print JSON instead of the table")(
+      "sample", po::value<std::string>()->value_name("PATH"),
+      "measure compression on this file or directory (first 16 MiB) instead of the built-in corpus");
+  return flags;
+}
+
+Result<CpuFindings> measure_cpu(const po::variables_map& values) {
+  const auto start = std::chrono::steady_clock::now();
+  CpuFindings findings;
+  std::string sample;
+  if (values.count("sample") > 0) {
+    findings.sample_source = values["sample"].as<std::string>();
+    SSHTUNE_TRY(read, probes::read_sample(findings.sample_source));
+    sample = std::move(read);
+  } else {
+    findings.sample_source = "built-in mixed corpus";
+    sample = probes::builtin_corpus();
+  }
+  findings.sample_bytes = sample.size();
+  findings.cpu = probes::probe_cpu();
+  findings.ciphers = probes::run_crypto_bench();
+  findings.compression = probes::run_compression_bench(sample);
+  findings.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return findings;
+}
+
+}  // namespace
+
+Result<ExitCode> run_cpu(const Args& args, Io& io) {
+  const auto flags = cpu_flags();
+  SSHTUNE_TRY(parsed, parse_flags("cpu", args, flags));
+  if (parsed.help) {
+    print_usage(io.out, "ssh-tune cpu [--json] [--sample PATH]", flags);
+    return ExitCode::ok;
+  }
+  SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
+  SSHTUNE_TRY(findings, measure_cpu(parsed.values));
+  if (parsed.values.count("json") > 0) {
+    io.out << cpu_json(findings, catalog).dump(2) << '\n';
+  } else {
+    print_cpu_table(io.out, findings, catalog);
+  }
+  return ExitCode::ok;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,124 @@
+// `ssh-tune host HOST`: measure, decide, show the verdict, optionally write it.
+#include "tuner/cli/commands.hpp"
+#include "tuner/cli/host_view.hpp"
+
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/edit/editor.hpp"
+#include "tuner/edit/file_system.hpp"
+#include "tuner/edit/ssh_client.hpp"
+
+#include <ostream>
+
+namespace po = boost::program_options;
+
+namespace sshtune {
+namespace {
+
+constexpr const char* k_host_usage =
+    "ssh-tune host HOST [--sample PATH] [--budget SEC] [--direction upload|download] [--fresh] [--write|--dry-run] "
+    "[--json] [-F FILE] "
+    "[-p PORT] [-l USER] [-i FILE] [--accept-new]";
+
+po::options_description host_flags() {
+  po::options_description flags("host flags");
+  flags.add_options()
+      ("sample", po::value<std::string>()->value_name("PATH"), "decide compression on this file or directory's data")
+      ("budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")
+      ("direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
+       "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")
+      ("fresh", "measure again even when a fresh cached measurement exists")
+      ("write", "write the recommendation into ssh_config (as ssh-tune apply does)")
+      ("dry-run", "show the diff --write would make, change nothing")
+      ("json", "print JSON")
+      ("config,F", po::value<std::string>()->value_name("FILE"), "read this ssh config instead of ~/.ssh/config")
+      ("port,p", po::value<std::string>()->value_name("PORT"), "override the port")
+      ("user,l", po::value<std::string>()->value_name("USER"), "override the user")
+      ("identity,i", po::value<std::string>()->value_name("FILE"), "try this identity file first")
+      ("accept-new", "accept and record an unknown host key (never a changed one)");
+  return flags;
+}
+
+std::optional<std::string> optional_string(const po::variables_map& values, const char* name) {
+  return values.count(name) > 0 ? std::optional(values[name].as<std::string>()) : std::nullopt;
+}
+
+Result<HostRequest> host_request(const po::variables_map& values) {
+  if (values.count("host") == 0) {
+    return Error{ErrorKind::usage, std::string("host: missing HOST; usage: ") + k_host_usage};
+  }
+  const double budget = values["budget"].as<double>();
+  if (!(budget > 0 && budget <= 600)) {
+    return Error{ErrorKind::usage, "host: --budget must be between 0 and 600 seconds"};
+  }
+  const std::string direction = values["direction"].as<std::string>();
+  if (direction != "upload" && direction != "download") {
+    return Error{ErrorKind::usage, "host: --direction must be upload or download, not '" + direction + "'"};
+  }
+  if (values.count("write") > 0 && values.count("dry-run") > 0) {
+    return Error{ErrorKind::usage, "host: --write and --dry-run exclude each other"};
+  }
+  HostRequest request;
+  request.host = values["host"].as<std::string>();
+  request.sample_path = optional_string(values, "sample");
+  request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
+  request.fresh = values.count("fresh") > 0;
+  request.direction = direction == "download" ? TrialKind::download : TrialKind::upload;
+  request.overrides = {optional_string(values, "config"), optional_string(values, "port"),
+                       optional_string(values, "user"), optional_string(values, "identity"),
+                       values.count("accept-new") > 0};
+  return request;
+}
+
+// --write / --dry-run: the same locked, verified edit as `ssh-tune apply`.
+Result<void> write_decision(const HostOutcome& outcome, const std::optional<std::string>& config, bool dry_run,
+                            std::ostream& out) {
+  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(targets, edit::edit_targets(config ? std::optional<std::filesystem::path>(*config) : std::nullopt));
+  edit::PosixFileSystem fs;
+  edit::RealSshClient ssh;
+  edit::EditEnv env{fs, *client, ssh};
+  const edit::HostSettings settings{outcome.entry.host, outcome.entry.decision.ciphers,
+                                    outcome.entry.decision.compression};
+  SSHTUNE_TRY(report, edit::apply_settings(targets, settings, edit::utc_minute_stamp(), dry_run, env));
+  if (dry_run) {
+    out << (report.changed.empty() ? "dry run: nothing would change\n" : report.diff);
+  } else {
+    out << (report.changed.empty() ? "ssh_config already holds this recommendation\n" : "");
+    for (const auto& path : report.changed) {
+      out << "wrote " << path.string() << '\n';
+    }
+  }
+  return ok();
+}
+
+}  // namespace
+
+Result<ExitCode> run_host(const Args& args, Io& io) {
+  auto flags = host_flags();
+  po::options_description all;
+  all.add(flags).add_options()("host", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("host", 1);
+  SSHTUNE_TRY(parsed, parse_flags("host", args, all, positional));
+  if (parsed.help) {
+    print_usage(io.out, k_host_usage, flags);
+    return ExitCode::ok;
+  }
+  SSHTUNE_TRY(request, host_request(parsed.values));
+  SSHTUNE_TRY(outcome, tune_host(request, io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(snippets, render_snippets(outcome));
+  if (parsed.values.count("json") > 0) {
+    io.out << host_json(outcome, snippets).dump(2) << '\n';
+  } else {
+    print_verdict(io.out, outcome, snippets);
+  }
+  const bool dry_run = parsed.values.count("dry-run") > 0;
+  if (dry_run || parsed.values.count("write") > 0) {
+    // With --json, stdout is the JSON document alone.
+    std::ostream& out = parsed.values.count("json") > 0 ? io.err : io.out;
+    SSHTUNE_TRYV(write_decision(outcome, request.overrides.config_file, dry_run, out));
+  }
+  return ExitCode::ok;
+}
+
+}  // namespace sshtune

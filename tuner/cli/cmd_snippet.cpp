@@ -1,0 +1,75 @@
+// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: renders
+// one snippet from the host's cached decision (templates/*.tmpl, or the user's
+// override); measuring is `ssh-tune host`'s job.
+
+#include "templates/snippets.hpp"
+#include "tuner/cli/commands.hpp"
+#include "tuner/host/host_cache.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace po = boost::program_options;
+
+namespace sshtune {
+namespace {
+
+constexpr const char* k_usage = "ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]";
+
+po::options_description snippet_flags() {
+  po::options_description flags("snippet flags");
+  flags.add_options()("for", po::value<std::string>()->value_name("KIND"),
+                      "which snippet: ssh-config, rsync, scp, sftp or ssh")("json", "print JSON")(
+      "host", po::value<std::string>(), "the host as given to ssh-tune host");
+  return flags;
+}
+
+Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
+  if (values.count("for") == 0) return Error{ErrorKind::usage, "snippet: --for is required; usage: " + std::string(k_usage)};
+  const std::string name = values["for"].as<std::string>();
+  if (const auto kind = templates::parse_snippet_kind(name)) return *kind;
+  return Error{ErrorKind::usage,
+               "snippet: unknown --for '" + name + "'; expected ssh-config, rsync, scp, sftp or ssh"};
+}
+
+Result<CachedHost> cached_entry(const std::string& host) {
+  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age));
+  if (!cached) return Error{ErrorKind::io, "no measurement for " + host + "; run 'ssh-tune host " + host + "' first"};
+  return std::move(*cached);
+}
+
+templates::SnippetInput input_from(const CachedHost& entry) {
+  return templates::SnippetInput{entry.host,           entry.decision, entry.client_version,
+                                 entry.measured_unix, entry.sample,   entry.server_banner};
+}
+
+}  // namespace
+
+Result<ExitCode> run_snippet(const Args& args, Io& io) {
+  const po::options_description flags = snippet_flags();
+  po::positional_options_description positional;
+  positional.add("host", 1);
+  SSHTUNE_TRY(parsed, parse_flags("snippet", args, flags, positional));
+  if (parsed.help) {
+    print_usage(io.out, k_usage, flags);
+    return ExitCode::ok;
+  }
+  if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
+  SSHTUNE_TRY(kind, kind_from(parsed.values));
+  const std::string host = parsed.values["host"].as<std::string>();
+  SSHTUNE_TRY(entry, cached_entry(host));
+  SSHTUNE_TRY(text, templates::render_snippet(kind, input_from(entry)));
+  if (parsed.values.count("json")) {
+    const nlohmann::json json{{"host", host},
+                              {"for", templates::to_string(kind)},
+                              {"snippet", text},
+                              {"measured_unix", entry.measured_unix}};
+    io.out << json.dump(2) << '\n';
+  } else {
+    io.out << text;
+  }
+  return ExitCode::ok;
+}
+
+}  // namespace sshtune

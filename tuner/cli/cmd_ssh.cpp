@@ -1,0 +1,94 @@
+// `ssh-tune ssh [ssh arguments...]`: a drop-in ssh. Finds the destination as
+// ssh does (tuner/ssh_args.hpp), adds -c and -o Compression= from the host's
+// cached decision unless the user chose them, and execs ssh. Never writes to
+// stdout: under rsync, scp, git and borg stdout is their protocol channel.
+
+#include "templates/snippet_variables.hpp"
+#include "tuner/cli/commands.hpp"
+#include "tuner/host/host_cache.hpp"
+#include "tuner/cli/ssh_args.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <ostream>
+#include <vector>
+
+namespace sshtune {
+namespace {
+
+constexpr const char* k_usage = "ssh-tune ssh [ssh arguments...]";
+
+void print_ssh_help(std::ostream& out) {
+  out << "usage: " << k_usage << "\n\n"
+         "Runs ssh with the arguments unchanged, plus -c and -o Compression= from the\n"
+         "destination's last measurement (ssh-tune host HOST) unless the arguments already\n"
+         "choose them. Under rsync, ssh compression is always off (rsync compresses itself).\n"
+         "Use it as: rsync -e 'ssh-tune ssh', scp -S ssh-tune-ssh, GIT_SSH_COMMAND='ssh-tune ssh',\n"
+         "BORG_RSH='ssh-tune ssh', sshfs -o ssh_command='ssh-tune ssh'.\n"
+         "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n";
+}
+
+// The cache entry for the destination: "user@host" as typed (if `host` was run
+// with it), else the host alone. An unreadable entry is a warning, not a failure.
+std::optional<CachedHost> cached_entry(const SshArgs& analysis, Io& io) {
+  std::vector<std::string> names{analysis.host};
+  if (analysis.destination != analysis.host && !analysis.destination.starts_with("ssh://")) {
+    names.insert(names.begin(), analysis.destination);
+  }
+  for (const std::string& name : names) {
+    auto cached = load_cached_host(name, k_cache_max_age);
+    if (!cached) {
+      io.err << "ssh-tune: warning: " << cached.error().message << "; running ssh unchanged\n";
+      return std::nullopt;
+    }
+    if (cached.value()) return std::move(*cached.value());
+  }
+  return std::nullopt;
+}
+
+// The cached decision's options for this destination; nullopt runs ssh unchanged.
+std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
+  const auto entry = cached_entry(analysis, io);
+  if (!entry) return std::nullopt;
+  SshTuning tuning;
+  tuning.ciphers = templates::ciphers_value(entry->decision.ciphers, entry->client_version);
+  // rsync compresses by itself when it pays; ssh compression under it would stack (design.md).
+  tuning.compression = entry->decision.compression && !runs_rsync(analysis);
+  return tuning;
+}
+
+Error exec_ssh(const Args& args, Io& io) {
+  const char* program = std::getenv("SSHTUNE_SSH");
+  if (program == nullptr || *program == '\0') program = "ssh";
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  io.out.flush();
+  io.err.flush();
+  std::cout.flush();
+  std::cerr.flush();
+  execvp(program, argv.data());
+  return Error{ErrorKind::io, std::string("cannot run ") + program + ": " + std::strerror(errno)};
+}
+
+}  // namespace
+
+Result<ExitCode> run_ssh(const Args& args, Io& io) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    print_ssh_help(io.out);
+    return ExitCode::ok;
+  }
+  const SshArgs analysis = analyse_ssh_args(args);
+  Args final_args = args;
+  if (analysis.destination_index) {
+    if (const auto tuning = cached_tuning(analysis, io)) final_args = tuned_ssh_args(args, analysis, *tuning);
+  }
+  return exec_ssh(final_args, io);
+}
+
+}  // namespace sshtune

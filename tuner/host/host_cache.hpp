@@ -1,0 +1,61 @@
+#pragma once
+// Per-host results cached as TOML in $XDG_CACHE_HOME/ssh-tune/ (default
+// ~/.cache/ssh-tune/): when and what was measured, with which client, and the
+// decision. `host` writes it; `snippet` and `ssh` read it; --fresh ignores it.
+
+#include "base/result.hpp"
+#include "rules/decision.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+struct CachedTrial {
+  std::string kind;     // "upload", "download", "upload-zlib-sample", "upload-zlib-random"
+  std::string cipher;
+  bool compression = false;
+  double mb_per_s = 0;
+  std::uint64_t bytes = 0;
+  double seconds = 0;
+};
+
+struct CachedHost {
+  std::string host;                  // the alias as typed
+  std::int64_t measured_unix = 0;    // seconds since the epoch
+  std::string client_version;        // `ssh -V`
+  std::string server_banner;
+  std::vector<std::string> server_ciphers;
+  std::vector<std::string> server_macs;
+  std::vector<std::string> server_kex;
+  std::vector<std::string> server_compression;
+  bool server_strict_kex = false;
+  std::optional<double> rtt_ms;
+  std::string target;                // "hostname:port" that was probed
+  std::vector<std::string> notes;    // what could not be measured
+  std::string sample;                // "built-in mixed corpus" or the --sample path
+  std::string direction = "upload";  // which way the cipher trials moved data: "upload" or "download"
+  std::vector<CachedTrial> trials;
+  rules::Decision decision;
+};
+
+// The cache directory (not created).
+std::filesystem::path cache_dir();
+
+// The cache file for `host` (the alias made file-name safe).
+std::filesystem::path cache_path(const std::string& host);
+
+// Writes the entry atomically (temp file + rename), creating the directory 0700.
+Result<void> save_cached_host(const CachedHost& entry);
+
+// The entry for `host` if one exists and is younger than `max_age`; an Error
+// only when a file exists but cannot be read or parsed (naming it).
+Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age);
+
+// How long a measurement stays fresh for `host` to reuse it by default.
+inline constexpr std::chrono::hours k_cache_max_age{24 * 7};
+
+}  // namespace sshtune

@@ -1,0 +1,62 @@
+#include "tuner/host/progress_runner.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+namespace sshtune {
+
+std::string describe_trial(const TrialSpec& spec) {
+  switch (spec.kind) {
+    case TrialKind::round_trips: return "round trips";
+    case TrialKind::command: return "remote tools";
+    case TrialKind::download: return "download " + spec.cipher;
+    case TrialKind::upload: break;
+  }
+  return "upload " + spec.cipher + (spec.compression ? " +zlib" : "");
+}
+
+Result<AccessCheck> ProgressRunner::check_access() {
+  show("connecting, checking the host key", 0, 0);
+  return m_inner.check_access();
+}
+
+Result<TrialResult> ProgressRunner::run(const TrialSpec& spec) {
+  TrialSpec wrapped = spec;
+  const std::string label = describe_trial(spec);
+  if (m_progress != nullptr) {
+    wrapped.on_progress = [this, label, cap = spec.byte_cap, inner = spec.on_progress](std::uint64_t bytes) {
+      show(label, bytes, cap);
+      if (inner) {
+        inner(bytes);
+      }
+    };
+  }
+  show(label, 0, spec.byte_cap);
+  auto result = m_inner.run(wrapped);
+  if (result && spec.kind == TrialKind::upload && spec.compression) {
+    m_compressed_was_sample.push_back(spec.payload != nullptr && spec.payload == m_sample);
+  }
+  return result;
+}
+
+void ProgressRunner::show(const std::string& label, std::uint64_t bytes, std::uint64_t cap) {
+  if (m_progress == nullptr) {
+    return;
+  }
+  std::string line = "\r\033[Kprobing: " + label;
+  if (bytes > 0) {
+    line += " " + std::to_string(bytes >> 20) + " MiB";
+    if (cap > 0) {
+      line += " (" + std::to_string(std::min<std::uint64_t>(100, bytes * 100 / cap)) + "% of cap)";
+    }
+  }
+  *m_progress << line << std::flush;
+}
+
+void ProgressRunner::finish() {
+  if (m_progress != nullptr) {
+    *m_progress << "\r\033[K" << std::flush;
+  }
+}
+
+}  // namespace sshtune

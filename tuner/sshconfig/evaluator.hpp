@@ -1,0 +1,81 @@
+#pragma once
+// Effective ssh configuration for one destination, computed exactly as OpenSSH
+// 9.2's `ssh -G` does (command line, then the -F file or ~/.ssh/config followed by
+// /etc/ssh/ssh_config; first value wins; a second pass for Match final /
+// CanonicalizeHostname), with the file:line every value came from.
+
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "base/result.hpp"
+#include "tuner/sshconfig/match.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::config {
+
+// Where a value came from: a file and 1-based line, "command-line" (line 0), or
+// nothing for ssh's built-in default.
+struct Origin {
+  std::string file;
+  std::size_t line = 0;
+  bool is_default() const { return file.empty(); }
+  // "FILE:LINE", "command-line" or "default".
+  std::string to_string() const;
+};
+
+// One line of `ssh -G` output: keyword as ssh prints it, value, and origin.
+struct Setting {
+  std::string keyword;
+  std::string value;
+  Origin origin;
+};
+
+// An active line whose value was ignored because an earlier line already set the
+// option (first value wins). `scoped` is true when the dead line is inside a
+// Host/Match block, the case worth warning about.
+struct DeadLine {
+  std::string keyword;
+  Origin dead;
+  Origin winner;
+  bool scoped = false;
+};
+
+// The destination and the command-line flags, as given to ssh.
+struct EvalRequest {
+  std::string host;                        // as typed; "user@host" sets the user like ssh
+  std::optional<std::string> user;         // -l
+  std::optional<std::string> port;         // -p
+  std::vector<std::string> options;        // -o KEY=VALUE (or "KEY VALUE"), in order
+  std::optional<std::filesystem::path> config_file;  // -F; "none" reads no file
+  std::optional<std::filesystem::path> user_config;  // default: $HOME/.ssh/config (passwd home if HOME is unset)
+  std::filesystem::path system_config = "/etc/ssh/ssh_config";
+  ExecRunner exec;                         // unset: Match exec is not run (treated as false, noted)
+};
+
+// The result: settings in `ssh -G` order, plus notes and dead lines.
+struct Evaluation {
+  std::string host;
+  std::vector<Setting> settings;
+  std::vector<std::string> notes;
+  std::vector<DeadLine> dead_lines;
+  bool final_pass = false;
+  // The first value printed for a keyword (lower-case -G name), if any.
+  std::optional<std::string> value(const std::string& keyword) const;
+  // Every value printed for a keyword (identityfile, sendenv, ... print several lines).
+  std::vector<std::string> values(const std::string& keyword) const;
+  // The origin of a keyword's first line (default origin if absent).
+  Origin origin(const std::string& keyword) const;
+};
+
+// Evaluates the configuration; an invalid_input error (one line naming file:line)
+// wherever ssh would exit 255, or where ssh's result is unusable (an algorithm
+// list that expands to nothing or is invalid).
+Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities& client);
+
+// Runs `command` with $SHELL -c (or /bin/sh), stdin and stdout on /dev/null, and
+// returns its exit status: the default runner for Match exec.
+Result<int> run_in_shell(const std::string& command);
+
+}  // namespace sshtune::config

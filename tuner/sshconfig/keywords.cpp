@@ -1,0 +1,160 @@
+#include "tuner/sshconfig/keywords.hpp"
+
+#include <array>
+#include <strings.h>
+#include <unordered_map>
+
+namespace sshtune::config {
+namespace {
+
+using K = KeywordKind;
+
+// readconf.c multistate_* tables, in their original order (ssh -G prints the
+// first name that has the stored value).
+constexpr std::array k_flag{StateName{"true", 1}, StateName{"false", 0}, StateName{"yes", 1}, StateName{"no", 0}};
+constexpr std::array k_yes_no_print{StateName{"yes", 1}, StateName{"no", 0}};
+constexpr std::array k_compression{StateName{"yes", 1}, StateName{"no", 0}};
+constexpr std::array k_yes_no_ask{StateName{"true", 1}, StateName{"false", 0}, StateName{"yes", 1},
+                                  StateName{"no", 0}, StateName{"ask", 2}};
+constexpr std::array k_strict{StateName{"true", 2}, StateName{"false", 0}, StateName{"yes", 2}, StateName{"no", 0},
+                              StateName{"ask", 3}, StateName{"off", 0}, StateName{"accept-new", 1}};
+constexpr std::array k_address_family{StateName{"inet", 2}, StateName{"inet6", 10}, StateName{"any", 0}};
+constexpr std::array k_control_master{StateName{"true", 1}, StateName{"yes", 1}, StateName{"false", 0},
+                                      StateName{"no", 0}, StateName{"auto", 2}, StateName{"ask", 3},
+                                      StateName{"autoask", 4}};
+constexpr std::array k_tunnel{StateName{"ethernet", 2}, StateName{"point-to-point", 1}, StateName{"true", 1},
+                              StateName{"yes", 1}, StateName{"false", 0}, StateName{"no", 0}};
+constexpr std::array k_request_tty{StateName{"true", 2}, StateName{"yes", 2}, StateName{"false", 1},
+                                   StateName{"no", 1}, StateName{"force", 3}, StateName{"auto", 0}};
+constexpr std::array k_session_type{StateName{"none", 0}, StateName{"subsystem", 1}, StateName{"default", 2}};
+constexpr std::array k_canonicalize{StateName{"true", 1}, StateName{"false", 0}, StateName{"yes", 1},
+                                    StateName{"no", 0}, StateName{"always", 2}};
+constexpr std::array k_pubkey_auth{StateName{"true", 3}, StateName{"false", 0}, StateName{"yes", 3},
+                                   StateName{"no", 0}, StateName{"unbound", 1}, StateName{"host-bound", 2}};
+
+// Plain flags print yes/no; they parse with k_flag.
+constexpr KeywordInfo flag(std::string_view name, std::string_view slot) {
+  return KeywordInfo{name, slot, K::flag, k_flag};
+}
+constexpr KeywordInfo states(std::string_view name, std::string_view slot, std::span<const StateName> table) {
+  return KeywordInfo{name, slot, K::flag, table};
+}
+constexpr KeywordInfo kw(std::string_view name, K kind) { return KeywordInfo{name, name, kind}; }
+constexpr KeywordInfo alias(std::string_view name, std::string_view slot, K kind) {
+  return KeywordInfo{name, slot, kind};
+}
+constexpr KeywordInfo algos(std::string_view name, std::string_view slot, AlgorithmKind kind) {
+  return KeywordInfo{name, slot, K::algorithms, {}, kind};
+}
+
+const std::array k_table{
+    kw("protocol", K::ignored), kw("cipher", K::deprecated), kw("fallbacktorsh", K::deprecated),
+    kw("globalknownhostsfile2", K::deprecated), kw("rhostsauthentication", K::deprecated),
+    kw("userknownhostsfile2", K::deprecated), kw("useroaming", K::deprecated), kw("usersh", K::deprecated),
+    kw("useprivilegedport", K::deprecated), kw("useblacklistedkeys", K::deprecated),
+    kw("afstokenpassing", K::unsupported), kw("kerberosauthentication", K::unsupported),
+    kw("kerberostgtpassing", K::unsupported), kw("rsaauthentication", K::unsupported),
+    kw("rhostsrsaauthentication", K::unsupported), kw("compressionlevel", K::unsupported),
+    flag("gssapiauthentication", "gssapiauthentication"), flag("gssapikeyexchange", "gssapikeyexchange"),
+    flag("gssapidelegatecredentials", "gssapidelegatecredentials"), flag("gssapitrustdns", "gssapitrustdns"),
+    kw("gssapiclientidentity", K::string), kw("gssapiserveridentity", K::string),
+    flag("gssapirenewalforcesrekey", "gssapirenewalforcesrekey"), kw("gssapikexalgorithms", K::other),
+    kw("pkcs11provider", K::string), alias("smartcarddevice", "pkcs11provider", K::string),
+    kw("forwardagent", K::other), flag("forwardx11", "forwardx11"),
+    flag("forwardx11trusted", "forwardx11trusted"), kw("forwardx11timeout", K::time),
+    flag("exitonforwardfailure", "exitonforwardfailure"), kw("xauthlocation", K::string),
+    flag("gatewayports", "gatewayports"), flag("passwordauthentication", "passwordauthentication"),
+    flag("kbdinteractiveauthentication", "kbdinteractiveauthentication"), kw("kbdinteractivedevices", K::string),
+    flag("challengeresponseauthentication", "kbdinteractiveauthentication"),
+    flag("skeyauthentication", "kbdinteractiveauthentication"),
+    flag("tisauthentication", "kbdinteractiveauthentication"),
+    states("pubkeyauthentication", "pubkeyauthentication", k_pubkey_auth),
+    states("dsaauthentication", "pubkeyauthentication", k_pubkey_auth),
+    flag("hostbasedauthentication", "hostbasedauthentication"), kw("identityfile", K::identity),
+    alias("identityfile2", "identityfile", K::identity), flag("identitiesonly", "identitiesonly"),
+    kw("certificatefile", K::identity), kw("addkeystoagent", K::other), kw("identityagent", K::string),
+    kw("hostname", K::string), kw("hostkeyalias", K::string), alias("proxycommand", "proxycommand", K::command),
+    kw("port", K::port), algos("ciphers", "ciphers", AlgorithmKind::cipher),
+    algos("macs", "macs", AlgorithmKind::mac), kw("remoteforward", K::forward), kw("localforward", K::forward),
+    kw("permitremoteopen", K::first_line_list), kw("user", K::string), kw("host", K::host),
+    kw("match", K::match), kw("escapechar", K::other), kw("globalknownhostsfile", K::first_line_list),
+    kw("userknownhostsfile", K::first_line_list), kw("connectionattempts", K::integer),
+    flag("batchmode", "batchmode"), flag("checkhostip", "checkhostip"),
+    states("stricthostkeychecking", "stricthostkeychecking", k_strict),
+    states("compression", "compression", k_compression), flag("tcpkeepalive", "tcpkeepalive"),
+    flag("keepalive", "tcpkeepalive"), kw("numberofpasswordprompts", K::integer),
+    alias("syslogfacility", "syslogfacility", K::other), kw("loglevel", K::other),
+    kw("logverbose", K::first_line_list), kw("dynamicforward", K::forward),
+    kw("preferredauthentications", K::string), algos("hostkeyalgorithms", "hostkeyalgorithms", AlgorithmKind::key_sig),
+    algos("casignaturealgorithms", "casignaturealgorithms", AlgorithmKind::sig), kw("bindaddress", K::string),
+    kw("bindinterface", K::string), flag("clearallforwardings", "clearallforwardings"),
+    flag("enablesshkeysign", "enablesshkeysign"), states("verifyhostkeydns", "verifyhostkeydns", k_yes_no_ask),
+    flag("nohostauthenticationforlocalhost", "nohostauthenticationforlocalhost"), kw("rekeylimit", K::other),
+    kw("connecttimeout", K::time), states("addressfamily", "addressfamily", k_address_family),
+    kw("serveraliveinterval", K::time), kw("serveralivecountmax", K::integer), kw("sendenv", K::send_env),
+    kw("setenv", K::first_line_list), kw("controlpath", K::string),
+    states("controlmaster", "controlmaster", k_control_master), kw("controlpersist", K::other),
+    flag("hashknownhosts", "hashknownhosts"), kw("include", K::include), states("tunnel", "tunnel", k_tunnel),
+    kw("tunneldevice", K::other), alias("localcommand", "localcommand", K::command),
+    flag("permitlocalcommand", "permitlocalcommand"), alias("remotecommand", "remotecommand", K::command),
+    flag("visualhostkey", "visualhostkey"), algos("kexalgorithms", "kexalgorithms", AlgorithmKind::kex),
+    kw("ipqos", K::other), states("requesttty", "requesttty", k_request_tty),
+    states("sessiontype", "sessiontype", k_session_type), flag("stdinnull", "stdinnull"),
+    flag("forkafterauthentication", "forkafterauthentication"), flag("proxyusefdpass", "proxyusefdpass"),
+    kw("canonicaldomains", K::first_line_list), flag("canonicalizefallbacklocal", "canonicalizefallbacklocal"),
+    states("canonicalizehostname", "canonicalizehostname", k_canonicalize),
+    kw("canonicalizemaxdots", K::integer), kw("canonicalizepermittedcnames", K::first_line_list),
+    kw("streamlocalbindmask", K::other), flag("streamlocalbindunlink", "streamlocalbindunlink"),
+    kw("revokedhostkeys", K::string), kw("fingerprinthash", K::other),
+    states("updatehostkeys", "updatehostkeys", k_yes_no_ask),
+    algos("hostbasedacceptedalgorithms", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig),
+    algos("hostbasedkeytypes", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig),
+    algos("pubkeyacceptedalgorithms", "pubkeyacceptedalgorithms", AlgorithmKind::key_sig),
+    algos("pubkeyacceptedkeytypes", "pubkeyacceptedalgorithms", AlgorithmKind::key_sig),
+    kw("ignoreunknown", K::string), alias("proxyjump", "proxycommand", K::other),
+    kw("securitykeyprovider", K::string), alias("knownhostscommand", "knownhostscommand", K::command),
+    kw("requiredrsasize", K::integer), flag("enableescapecommandline", "enableescapecommandline"),
+    alias("protocolkeepalives", "serveraliveinterval", K::time), alias("setuptimeout", "serveraliveinterval", K::time),
+};
+
+}  // namespace
+
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {
+  // Built once: every config line looks its keyword up.
+  static const std::unordered_map<std::string_view, const KeywordInfo*> index = [] {
+    std::unordered_map<std::string_view, const KeywordInfo*> map;
+    for (const KeywordInfo& info : k_table) map.emplace(info.name, &info);
+    return map;
+  }();
+  const auto it = index.find(lower_name);
+  if (it == index.end()) {
+    return std::nullopt;
+  }
+  return *it->second;
+}
+
+std::span<const KeywordInfo> all_keywords() { return k_table; }
+
+std::string_view state_name(std::span<const StateName> table, int value) {
+  // Plain flags are stored with the "true"/"false" table but print yes/no.
+  if (table.data() == k_flag.data()) {
+    table = k_yes_no_print;
+  }
+  for (const StateName& state : table) {
+    if (state.value == value) {
+      return state.name;
+    }
+  }
+  return "UNKNOWN";
+}
+
+std::optional<int> parse_state(std::span<const StateName> table, std::string_view arg) {
+  for (const StateName& state : table) {
+    if (state.name.size() == arg.size() && strncasecmp(state.name.data(), arg.data(), arg.size()) == 0) {
+      return state.value;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace sshtune::config

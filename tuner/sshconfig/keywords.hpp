@@ -1,0 +1,62 @@
+#pragma once
+// ssh 9.2's keyword table (readconf.c keywords[] plus Debian's GSSAPI and
+// keep-alive additions): how each keyword's arguments are read and stored.
+
+#include "tuner/sshconfig/client_capabilities.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace sshtune::config {
+
+// How a keyword is processed; decides validation and first-wins / accumulation.
+enum class KeywordKind {
+  host, match, include,
+  ignored,        // Protocol: silently ignored
+  deprecated,     // accepted, logged at debug level only
+  unsupported,    // "Unsupported option" printed, not fatal
+  flag,           // multistate yes/no-like enumeration (see states)
+  integer,        // non-negative int
+  time,           // convtime() seconds
+  port,           // a2port()
+  string,         // one argument, first wins
+  command,        // raw rest of the line (ProxyCommand ...), first wins
+  algorithms,     // +/-/^ list validated against the client (see algorithm)
+  identity,       // IdentityFile / CertificateFile: accumulate, de-duplicated
+  forward,        // Local/Remote/DynamicForward: accumulate, de-duplicated
+  send_env,       // appended; "-PATTERN" removes
+  first_line_list,// several arguments, only the first active line counts
+  other,          // first wins, all arguments kept (light validation)
+};
+
+// One enumeration value of a multistate keyword (readconf.c multistate_*).
+struct StateName {
+  std::string_view name;
+  int value;
+};
+
+// One row of the keyword table. `slot` is the option the keyword fills and the
+// name `ssh -G` prints for it (aliases share their target's slot).
+struct KeywordInfo {
+  std::string_view name;
+  std::string_view slot;
+  KeywordKind kind;
+  std::span<const StateName> states = {};        // flag kind only
+  AlgorithmKind algorithm = AlgorithmKind::cipher; // algorithms kind only
+};
+
+// The table row for a lower-case keyword, or nullopt for an unknown keyword.
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name);
+
+// Every row, in table order (for docs and tests).
+std::span<const KeywordInfo> all_keywords();
+
+// The first name with `value` in a multistate table: what `ssh -G` prints.
+std::string_view state_name(std::span<const StateName> states, int value);
+
+// strcasecmp lookup of a multistate argument; nullopt if not accepted.
+std::optional<int> parse_state(std::span<const StateName> states, std::string_view arg);
+
+}  // namespace sshtune::config

@@ -1,0 +1,41 @@
+#pragma once
+// OpenSSH 9.2's line tokenisers, reproduced byte for byte: strdelim() (keyword
+// extraction and the Match re-split) and argv_split() (ordinary arguments).
+
+#include "tuner/sshconfig/config_file.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sshtune::config {
+
+// A cursor over a line for strdelim(); `pos` == npos plays the role of ssh's NULL pointer.
+struct DelimCursor {
+  std::string text;
+  std::size_t pos = 0;
+};
+
+// misc.c strdelim(): the next token (only '"' quotes; splits on blanks and one '=').
+// nullopt when the cursor is exhausted (NULL) or a quote is unmatched.
+std::optional<std::string> strdelim(DelimCursor& cursor);
+
+// The length of `line` after ssh's trailing-whitespace strip (" \t\r\n\f"; never below 1 char).
+std::size_t stripped_length(std::string_view line);
+
+// Result of argv_split(s, terminate_on_comment=1): tokens with raw offsets relative
+// to `s`, or failure on an unclosed quote ("invalid quotes").
+struct SplitResult {
+  std::vector<Token> tokens;
+  bool ok = true;
+};
+
+// misc.c argv_split(): '"' and '\'' quote (also mid-token); escapes \" \' \\ and,
+// outside quotes, "\ "; a token starting with '#' ends the line.
+SplitResult argv_split(std::string_view s);
+
+// Fills the tokenised fields of `line` from line.text (kind, keyword, rest, args).
+void tokenize_line(ConfigLine& line);
+
+}  // namespace sshtune::config
