@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,23 +16,30 @@ extern char** environ;
 namespace sshtune {
 namespace {
 
-// Reads both pipes until both reach end of file, so neither can fill up and block the child.
-void drain(int out_fd, int err_fd, ProcessResult& result) {
-  std::array<pollfd, 2> fds{pollfd{out_fd, POLLIN, 0}, pollfd{err_fd, POLLIN, 0}};
+// One output stream of the child: the pipe's read end when captured, else -1.
+struct Stream {
+  Output mode = Output::capture;
+  int pipe_fd[2] = {-1, -1};
+};
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+// Reads the captured pipes until all reach end of file, so none can fill up and block the child.
+void drain(std::array<Stream, 2>& streams, ProcessResult& result) {
+  std::array<pollfd, 2> fds{pollfd{streams[0].pipe_fd[0], POLLIN, 0}, pollfd{streams[1].pipe_fd[0], POLLIN, 0}};
   std::array<std::string*, 2> sinks{&result.out, &result.err};
-  int open_count = 2;
+  int open_count = (fds[0].fd >= 0) + (fds[1].fd >= 0);
   char buffer[8192];
   while (open_count > 0) {
     if (::poll(fds.data(), fds.size(), -1) < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
+      if (errno == EINTR) continue;
       return;
     }
     for (std::size_t i = 0; i < fds.size(); ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) {
-        continue;
-      }
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
       const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
       if (n > 0) {
         sinks[i]->append(buffer, static_cast<std::size_t>(n));
@@ -43,50 +51,82 @@ void drain(int out_fd, int err_fd, ProcessResult& result) {
   }
 }
 
-int wait_for(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      return -1;
-    }
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+// Wires the child's descriptor `target` (1 or 2) as the stream's mode asks.
+void add_stream_actions(posix_spawn_file_actions_t& actions, const Stream& stream, int target) {
+  if (stream.mode == Output::capture) posix_spawn_file_actions_adddup2(&actions, stream.pipe_fd[1], target);
+  if (stream.mode == Output::discard) posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0);
 }
 
 }  // namespace
 
-Result<ProcessResult> run_process(const std::vector<std::string>& argv) {
-  int out_pipe[2];
-  int err_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
-    return Error{ErrorKind::io, argv.front() + ": pipe: " + std::strerror(errno)};
+Result<ProcessResult> run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  std::array<Stream, 2> streams{Stream{options.out}, Stream{options.err}};
+  for (Stream& stream : streams) {
+    if (stream.mode == Output::capture && ::pipe2(stream.pipe_fd, O_CLOEXEC) != 0) {
+      for (Stream& opened : streams) close_fd(opened.pipe_fd[0]), close_fd(opened.pipe_fd[1]);
+      return Error{ErrorKind::io, argv.front() + ": pipe: " + std::strerror(errno)};
+    }
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+  add_stream_actions(actions, streams[0], 1);
+  add_stream_actions(actions, streams[1], 2);
   std::vector<char*> args;
-  for (const auto& arg : argv) {
-    args.push_back(const_cast<char*>(arg.c_str()));
-  }
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
   const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  ::close(out_pipe[1]);
-  ::close(err_pipe[1]);
+  for (Stream& stream : streams) close_fd(stream.pipe_fd[1]);
   ProcessResult result;
-  if (spawned == 0) {
-    drain(out_pipe[0], err_pipe[0], result);
-  }
-  ::close(out_pipe[0]);
-  ::close(err_pipe[0]);
-  if (spawned != 0) {
-    return Error{ErrorKind::io, argv.front() + ": " + std::strerror(spawned)};
-  }
-  result.exit_code = wait_for(pid);
+  if (spawned == 0) drain(streams, result);
+  for (Stream& stream : streams) close_fd(stream.pipe_fd[0]);
+  if (spawned != 0) return Error{ErrorKind::io, argv.front() + ": " + std::strerror(spawned)};
+  result.exit_code = wait_child(pid);
   return result;
+}
+
+Result<int> spawn_child(const std::vector<std::string>& argv, const ChildFds& fds, bool new_session) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  const int wanted[3] = {fds.in, fds.out, fds.err};
+  for (int target = 0; target < 3; ++target) {
+    if (wanted[target] >= 0) posix_spawn_file_actions_adddup2(&actions, wanted[target], target);
+  }
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (new_session) posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+  std::vector<char*> args;
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  if (spawned != 0) return Error{ErrorKind::io, argv.front() + ": " + std::strerror(spawned)};
+  return static_cast<int>(pid);
+}
+
+int wait_child(int pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void stop_child(int pid, std::chrono::milliseconds grace) {
+  ::kill(pid, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  while (::waitpid(pid, nullptr, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, nullptr, 0);
+      return;
+    }
+    ::poll(nullptr, 0, 10);
+  }
 }
 
 }  // namespace sshtune

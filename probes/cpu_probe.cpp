@@ -1,5 +1,6 @@
 // probe_cpu(): the machine-reading half of cpu_features.hpp.
 #include "probes/cpu_features.hpp"
+#include "base/read_file.hpp"
 
 #include <sys/utsname.h>
 
@@ -49,13 +50,6 @@ std::vector<CpuFeature> read_features() { return {}; }
 const char* const k_mask_variable = nullptr;
 #endif
 
-std::string read_text(const char* path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void apply_mask_from_environment(CpuReport& report) {
   const char* value = k_mask_variable != nullptr ? std::getenv(k_mask_variable) : nullptr;
   if (value == nullptr) {
@@ -78,7 +72,7 @@ CpuReport probe_cpu() {
   utsname name{};
   report.arch = uname(&name) == 0 ? name.machine : "unknown";
   report.features = read_features();
-  const std::string cpuinfo = read_text("/proc/cpuinfo");
+  const std::string cpuinfo = read_file_if_present("/proc/cpuinfo").value_or("");
   report.model = cpuinfo_model(cpuinfo);
   if (cpuinfo.empty()) {
     report.notes.emplace_back("/proc/cpuinfo is not readable; features come from the CPU alone");

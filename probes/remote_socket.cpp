@@ -1,5 +1,7 @@
 #include "probes/remote_socket.hpp"
 
+#include "base/process.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -90,23 +92,16 @@ Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, c
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     return network_error(label, std::string("cannot create a socket pair: ") + std::strerror(errno));
   }
-  const std::string shell_command = "exec " + command;  // built before fork: the child only execs
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setsid();
-    dup2(pair[1], 0);
-    dup2(pair[1], 1);
-    execl("/bin/sh", "sh", "-c", shell_command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  // As ssh does: `exec COMMAND` in /bin/sh, the socket on stdin and stdout, in a session of its own.
+  const auto pid = spawn_child({"/bin/sh", "-c", "exec " + command}, ChildFds{pair[1], pair[1], -1}, true);
   close(pair[1]);
-  if (pid < 0) {
+  if (!pid) {
     close(pair[0]);
-    return network_error(label, std::string("cannot start the ProxyCommand: ") + std::strerror(errno));
+    return network_error(label, "cannot start the ProxyCommand: " + pid.error().message);
   }
   fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK);
   TcpConnection connection(pair[0], label);
-  connection.m_proxy_pid = pid;
+  connection.m_proxy_pid = pid.value();
   return connection;
 }
 
@@ -133,16 +128,7 @@ void TcpConnection::release() {
     m_fd = -1;
   }
   if (m_proxy_pid > 0) {
-    // Closing the socket usually ends the proxy; make sure (SIGKILL after 1 s), and reap it.
-    kill(m_proxy_pid, SIGTERM);
-    bool reaped = false;
-    for (int i = 0; i < 100 && !reaped; ++i) {
-      reaped = waitpid(m_proxy_pid, nullptr, WNOHANG) != 0 || poll(nullptr, 0, 10) < 0;
-    }
-    if (!reaped) {
-      kill(m_proxy_pid, SIGKILL);
-      waitpid(m_proxy_pid, nullptr, 0);
-    }
+    stop_child(m_proxy_pid);  // closing the socket usually ends the proxy already
     m_proxy_pid = -1;
   }
 }

@@ -1,4 +1,5 @@
 #include "rules/catalog.hpp"
+#include "base/read_file.hpp"
 
 #include "base/data_path.hpp"
 #include "rules/toml_errors.hpp"
@@ -19,7 +20,7 @@ struct KindSection {
   AlgorithmKind kind;
 };
 constexpr std::array k_sections{KindSection{"cipher", AlgorithmKind::cipher}, KindSection{"mac", AlgorithmKind::mac},
-                                KindSection{"kex", AlgorithmKind::kex}, KindSection{"host_key", AlgorithmKind::host_key}};
+                                KindSection{"kex", AlgorithmKind::kex}, KindSection{"host_key", AlgorithmKind::key_sig}};
 
 const std::set<std::string> k_known_fields{"name", "tier", "aead", "etm", "dropped", "dropped_server",
                                            "removed", "notes", "cves"};
@@ -205,13 +206,8 @@ Result<Catalog> parse_catalog(std::string_view text, const std::string& origin) 
 }
 
 Result<Catalog> load_catalog(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Error{ErrorKind::io, path.string() + ": cannot read the catalog"};
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_catalog(text.str(), path.string());
+  SSHTUNE_TRY(text, read_file(path));
+  return parse_catalog(text, path.string());
 }
 
 Result<Catalog> load_shipped_catalog() {

@@ -3,6 +3,7 @@
 // exchange and host-key algorithm OpenSSH has shipped, with its security tier.
 // Every feature that judges an algorithm reads it from here.
 
+#include "base/algorithm_kind.hpp"
 #include "base/result.hpp"
 
 #include <filesystem>
@@ -15,8 +16,6 @@ namespace sshtune::rules {
 
 // Ordered from best to worst; audits map weak to warn, deprecated/removed to fail.
 enum class Tier { recommended, acceptable, weak, deprecated, removed };
-
-enum class AlgorithmKind { cipher, mac, kex, host_key };
 
 struct Algorithm {
   std::string name;

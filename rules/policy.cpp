@@ -1,4 +1,6 @@
 #include "rules/policy.hpp"
+#include "base/paths.hpp"
+#include "base/read_file.hpp"
 
 #include "base/data_path.hpp"
 #include "rules/toml_errors.hpp"
@@ -86,15 +88,6 @@ Result<void> apply_section(const std::string& name, const toml::node& node, Poli
   return ok();
 }
 
-Result<std::string> read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Error{ErrorKind::io, path.string() + ": cannot read the rule file"};
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 }  // namespace
 
@@ -108,24 +101,19 @@ Result<Policy> parse_policy(std::string_view text, const std::string& origin, co
 }
 
 fs::path user_rules_path() {
-  const char* config_home = std::getenv("XDG_CONFIG_HOME");
-  if (config_home != nullptr && *config_home == '/') {
-    return fs::path(config_home) / "ssh-tune" / "rules.toml";
-  }
-  const char* home = std::getenv("HOME");
-  return fs::path(home != nullptr ? home : "") / ".config" / "ssh-tune" / "rules.toml";
+  return config_home() / "rules.toml";
 }
 
 Result<Policy> load_policy() {
   SSHTUNE_TRY(shipped_path, data_path("rules", "policy.toml"));
-  SSHTUNE_TRY(shipped_text, read_text(shipped_path));
+  SSHTUNE_TRY(shipped_text, read_file(shipped_path));
   SSHTUNE_TRY(shipped, parse_policy(shipped_text, shipped_path.string()));
   const fs::path user = user_rules_path();
   std::error_code ec;
   if (!fs::exists(user, ec)) {
     return shipped;
   }
-  SSHTUNE_TRY(user_text, read_text(user));
+  SSHTUNE_TRY(user_text, read_file(user));
   return parse_policy(user_text, user.string(), shipped);
 }
 

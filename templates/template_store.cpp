@@ -1,4 +1,6 @@
 #include "templates/template_store.hpp"
+#include "base/paths.hpp"
+#include "base/read_file.hpp"
 
 #include "base/data_path.hpp"
 
@@ -11,22 +13,6 @@ namespace fs = std::filesystem;
 namespace sshtune::templates {
 namespace {
 
-// The variable's value when it is set to an absolute path (XDG ignores relative ones).
-std::optional<fs::path> absolute_env(const char* name) {
-  const char* value = std::getenv(name);
-  if (value == nullptr || *value != '/') return std::nullopt;
-  return fs::path(value);
-}
-
-Result<std::string> read_text(const fs::path& path) {
-  std::error_code ec;
-  std::ifstream in(path, std::ios::binary);
-  if (!fs::is_regular_file(path, ec) || !in) return Error{ErrorKind::io, path.string() + ": cannot read the template"};
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return Error{ErrorKind::io, path.string() + ": cannot read the template"};
-  return text;
-}
-
 // The user's override of `name`, if there is one.
 std::optional<fs::path> user_override(const std::string& name) {
   const auto dir = user_template_dir();
@@ -38,9 +24,7 @@ std::optional<fs::path> user_override(const std::string& name) {
 }  // namespace
 
 std::optional<fs::path> user_template_dir() {
-  if (const auto config = absolute_env("XDG_CONFIG_HOME")) return *config / "ssh-tune" / "templates";
-  if (const auto home = absolute_env("HOME")) return *home / ".config" / "ssh-tune" / "templates";
-  return std::nullopt;
+  return config_home() / "templates";
 }
 
 Result<TemplateFile> load_template(const std::string& name) {
@@ -51,7 +35,7 @@ Result<TemplateFile> load_template(const std::string& name) {
     SSHTUNE_TRY(shipped, data_path("templates", name));
     path = shipped;
   }
-  SSHTUNE_TRY(text, read_text(path));
+  SSHTUNE_TRY(text, read_file(path));
   return TemplateFile{path, std::move(text)};
 }
 

@@ -115,7 +115,7 @@ TEST(AlgorithmRules, DeprecatedKexAndMacFail) {
 
 TEST(AlgorithmRules, LiveServerOfferSkipsPseudoNamesAndNotesUnknownOnes) {
   const auto findings = audit_offered_algorithms(
-      rules::AlgorithmKind::kex, {"curve25519-sha256", "kex-strict-s-v00@openssh.com", "ext-info-s", "x-new@example"},
+      AlgorithmKind::kex, {"curve25519-sha256", "kex-strict-s-v00@openssh.com", "ext-info-s", "x-new@example"},
       "server h:22", snapshot_context());
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0], (Finding{Severity::info, "algo-unknown", "", 0, "server h:22",
@@ -124,7 +124,7 @@ TEST(AlgorithmRules, LiveServerOfferSkipsPseudoNamesAndNotesUnknownOnes) {
 }
 
 TEST(AlgorithmRules, LiveServerTiers) {
-  const auto findings = audit_offered_algorithms(rules::AlgorithmKind::cipher, {"aes128-ctr", "3des-cbc", "aes256-cbc"},
+  const auto findings = audit_offered_algorithms(AlgorithmKind::cipher, {"aes128-ctr", "3des-cbc", "aes256-cbc"},
                                                  "server h:22", snapshot_context());
   ASSERT_EQ(findings.size(), 2u);
   EXPECT_EQ(testing::brief(findings[0]),

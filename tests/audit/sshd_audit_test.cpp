@@ -48,7 +48,7 @@ TEST(SshdAudit, EveryRuleOnOneFile) {
 TEST(SshdAudit, UnreadableFileIsAnOperationalError) {
   const auto findings = audit_sshd_config("/no/such/sshd_config", testing::snapshot_context());
   ASSERT_FALSE(findings);
-  EXPECT_EQ(findings.error().message, "/no/such/sshd_config: cannot open for reading");
+  EXPECT_EQ(findings.error().message, "/no/such/sshd_config: No such file or directory");
 }
 
 TEST(SshdAudit, LiveServerCombinesTiersAndTerrapin) {

@@ -62,7 +62,7 @@ TEST_F(AuditCli, WarningsExitTwoUnlessFailOnFail) {
 TEST_F(AuditCli, OperationalAndUsageErrors) {
   const CliRun missing = run({"audit", "-F", (m_dir.path() / "absent").string(), "--no-bench"});
   EXPECT_EQ(missing.code, 1);
-  EXPECT_EQ(missing.err, "ssh-tune: " + (m_dir.path() / "absent").string() + ": cannot open for reading\n");
+  EXPECT_EQ(missing.err, "ssh-tune: " + (m_dir.path() / "absent").string() + ": No such file or directory\n");
   const CliRun bad = run({"audit", "--fail-on", "info"});
   EXPECT_EQ(bad.code, 64);
   EXPECT_EQ(bad.err, "ssh-tune: audit: --fail-on takes warn or fail\n");

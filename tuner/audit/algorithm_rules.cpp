@@ -96,7 +96,7 @@ std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& 
 }
 
 bool in_defaults(const AlgorithmLine& line, const std::string& name, const AlgorithmContext& context) {
-  const std::vector<std::string> defaults = config::split_commas(context.client.default_value(line.defaults_slot));
+  const std::vector<std::string> defaults = split_commas(context.client.default_value(line.defaults_slot));
   return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
 }
 
@@ -106,15 +106,8 @@ bool is_pseudo(const std::string& name) {
 
 }  // namespace
 
-rules::AlgorithmKind catalog_kind(AlgorithmKind kind) {
-  switch (kind) {
-    case AlgorithmKind::cipher: return rules::AlgorithmKind::cipher;
-    case AlgorithmKind::mac: return rules::AlgorithmKind::mac;
-    case AlgorithmKind::kex: return rules::AlgorithmKind::kex;
-    case AlgorithmKind::key_sig:
-    case AlgorithmKind::sig: return rules::AlgorithmKind::host_key;
-  }
-  return rules::AlgorithmKind::cipher;
+AlgorithmKind catalog_kind(AlgorithmKind kind) {
+  return kind == AlgorithmKind::sig ? AlgorithmKind::key_sig : kind;
 }
 
 std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader reader,
@@ -123,7 +116,7 @@ std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader 
   if (line.value.empty() || line.value[0] == '-') return findings;
   const bool appended = line.value[0] == '+';
   const std::string list = line.value[0] == '+' || line.value[0] == '^' ? line.value.substr(1) : line.value;
-  for (const std::string& name : config::split_commas(list)) {
+  for (const std::string& name : split_commas(list)) {
     if (name.empty()) break;  // ssh stops validating at the first empty element
     if (has_wildcard(name) || (appended && in_defaults(line, name, context))) continue;
     if (auto finding = judge_name(line, name, appended, reader, context)) findings.push_back(std::move(*finding));
@@ -131,7 +124,7 @@ std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader 
   return findings;
 }
 
-std::vector<Finding> audit_offered_algorithms(rules::AlgorithmKind kind, const std::vector<std::string>& names,
+std::vector<Finding> audit_offered_algorithms(AlgorithmKind kind, const std::vector<std::string>& names,
                                               const std::string& server, const AlgorithmContext& context) {
   static const char* const k_keywords[] = {"Ciphers", "MACs", "KexAlgorithms", "HostKeyAlgorithms"};
   const std::string keyword = k_keywords[static_cast<int>(kind)];

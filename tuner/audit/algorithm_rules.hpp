@@ -34,9 +34,9 @@ struct AlgorithmContext {
   const ClientCapabilities& client;
 };
 
-// The catalog kind that judges names of an ssh_config algorithm kind
-// (key and signature lists are judged as host-key algorithms).
-rules::AlgorithmKind catalog_kind(AlgorithmKind kind);
+// The catalog kind that judges names of an ssh_config algorithm kind: the catalog's
+// host_key section (AlgorithmKind::key_sig) judges plain signature lists too.
+AlgorithmKind catalog_kind(AlgorithmKind kind);
 
 // Findings for one config line read by ssh or sshd. '-' lists produce none; '+'
 // names already in the default list produce none.
@@ -46,7 +46,7 @@ std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader 
 // Findings for names a live server offers (`server` labels them, e.g.
 // "127.0.0.1:2222"). Pseudo-algorithms (ext-info-*, kex-strict-*) are skipped;
 // names the catalog does not know are info.
-std::vector<Finding> audit_offered_algorithms(rules::AlgorithmKind kind, const std::vector<std::string>& names,
+std::vector<Finding> audit_offered_algorithms(AlgorithmKind kind, const std::vector<std::string>& names,
                                               const std::string& server, const AlgorithmContext& context);
 
 }  // namespace sshtune::audit

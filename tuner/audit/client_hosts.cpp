@@ -76,7 +76,7 @@ std::vector<std::string> patterns_of(const config::ConfigLine& line) {
   if (needs_exec(criteria)) return patterns;
   for (const MatchCriterion& criterion : criteria) {
     if (criterion.negated || (criterion.attribute != "host" && criterion.attribute != "originalhost")) continue;
-    for (std::string& pattern : config::split_commas(criterion.argument)) patterns.push_back(std::move(pattern));
+    for (std::string& pattern : split_commas(criterion.argument)) patterns.push_back(std::move(pattern));
   }
   return patterns;
 }

@@ -1,4 +1,6 @@
 #include "tuner/audit/config_set.hpp"
+#include "base/paths.hpp"
+#include "base/read_file.hpp"
 
 #include "tuner/sshconfig/include.hpp"
 #include "tuner/sshconfig/parser.hpp"
@@ -54,7 +56,7 @@ class Loader {
 Result<void> Loader::load(const std::string& path, bool user_config, bool checked, const std::string& scope,
                           int depth) {
   if (depth > config::k_max_include_depth || !m_seen.insert(path).second) return ok();
-  SSHTUNE_TRY(text, config::read_config_text(path));
+  SSHTUNE_TRY(text, read_file(path));
   m_set.files.push_back(LoadedFile{config::parse(text, path), user_config, scope, facts_of(path, checked)});
   return follow_includes(m_set.files.size() - 1, depth);
 }
@@ -124,17 +126,14 @@ std::vector<std::string> line_scopes(const LoadedFile& loaded) {
 
 std::string include_pattern(const std::string& argument, bool user_config) {
   std::string path = argument;
-  const char* home = std::getenv("HOME");
-  if (path.starts_with("~/")) path = std::string(home != nullptr ? home : "") + path.substr(1);
-  if (path[0] != '/') path = (user_config ? std::string(home != nullptr ? home : "") + "/.ssh/" : "/etc/ssh/") + path;
+  const std::string home = home_dir().string();
+  if (path.starts_with("~/")) path = home + path.substr(1);
+  if (path[0] != '/') path = (user_config ? home + "/.ssh/" : std::string("/etc/ssh/")) + path;
   return path;
 }
 
 std::filesystem::path default_user_config() {
-  const char* home = std::getenv("HOME");
-  if (home != nullptr && *home != '\0') return std::filesystem::path(home) / ".ssh" / "config";
-  const passwd* pw = getpwuid(getuid());
-  return std::filesystem::path(pw != nullptr ? pw->pw_dir : "/") / ".ssh" / "config";
+  return home_dir() / ".ssh" / "config";
 }
 
 }  // namespace sshtune::audit

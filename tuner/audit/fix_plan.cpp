@@ -193,7 +193,7 @@ void Planner::drop_names(FileWork& work, std::size_t number, const std::vector<c
 void Planner::empty_list(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
                          const std::vector<std::string>& names) {
   const config::ConfigLine& line = work.edited.lines[number - 1];
-  const std::string list = config::join_commas(names);
+  const std::string list = join_commas(names);
   if (!line.args.front().value.starts_with("+") && !line.args.front().value.starts_with("^")) {
     return leave_all(findings, "dropping " + list + " would leave " + line.keyword +
                                    " with no algorithm; choose the ones to keep");

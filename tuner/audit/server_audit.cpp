@@ -87,13 +87,12 @@ Result<std::vector<Finding>> audit_sshd_config(const std::filesystem::path& path
 
 std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std::string& label,
                                        const AlgorithmContext& context) {
-  using rules::AlgorithmKind;
   std::vector<Finding> findings;
   const auto add = [&](std::vector<Finding> more) {
     for (Finding& finding : more) findings.push_back(std::move(finding));
   };
   add(audit_offered_algorithms(AlgorithmKind::kex, server.kex, label, context));
-  add(audit_offered_algorithms(AlgorithmKind::host_key, server.host_keys, label, context));
+  add(audit_offered_algorithms(AlgorithmKind::key_sig, server.host_keys, label, context));
   add(audit_offered_algorithms(AlgorithmKind::cipher, both_directions(server.ciphers_c2s, server.ciphers_s2c),
                                label, context));
   add(audit_offered_algorithms(AlgorithmKind::mac, both_directions(server.macs_c2s, server.macs_s2c), label,

@@ -32,7 +32,7 @@ std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::ve
   if (line.kind != AlgorithmKind::cipher || line.value.empty() || best == nullptr) return findings;
   if (line.value[0] == '+' || line.value[0] == '-') return findings;
   const std::string list = line.value[0] == '^' ? line.value.substr(1) : line.value;
-  for (const std::string& name : config::split_commas(list)) {
+  for (const std::string& name : split_commas(list)) {
     const probes::CipherSpeed* speed = speed_of(speeds, name);
     if (speed == nullptr) continue;
     if (speed->mb_per_s >= k_slow_fraction * best->mb_per_s) break;

@@ -72,11 +72,11 @@ std::vector<Finding> audit_terrapin_server(const ServerAlgorithms& server, const
 
 std::optional<Finding> audit_terrapin_client(const config::Evaluation& evaluation, const ServerAlgorithms& server) {
   if (server.strict_kex) return std::nullopt;
-  const auto cipher = negotiated(config::split_commas(evaluation.value("ciphers").value_or("")), server.ciphers_c2s);
+  const auto cipher = negotiated(split_commas(evaluation.value("ciphers").value_or("")), server.ciphers_c2s);
   if (!cipher) return std::nullopt;
   std::string what = *cipher;
   if (*cipher != k_chacha) {
-    const auto mac = negotiated(config::split_commas(evaluation.value("macs").value_or("")), server.macs_c2s);
+    const auto mac = negotiated(split_commas(evaluation.value("macs").value_or("")), server.macs_c2s);
     if (!is_cbc(*cipher) || !mac || !is_etm(*mac)) return std::nullopt;
     what += " with " + *mac;
   }

@@ -2,6 +2,7 @@
 // with the file:line it came from, plus warnings about dead per-host lines.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "base/paths.hpp"
 #include "tuner/cli/commands.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
@@ -35,12 +36,7 @@ po::options_description config_flags() {
 
 // Shows paths under $HOME as "~/..." so origins read like the user's own notes.
 std::string display_origin(const config::Origin& origin) {
-  std::string text = origin.to_string();
-  const char* home = std::getenv("HOME");
-  if (home != nullptr && *home != '\0' && text.starts_with(std::string(home) + "/")) {
-    text = "~" + text.substr(std::char_traits<char>::length(home));
-  }
-  return text;
+  return display_path(origin.to_string());
 }
 
 std::vector<std::string> warnings_of(const config::Evaluation& evaluation) {

@@ -9,7 +9,7 @@ namespace sshtune {
 namespace {
 
 std::string tier_label(const rules::Catalog& catalog, const std::string& cipher) {
-  const auto* entry = catalog.find(rules::AlgorithmKind::cipher, cipher);
+  const auto* entry = catalog.find(AlgorithmKind::cipher, cipher);
   if (entry == nullptr) {
     return "unknown";
   }
@@ -78,7 +78,7 @@ void print_compression(std::ostream& out, const CpuFindings& findings) {
 }
 
 nlohmann::json cipher_json(const probes::CipherSpeed& speed, const rules::Catalog& catalog) {
-  const auto* entry = catalog.find(rules::AlgorithmKind::cipher, speed.name);
+  const auto* entry = catalog.find(AlgorithmKind::cipher, speed.name);
   return {{"name", speed.name},
           {"mac", speed.aead ? nlohmann::json(nullptr) : nlohmann::json(speed.mac)},
           {"mac_timed_as", speed.aead ? nlohmann::json(nullptr) : nlohmann::json(speed.mac_timed_as)},

@@ -65,17 +65,17 @@ Result<ListEdit> remove_list_entries(config::ConfigFile& file, std::size_t numbe
   const std::string prefix = prefixed ? token.value.substr(0, 1) : "";
   std::vector<std::string> kept;
   bool named = false;
-  for (std::string& entry : config::split_commas(std::string_view(token.value).substr(prefix.size()))) {
+  for (std::string& entry : split_commas(std::string_view(token.value).substr(prefix.size()))) {
     const bool drop = std::find(names.begin(), names.end(), entry) != names.end();
     named = named || drop;
     if (!drop) kept.push_back(std::move(entry));
   }
-  if (!named) return at(file, number, line->keyword + " does not list " + config::join_commas(names));
+  if (!named) return at(file, number, line->keyword + " does not list " + join_commas(names));
   if (std::all_of(kept.begin(), kept.end(), [](const std::string& entry) { return entry.empty(); })) {
     return ListEdit::would_empty;
   }
   const std::string raw = line->text.substr(token.begin, token.end - token.begin);
-  splice(*line, token.begin, token.end, quoted_like(raw, prefix + config::join_commas(kept)));
+  splice(*line, token.begin, token.end, quoted_like(raw, prefix + join_commas(kept)));
   return ListEdit::removed;
 }
 

@@ -1,4 +1,6 @@
 #include "tuner/host/host_cache.hpp"
+#include "base/paths.hpp"
+#include "base/read_file.hpp"
 
 #include "rules/toml_errors.hpp"
 #include "tuner/edit/atomic_writer.hpp"
@@ -160,12 +162,7 @@ CachedHost parse_entry(const toml::table& root) {
 }  // namespace
 
 fs::path cache_dir() {
-  const char* cache_home = std::getenv("XDG_CACHE_HOME");
-  if (cache_home != nullptr && *cache_home == '/') {
-    return fs::path(cache_home) / "ssh-tune";
-  }
-  const char* home = std::getenv("HOME");
-  return fs::path(home != nullptr ? home : "") / ".cache" / "ssh-tune";
+  return cache_home();
 }
 
 fs::path cache_path(const std::string& host) {
@@ -188,13 +185,11 @@ Result<void> save_cached_host(const CachedHost& entry) {
 
 Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age) {
   const fs::path path = cache_path(host);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const std::optional<std::string> text = read_file_if_present(path);
+  if (!text) {
     return std::optional<CachedHost>{};
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  SSHTUNE_TRY(root, rules::parse_toml(text.str(), path.string()));
+  SSHTUNE_TRY(root, rules::parse_toml(*text, path.string()));
   CachedHost entry = parse_entry(root);
   const std::int64_t age = static_cast<std::int64_t>(std::time(nullptr)) - entry.measured_unix;
   if (entry.host != host || age > max_age.count()) {

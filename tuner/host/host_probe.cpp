@@ -1,5 +1,8 @@
 #include "tuner/host/host_probe.hpp"
 
+#include "base/process.hpp"
+#include "base/strings.hpp"
+
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "probes/compression_bench.hpp"
 #include "probes/crypto_bench.hpp"
@@ -22,29 +25,10 @@ struct Local {
   config::Evaluation evaluation;
 };
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> names;
-  for (std::size_t start = 0; start <= text.size();) {
-    const auto comma = std::min(text.find(',', start), text.size());
-    if (comma > start) {
-      names.push_back(text.substr(start, comma - start));
-    }
-    start = comma + 1;
-  }
-  return names;
-}
-
 // The local rsync's abilities; an empty RemoteTools when rsync is missing.
 RemoteTools local_rsync() {
-  std::string output;
-  if (FILE* pipe = popen("rsync --version 2>/dev/null", "r")) {
-    char buffer[4096];
-    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-      output.append(buffer, n);
-    }
-    pclose(pipe);
-  }
-  return parse_rsync_version(output);
+  const auto run = run_process({"rsync", "--version"}, {Output::capture, Output::discard});
+  return parse_rsync_version(run ? run.value().out : "");
 }
 
 // The server's offer, read directly; through a proxy we cannot, so assume what

@@ -1,4 +1,6 @@
 #include "tuner/host/host_target.hpp"
+#include "base/paths.hpp"
+#include "base/strings.hpp"
 
 #include <pwd.h>
 #include <unistd.h>
@@ -10,18 +12,9 @@
 namespace sshtune {
 namespace {
 
-std::string home_directory() {
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    return home;
-  }
-  const passwd* entry = getpwuid(getuid());
-  return entry != nullptr ? entry->pw_dir : "/";
-}
-
-std::string local_user() {
-  const passwd* entry = getpwuid(getuid());
-  return entry != nullptr ? entry->pw_name : "";
-}
+// ~ and %d in the paths the probes open are the home ssh-tune reads under (base/paths.hpp),
+// so a HOME pointed elsewhere (as tests do) finds its own keys and known_hosts.
+std::string home_directory() { return home_dir().string(); }
 
 // Expands ssh's path tokens the way ssh does for IdentityFile and friends.
 std::string expand_tokens(const std::string& text, const RemoteTarget& target) {
@@ -33,7 +26,7 @@ std::string expand_tokens(const std::string& text, const RemoteTarget& target) {
     }
     switch (text[++i]) {
       case 'd': out += home_directory(); break;
-      case 'u': out += local_user(); break;
+      case 'u': out += local_user_name(); break;
       case 'h': out += target.hostname; break;
       case 'r': out += target.user; break;
       case 'p': out += std::to_string(target.port); break;
@@ -45,11 +38,6 @@ std::string expand_tokens(const std::string& text, const RemoteTarget& target) {
     out = home_directory() + out.substr(1);
   }
   return out;
-}
-
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream words(text);
-  return {std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
 }
 
 Result<std::uint16_t> parse_port(const std::string& text, const std::string& host) {
@@ -119,7 +107,7 @@ Result<RemoteTarget> resolve_target(const config::Evaluation& evaluation, const 
   target.hostname = evaluation.value("hostname").value_or(evaluation.host);
   SSHTUNE_TRY(port, parse_port(evaluation.value("port").value_or("22"), evaluation.host));
   target.port = port;
-  target.user = evaluation.value("user").value_or(local_user());
+  target.user = evaluation.value("user").value_or(local_user_name());
   add_paths(target.identity_files, evaluation.values("identityfile"), target);
   add_paths(target.known_hosts_files, evaluation.values("userknownhostsfile"), target);
   add_paths(target.known_hosts_files, evaluation.values("globalknownhostsfile"), target);

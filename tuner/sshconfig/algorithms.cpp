@@ -53,27 +53,6 @@ std::vector<std::string> names_cat(std::vector<std::string> a, const std::vector
 
 }  // namespace
 
-std::vector<std::string> split_commas(std::string_view list) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = list.find(',', start);
-    out.emplace_back(list.substr(start, comma - start));
-    if (comma == std::string_view::npos) {
-      return out;
-    }
-    start = comma + 1;
-  }
-}
-
-std::string join_commas(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) {
-    out += out.empty() ? "" : ",";
-    out += name;
-  }
-  return out;
-}
 
 std::optional<std::string> check_algorithm_argument(AlgorithmKind kind, std::string_view arg,
                                                     const ClientCapabilities& client) {

@@ -2,6 +2,7 @@
 // Algorithm-list keywords (Ciphers, MACs, KexAlgorithms, *Algorithms): the
 // parse-time validity check and the +/-/^ expansion against the client's defaults.
 
+#include "base/strings.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include <optional>
@@ -22,12 +23,6 @@ std::optional<std::string> check_algorithm_argument(AlgorithmKind kind, std::str
 std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<std::string>& configured,
                                                             const std::vector<std::string>& defaults,
                                                             const std::vector<std::string>& supported);
-
-// Splits a comma list (empty elements kept).
-std::vector<std::string> split_commas(std::string_view list);
-
-// Joins names with commas.
-std::string join_commas(const std::vector<std::string>& names);
 
 // The `ssh -G` keyword (slot) whose default list an AlgorithmKind keyword uses.
 std::string_view algorithm_kind_name(AlgorithmKind kind);

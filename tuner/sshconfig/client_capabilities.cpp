@@ -1,50 +1,38 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 
+#include "base/process.hpp"
+#include "base/strings.hpp"
+
 #include <array>
-#include <cstdio>
 #include <mutex>
 #include <sstream>
 
 namespace sshtune {
 namespace {
 
-// Runs a fixed command line (no user input) and returns its stdout, or an io error.
-Result<std::string> run_capture(const std::string& command) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    return Error{ErrorKind::io, "cannot run '" + command + "'"};
-  }
-  std::string out;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-    out.append(buffer.data(), n);
-  }
-  const int status = pclose(pipe);
-  if (status != 0) {
+// Runs `ssh ARGS...` and returns what it printed (stdout, or stderr for -V), or an error when it fails.
+Result<std::string> run_ssh(const std::vector<std::string>& args, bool want_stderr = false) {
+  std::vector<std::string> argv{"ssh"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ProcessOptions options{Output::capture, want_stderr ? Output::capture : Output::discard};
+  auto result = run_process(argv, options);
+  std::string command = "ssh";
+  for (const auto& arg : args) command += " " + arg;
+  if (!result || result.value().exit_code != 0) {
     return Error{ErrorKind::unsupported, "'" + command + "' failed (is OpenSSH's ssh on PATH?)"};
   }
-  return out;
-}
-
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string word; in >> word;) {
-    words.push_back(word);
-  }
-  return words;
+  return want_stderr ? result.value().err : result.value().out;
 }
 
 Result<std::unique_ptr<ClientCapabilities>> probe() {
   static constexpr std::array<const char*, 5> k_queries{"cipher", "mac", "kex", "key-sig", "sig"};
   std::vector<std::vector<std::string>> supported;
   for (const char* query : k_queries) {
-    SSHTUNE_TRY(text, run_capture(std::string("ssh -Q ") + query + " 2>/dev/null"));
+    SSHTUNE_TRY(text, run_ssh({"-Q", query}));
     supported.push_back(split_words(text));
   }
-  SSHTUNE_TRY(dump, run_capture("ssh -G -F /dev/null ssh-tune.invalid </dev/null 2>/dev/null"));
-  SSHTUNE_TRY(version, run_capture("ssh -V 2>&1"));
+  SSHTUNE_TRY(dump, run_ssh({"-G", "-F", "/dev/null", "ssh-tune.invalid"}));
+  SSHTUNE_TRY(version, run_ssh({"-V"}, true));
   while (!version.empty() && (version.back() == '\n' || version.back() == '\r')) {
     version.pop_back();
   }

@@ -3,6 +3,7 @@
 // (`ssh -Q ...`), its built-in defaults (`ssh -G -F /dev/null`) and its version
 // (`ssh -V`). An interface, so tests can use a fixed snapshot instead of ssh.
 
+#include "base/algorithm_kind.hpp"
 #include "base/result.hpp"
 
 #include <memory>
@@ -11,10 +12,6 @@
 #include <vector>
 
 namespace sshtune {
-
-// The name lists `ssh -Q` prints; `key_sig` is every host/user key and signature
-// algorithm (`ssh -Q key-sig`), `sig` the plain signature algorithms (`ssh -Q sig`).
-enum class AlgorithmKind { cipher, mac, kex, key_sig, sig };
 
 // One line of `ssh -G` output split at the first space: keyword and value.
 struct DumpLine {

@@ -1,4 +1,6 @@
 #include "tuner/sshconfig/evaluator.hpp"
+#include "base/paths.hpp"
+#include "base/read_file.hpp"
 
 #include "tuner/sshconfig/dump.hpp"
 #include "tuner/sshconfig/include.hpp"
@@ -31,17 +33,12 @@ struct FileFlags {
 
 Error fatal(const std::string& message) { return Error{ErrorKind::invalid_input, message}; }
 
-// fopen()+getline() as ssh does it: nullopt with errno set when it cannot be opened;
-// a directory reads as empty.
+// ssh's fopen()+getline(): nullopt with errno set when it cannot be opened; a
+// directory opens and reads as empty.
 std::optional<std::string> read_bytes(const std::string& path) {
-  FILE* file = std::fopen(path.c_str(), "r");
-  if (file == nullptr) return std::nullopt;
-  std::string text;
-  char buffer[8192];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, n);
-  std::fclose(file);
-  return text;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return std::string();
+  return read_file_if_present(path);
 }
 
 // percent_expand(value, "h", host): the only token HostName allows.
@@ -276,13 +273,7 @@ namespace {
 // ssh-tune reads the user configuration under $HOME, where its editor writes it
 // (ssh takes the passwd entry's home; the two agree unless HOME was changed, as
 // tests do to stay away from the real ~/.ssh).
-std::string user_config_home() {
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') {
-    return home;
-  }
-  const passwd* pw = getpwuid(getuid());
-  return pw != nullptr ? pw->pw_dir : "/";
-}
+std::string user_config_home() { return home_dir().string(); }
 
 Result<void> read_config_files(Walker& walker, const EvalRequest& request, const std::string& home) {
   bool active = true;
@@ -336,8 +327,7 @@ std::string local_hostname() {
 }  // namespace
 
 Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities& client) {
-  const passwd* pw = getpwuid(getuid());
-  const std::string home = pw != nullptr ? pw->pw_dir : "/";
+  const std::string home = passwd_home();
   std::string host = request.host;
   std::string typed_user;
   if (const std::size_t at = host.rfind('@'); at != std::string::npos) {
@@ -351,7 +341,7 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   Walker walker(client, store, evaluation, request.exec);
   walker.host = host;
   walker.original_host = host;
-  walker.local_user = pw != nullptr ? pw->pw_name : "";
+  walker.local_user = local_user_name();
   walker.local_hostname = local_hostname();
   SSHTUNE_TRYV(apply_command_line(walker, store, request, typed_user));
   SSHTUNE_TRYV(read_config_files(walker, request, user_config_home()));

@@ -1,4 +1,5 @@
 #include "tuner/sshconfig/match.hpp"
+#include "base/paths.hpp"
 
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/sshconfig/tokenizer.hpp"
@@ -17,7 +18,6 @@ bool is_attribute(const std::string& attribute, const char* name) {
 // percent_expand() of an exec command; nullopt (with `why`) if ssh would refuse it
 // or if it needs %C, which ssh-tune does not compute.
 std::optional<std::string> expand_exec(const std::string& command, const MatchContext& context, std::string* why) {
-  const passwd* pw = getpwuid(getuid());
   const std::string short_host = context.local_hostname.substr(0, context.local_hostname.find('.'));
   std::string out;
   for (std::size_t i = 0; i < command.size(); ++i) {
@@ -36,7 +36,7 @@ std::optional<std::string> expand_exec(const std::string& command, const MatchCo
       case 'u': out += context.local_user; break;
       case 'l': out += context.local_hostname; break;
       case 'L': out += short_host; break;
-      case 'd': out += pw != nullptr ? pw->pw_dir : ""; break;
+      case 'd': out += passwd_home(); break;
       case 'i': out += std::to_string(getuid()); break;
       case 'C': *why = "%C is not expanded by ssh-tune"; return std::nullopt;
       default: *why = std::string("percent_expand: unknown key %") + key; return std::nullopt;

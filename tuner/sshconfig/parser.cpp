@@ -1,4 +1,5 @@
 #include "tuner/sshconfig/parser.hpp"
+#include "base/read_file.hpp"
 
 #include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/line_rules.hpp"
@@ -91,22 +92,9 @@ Result<ConfigFile> parse_checked(std::string_view text, std::string path, const 
   return file;
 }
 
-Result<std::string> read_config_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Error{ErrorKind::io, path.string() + ": cannot open for reading"};
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    return Error{ErrorKind::io, path.string() + ": read error"};
-  }
-  return buffer.str();
-}
-
 Result<ConfigFile> load_config(const std::filesystem::path& path, const ClientCapabilities& client,
                                const CheckOptions& options) {
-  SSHTUNE_TRY(text, read_config_text(path));
+  SSHTUNE_TRY(text, read_file(path));
   return parse_checked(text, path.string(), client, options);
 }
 

@@ -48,10 +48,7 @@ std::vector<Diagnostic> check(const ConfigFile& file, const ClientCapabilities& 
 Result<ConfigFile> parse_checked(std::string_view text, std::string path, const ClientCapabilities& client,
                                  const CheckOptions& options = {});
 
-// Reads a file's bytes; an io error naming the path if it cannot be read.
-Result<std::string> read_config_text(const std::filesystem::path& path);
-
-// read_config_text() + parse_checked().
+// read_file() + parse_checked().
 Result<ConfigFile> load_config(const std::filesystem::path& path, const ClientCapabilities& client,
                                const CheckOptions& options = {});
 
