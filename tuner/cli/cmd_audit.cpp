@@ -7,6 +7,7 @@
 #include "probes/crypto_bench.hpp"
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
+#include "rules/policy.hpp"
 #include "tuner/audit/client_audit.hpp"
 #include "tuner/audit/fix_plan.hpp"
 #include "tuner/audit/report.hpp"
@@ -92,7 +93,7 @@ std::vector<std::string> strings(const po::variables_map& values, const char* na
 // Records a probed server as the facts of every --host whose effective endpoint it is.
 void link_servers(const audit::ClientSources& sources, const std::vector<std::string>& hosts,
                   const RemoteTarget& target, const ServerAlgorithms& server, const ClientCapabilities& client,
-                  audit::HostFactsMap& facts) {
+                  audit::MeasuredHostMap& facts) {
   for (const std::string& host : hosts) {
     config::EvalRequest request;
     request.host = host;
@@ -102,27 +103,27 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
     if (!evaluation) continue;
     if (evaluation.value().value("hostname") == target.hostname &&
         evaluation.value().value("port") == std::to_string(target.port)) {
-      facts.set(host, audit::HostFacts{std::nullopt, std::nullopt, server, std::nullopt});
+      facts.set(host, audit::MeasuredHost{std::nullopt, std::nullopt, server, std::nullopt});
     }
   }
 }
 
 // Host facts from `ssh-tune host`'s cache (fresh entries only), with what this run's
 // --server probes learned laid over them. A cache file that cannot be read counts as absent.
-class CachedHostFacts final : public audit::HostFactsLookup {
+class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
  public:
-  std::optional<audit::HostFacts> find(const std::string& host) const override {
-    std::optional<audit::HostFacts> facts = from_cache(host);
-    if (const std::optional<audit::HostFacts> probed = probes.find(host)) {
-      if (!facts) facts = audit::HostFacts{};
+  std::optional<audit::MeasuredHost> find(const std::string& host) const override {
+    std::optional<audit::MeasuredHost> facts = from_cache(host);
+    if (const std::optional<audit::MeasuredHost> probed = probes.find(host)) {
+      if (!facts) facts = audit::MeasuredHost{};
       facts->server = probed->server;
     }
     return facts;
   }
-  audit::HostFactsMap probes;
+  audit::MeasuredHostMap probes;
 
  private:
-  static std::optional<audit::HostFacts> from_cache(const std::string& host) {
+  static std::optional<audit::MeasuredHost> from_cache(const std::string& host) {
     const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age);
     if (!cached || !cached.value()) return std::nullopt;
     const CachedHost& entry = *cached.value();
@@ -134,7 +135,7 @@ class CachedHostFacts final : public audit::HostFactsLookup {
     server.compression_c2s = server.compression_s2c = entry.server_compression;
     server.strict_kex = entry.server_strict_kex;
     const bool cpu_bound = entry.decision.link_class == rules::LinkClass::cpu_bound;
-    return audit::HostFacts{cpu_bound, entry.rtt_ms,
+    return audit::MeasuredHost{cpu_bound, entry.rtt_ms,
                             entry.server_ciphers.empty() ? std::nullopt : std::optional<ServerAlgorithms>(server),
                             entry.decision.rsync_compress};
   }
@@ -142,7 +143,7 @@ class CachedHostFacts final : public audit::HostFactsLookup {
 
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
-  CachedHostFacts facts;
+  CachedMeasuredHosts facts;
   std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
 };
 
@@ -238,7 +239,8 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   if (!fail_on) return Error{ErrorKind::usage, "audit: --fail-on takes warn or fail"};
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(client, local_client_capabilities());
-  const audit::AlgorithmContext context{catalog, *client};
+  SSHTUNE_TRY(policy, rules::load_policy());
+  const audit::AlgorithmContext context{catalog, *client, policy};
   AuditRun run;
   SSHTUNE_TRYV(audit_servers(parsed.values, context, run));
   SSHTUNE_TRY(clients, audit_clients(parsed.values, context, run));
