@@ -12,7 +12,7 @@
 #include "tuner/audit/fix_plan.hpp"
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/host_cache.hpp"

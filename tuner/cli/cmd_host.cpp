@@ -1,5 +1,5 @@
 // `ssh-tune host HOST`: measure, decide, show the verdict, optionally write it.
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_view.hpp"
 
 #include "tuner/sshconfig/client_capabilities.hpp"

@@ -4,7 +4,7 @@
 // stdout: under rsync, scp, git and borg stdout is their protocol channel.
 
 #include "templates/snippet_variables.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/cli/ssh_args.hpp"
 
