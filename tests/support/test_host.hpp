@@ -61,4 +61,7 @@ std::string shell_quoted(const std::string& text);
 // Whether process `pid` runs (a zombie does not).
 bool process_alive(int pid);
 
+// A listening TCP socket on a free port of 127.0.0.1 (fd, -1 on failure); `port` receives the port.
+int listen_on_loopback(int& port, int backlog = 64);
+
 }  // namespace sshtune::testing
