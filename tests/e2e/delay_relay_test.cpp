@@ -513,23 +513,36 @@ TEST(DelayedHost, StopLeavesNoRelayProcess) {
   EXPECT_FALSE(sshtune::testing::process_alive(*pid)) << "relay " << *pid << " still runs";
 }
 
-TEST(DelayedHost, OneSessionMovesItsChannelWindowPerRoundTrip) {
-  // OpenSSH's channel window is 2 MiB: at RTT 40 ms one session moves at most
-  // 2 MiB / 0.040 s = 52.4 MB/s, however fast the link. Best of up to 3 runs
-  // (a busy CPU only makes it slower), within 15% of that cap.
-  auto host = delayed_host(20);
-  ASSERT_NE(host, nullptr);
-  const double cap = 2.0 * 1048576 / 0.040 / 1e6;
-  std::vector<double> runs;
-  for (int i = 0; i < 3; ++i) {
-    runs.push_back(upload_mb_per_s(*host, 160));
-    if (std::abs(runs.back() / cap - 1) <= 0.15) {
-      break;
-    }
+// OpenSSH's channel window is 2 MiB: one session moves at most 2 MiB per round
+// trip, however fast the link. The best of up to `attempts` server-timed uploads
+// (a busy CPU only makes a session slower) as a fraction of that cap.
+double best_fraction_of_window_cap(int delay_ms, int mebibytes, int attempts) {
+  auto host = delayed_host(delay_ms);
+  if (host == nullptr) {
+    return 0;
   }
-  const double best = *std::max_element(runs.begin(), runs.end());
-  EXPECT_NEAR(best / cap, 1.0, 0.15) << "best " << best << " MB/s, cap " << cap << " MB/s";
-  std::cout << "one session at RTT 40 ms: " << best << " MB/s (2 MiB/RTT = " << cap << ")\n";
+  const double cap = 2.0 * 1048576 / (2 * delay_ms / 1000.0) / 1e6;
+  double best = 0;
+  int runs = 0;
+  while (runs < attempts && best < 0.85) {
+    best = std::max(best, upload_mb_per_s(*host, mebibytes) / cap);
+    ++runs;
+  }
+  std::cout << "one session at RTT " << 2 * delay_ms << " ms: " << best * cap << " MB/s = " << best
+            << " x 2 MiB/RTT (" << cap << " MB/s), best of " << runs << "\n";
+  return best;
+}
+
+TEST(DelayedHost, OneSessionIsHeldToItsChannelWindowPerRoundTrip) {
+  // RTT 100 ms: within 15% of 2 MiB/RTT (21 MB/s); measured 0.89-0.90 even at
+  // load 15 on the 2-core box.
+  EXPECT_NEAR(best_fraction_of_window_cap(50, 64, 3), 1.0, 0.15);
+  // RTT 40 ms (52.4 MB/s): never above the cap (the relay really delays), and
+  // not far below it (0.88-0.90 on a quiet box, 0.75-0.80 when the CPUs are
+  // 7x oversubscribed: ssh's own per-window processing then adds to the RTT).
+  const double at_40_ms = best_fraction_of_window_cap(20, 128, 1);
+  EXPECT_LE(at_40_ms, 1.15);
+  EXPECT_GE(at_40_ms, 0.6);
 }
 
 TEST(DelayedHost, BadDelayIsAUsageError) {
