@@ -1,6 +1,7 @@
 // tools/delay-relay and `tools/test-host start DIR --delay MS`: the relay alone
 // in front of in-process TCP servers (round trip, half-close, resets, many
-// connections, plain TCP not window-limited), then real sshd/ssh through it
+// connections, plain TCP not window-limited, reading on while data waits), then
+// real sshd/ssh through it
 // (banner after one round trip, a 64 MiB payload intact, 8 concurrent sessions,
 // stop, and one OpenSSH session held to its 2 MiB channel window per round trip).
 #include "tests/support/test_host.hpp"
@@ -545,7 +546,7 @@ TEST(DelayedHost, OneSessionIsHeldToItsChannelWindowPerRoundTrip) {
   EXPECT_GE(at_40_ms, 0.6);
 }
 
-TEST(DelayedHost, BadDelayIsAUsageError) {
+TEST(DelayedHost, BadArgumentsAreUsageErrors) {
   const TempDir dir;
   std::string output;
   const std::string script = std::string(SSHTUNE_SOURCE_DIR) + "/tools/test-host";
@@ -553,6 +554,9 @@ TEST(DelayedHost, BadDelayIsAUsageError) {
       << output;
   EXPECT_EQ(run_shell(script + " start " + shell_quoted(dir.path().string() + "/h") + " --delay", output), 64)
       << output;
+  const std::string relay = std::string(SSHTUNE_SOURCE_DIR) + "/tools/delay-relay";
+  EXPECT_EQ(run_shell(relay + " --listen 127.0.0.1:0 --to nowhere --delay 5", output), 64) << output;
+  EXPECT_EQ(run_shell(relay + " --listen 127.0.0.1:0 --to 127.0.0.1:22 --delay -1", output), 64) << output;
 }
 
 TEST(DelayedHost, ShapedAndDelayedCombineInEitherOrder) {
