@@ -10,16 +10,25 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.environ.get("SSHTUNE", os.path.join(ROOT, "build", "ssh-tune"))
 
 
-class Host:
-    """A tools/test-host server: loopback, or shaped to `rate` in a namespace."""
+# A server whose OpenSSL must not use AES-NI/PCLMULQDQ (as on CPUs without AES hardware).
+AES_MASK = "OPENSSL_ia32cap=~0x200000200000000"
 
-    def __init__(self, rate=None):
+
+class Host:
+    """A tools/test-host server: loopback, shaped to `rate` in a namespace, behind a
+    `delay` ms relay (RTT about 2 x delay), and/or with `sshd_env` set for sshd."""
+
+    def __init__(self, rate=None, delay=None, sshd_env=None, name=None):
         self.dir = tempfile.mkdtemp(prefix="ssh-tune-bench-")
         args = [os.path.join(ROOT, "tools", "test-host"), "start", self.dir]
         if rate:
             args += ["--shaped", rate]
+        if delay:
+            args += ["--delay", str(delay)]
+        if sshd_env:
+            args += ["--sshd-env", sshd_env]
         subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
-        self.name = f"shaped {rate}" if rate else "loopback"
+        self.name = name or (f"shaped {rate}" if rate else f"delayed RTT {2 * delay} ms" if delay else "loopback")
         self.config = os.path.join(self.dir, "home", ".ssh", "config")
         self.env = dict(os.environ, HOME=os.path.join(self.dir, "home"),
                         XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
@@ -29,14 +38,25 @@ class Host:
         subprocess.run([os.path.join(ROOT, "tools", "test-host"), "stop", self.dir])
         subprocess.run(["rm", "-rf", self.dir])
 
+    def ssh_command(self, cipher, compression):
+        return ["ssh", "-F", self.config, "-o", "BatchMode=yes", "-c", cipher, "-o", f"Compression={compression}",
+                "testhost", "date +%s.%N; cat >/dev/null; date +%s.%N"]
+
     def transfer(self, path, cipher, compression):
         """MB/s of one upload of `path`, timed by the server (handshake excluded)."""
-        command = ["ssh", "-F", self.config, "-c", cipher, "-o", f"Compression={compression}",
-                   "testhost", "date +%s.%N; cat >/dev/null; date +%s.%N"]
         with open(path, "rb") as data:
-            out = subprocess.run(command, stdin=data, capture_output=True, text=True, check=True, env=self.env).stdout
+            out = subprocess.run(self.ssh_command(cipher, compression), stdin=data, capture_output=True, text=True,
+                                 check=True, env=self.env).stdout
         start, end = (float(x) for x in out.split())
         return os.path.getsize(path) / (end - start) / 1e6
+
+    def parallel_transfer(self, path, cipher, streams):
+        """MB/s in aggregate of `streams` concurrent uploads of `path` (each its own ssh), timed by the
+        server: all bytes over the span from the first session's start to the last one's end."""
+        procs = [subprocess.Popen(self.ssh_command(cipher, "no"), stdin=open(path, "rb"), stdout=subprocess.PIPE,
+                                  text=True, env=self.env) for _ in range(streams)]
+        times = [tuple(float(x) for x in p.communicate()[0].split()) for p in procs]
+        return streams * os.path.getsize(path) / (max(t[1] for t in times) - min(t[0] for t in times)) / 1e6
 
     def median_transfer(self, path, cipher, compression, runs):
         return statistics.median(self.transfer(path, cipher, compression) for _ in range(runs))
@@ -67,6 +87,14 @@ def write_data(path, kind, megabytes):
     with open(path, "w") as out:
         out.write(" ".join(chunks)[:size])
     return path
+
+
+def openssh_figure(verdict, cipher, compression):
+    """The figure `host` reports for one setting from its OpenSSH-client trials, or None."""
+    kind = "upload-zlib-sample" if compression else "upload"
+    found = [t["mb_per_s"] for t in verdict["trials"]
+             if t.get("client") == "openssh" and t["kind"] == kind and t["cipher"] == cipher]
+    return max(found) if found else None
 
 
 def ssh_ciphers():
