@@ -1,0 +1,150 @@
+// How `host` spends its budget, and the confirmation with the user's ssh, on fakes.
+#include "tests/host/host_fixtures.hpp"
+#include "tuner/host/pipeline.hpp"
+#include "tuner/host/schedule.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sshtune {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::FakeHostWorld;
+using testing::ScopedEnv;
+using testing::TempDir;
+
+TEST(Schedule, TheDefaultBudgetSplitsSurveyConfirmationAndParallel) {
+  const ProbeBudget budget = split_budget(milliseconds(5000));
+  EXPECT_EQ(budget.survey, milliseconds(2000));
+  EXPECT_EQ(budget.confirm, milliseconds(1750));
+  EXPECT_EQ(budget.parallel, milliseconds(1250));
+}
+
+TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
+  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(400));
+  EXPECT_EQ(confirm_stream_time(milliseconds(10000), milliseconds(250), 2), milliseconds(1000));  // at most 1 s
+  EXPECT_EQ(confirm_stream_time(milliseconds(500), milliseconds(300), 4), milliseconds(150));    // at least 150 ms
+  EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));      // nothing fits
+}
+
+TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
+  const TrialSpec fast = openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
+  EXPECT_EQ(fast.warm_up_bytes, 80'000'000u);  // 100 ms of data
+  EXPECT_EQ(fast.byte_cap, 320'000'000u);      // 400 ms of data
+  EXPECT_EQ(fast.time_cap, milliseconds(1200));
+  const TrialSpec slow = openssh_spec(TrialKind::upload, "aes128-ctr", true, nullptr, 2.5, milliseconds(400));
+  EXPECT_EQ(slow.warm_up_bytes, 4u << 20);  // never less than two channel windows
+  EXPECT_EQ(slow.byte_cap, 1u << 20);
+  EXPECT_TRUE(slow.compression);
+}
+
+TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
+  const milliseconds step{500};
+  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(2000), step), 2);
+  EXPECT_EQ(next_parallel_step(2, false, 1.9, milliseconds(2000), step), 4);
+  EXPECT_EQ(next_parallel_step(4, false, 1.5, milliseconds(2000), step), 8);
+  EXPECT_EQ(next_parallel_step(8, false, 1.5, milliseconds(2000), step), 0);  // never more than 8 at once
+  EXPECT_EQ(next_parallel_step(2, false, 1.05, milliseconds(2000), step), 0); // no gain: stop
+  EXPECT_EQ(next_parallel_step(2, true, 1.9, milliseconds(2000), step), 0);   // a refused connection: stop
+  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(400), step), 0);     // no time left
+}
+
+class Confirmation : public ::testing::Test {
+ protected:
+  Confirmation() {
+    m_request.host = "web";
+    m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 10.0.0.5\n").string();
+  }
+
+  Result<HostOutcome> tune() { return tune_host(m_request, m_env); }
+
+  TempDir m_dir;
+  ScopedEnv m_home{"HOME", m_dir.path().string()};
+  FakeHostWorld m_world;
+  HostEnvironment m_env = m_world.environment();
+  HostRequest m_request;
+};
+
+TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting) {
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.in_turn.size(), 1u);
+  const auto& specs = m_world.client.in_turn.front();
+  std::vector<std::string> ciphers;
+  for (const auto& spec : specs) ciphers.push_back(spec.cipher);
+  EXPECT_EQ(ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+                                               "chacha20-poly1305@openssh.com"}));
+  // Streaming all of them at the survey's figures, plus one overlapped set-up, fits the confirmation's share.
+  double seconds = 0;
+  for (const auto& spec : specs) {
+    const double rate = spec.cipher == "aes128-gcm@openssh.com" ? 900 : spec.cipher == "aes256-gcm@openssh.com" ? 700 : 280;
+    seconds += (spec.warm_up_bytes + spec.byte_cap) / (rate * 1e6);
+  }
+  EXPECT_LE(seconds, split_budget(m_request.budget).confirm.count() / 1000.0);
+  EXPECT_EQ(m_world.client_targets.front().destination, "web");
+}
+
+TEST_F(Confirmation, AConfirmationThatFailsLeavesTheSurveysFiguresWithTheReason) {
+  m_world.client.on_run = [](const TrialSpec&, std::size_t) {
+    return Result<TrialResult>(Error{ErrorKind::remote, "web: ssh: connect to host 10.0.0.5 port 22: Connection refused"});
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.expected_source, rules::FigureSource::libssh);
+  EXPECT_TRUE(std::find(outcome.value().notes.begin(), outcome.value().notes.end(),
+                        "your ssh could not be timed (web: ssh: connect to host 10.0.0.5 port 22: Connection "
+                        "refused); the figures are the libssh survey's") != outcome.value().notes.end());
+  EXPECT_TRUE(m_world.client.together.empty());  // no parallel sessions against a refusing server
+}
+
+TEST_F(Confirmation, ATieInTheSurveyIsResolvedByTheOpensshFigures) {
+  // The survey ties the GCM ciphers (within 5%: the stronger first); the user's ssh moves aes128-gcm faster.
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-gcm@openssh.com", 290}});
+  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 250}, {"aes256-gcm@openssh.com", 200}});
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome);
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 250);
+  EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);
+  const auto& trials = outcome.value().entry.trials;
+  EXPECT_TRUE(std::any_of(trials.begin(), trials.end(),
+                          [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
+}
+
+TEST_F(Confirmation, AWindowBoundPathClimbsTheParallelLadderWhileItGains) {
+  m_request.budget = std::chrono::seconds(20);
+  auto flat = m_world.runner.on_run;
+  m_world.runner.on_run = [flat](const TrialSpec& spec) {
+    auto result = flat(spec);
+    result.value().round_trip_seconds = {0.04, 0.04, 0.04};  // 2 MiB / 40 ms = 52 MB/s
+    result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
+    return result;
+  };
+  testing::script_client_speeds(m_world.client, {}, 1.0);  // every session at its window: 40 MB/s each
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+    TrialResult result;
+    result.cipher = spec.cipher;
+    result.compression = spec.compression;
+    result.client = TrialClient::openssh;
+    result.bytes = 48'000'000;
+    result.seconds = 1;
+    return Result<TrialResult>(result);
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  std::vector<std::size_t> ladder;
+  for (const auto& batch : m_world.client.together) ladder.push_back(batch.size());
+  EXPECT_EQ(ladder, (std::vector<std::size_t>{2, 4, 8}));
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+}
+
+}  // namespace
+}  // namespace sshtune
