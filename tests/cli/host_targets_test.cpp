@@ -60,7 +60,7 @@ TEST_F(AllHosts, ConcreteAliasesOfTheConfigAndItsIncludes) {
   m_dir.write(".ssh/more.conf", "Host backup\n");
   const auto found = config_aliases(std::nullopt);
   ASSERT_TRUE(found) << found.error().message;
-  EXPECT_EQ(found.value().aliases, (std::vector<std::string>{"backup", "web", "db"}));
+  EXPECT_EQ(found.value().aliases, (std::vector<std::string>{"web", "db", "backup"}));
   EXPECT_EQ(found.value().skipped, (std::vector<std::string>{"*.lan", "!bastion", "*"}));
 }
 

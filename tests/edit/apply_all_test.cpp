@@ -66,7 +66,7 @@ TEST_F(ApplyAll, EveryHostInOneEditCheckedForEachHost) {
   const auto report = apply_all(fleet());
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(report.value().changed.size(), 2u);
-  EXPECT_EQ(m_renames, 2);  // the managed file and the config, each written once
+  EXPECT_EQ(m_renames, 3);  // one edit: the managed file, the config's backup and the config, each once
   const std::string text = read_file(managed());
   const auto web = text.find("Host web\n");
   const auto db = text.find("Host db\n");

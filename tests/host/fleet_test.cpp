@@ -45,10 +45,11 @@ class ManagedFileSsh final : public edit::SshClient {
   }
 };
 
-// A file system that counts renames: each file an edit writes is renamed into place once.
+// A file system that records renames: each file an edit writes is renamed into place once.
 class CountingFileSystem final : public edit::FileSystem {
  public:
   int renames = 0;
+  std::vector<std::filesystem::path> renamed_to;
   Result<edit::FileState> stat(const std::filesystem::path& p) override { return m_real.stat(p); }
   Result<std::string> read(const std::filesystem::path& p) override { return m_real.read(p); }
   Result<edit::TempFile> create_temp(const std::filesystem::path& d, const std::string& s) override {
@@ -62,6 +63,7 @@ class CountingFileSystem final : public edit::FileSystem {
   void discard(edit::TempFile& f) override { m_real.discard(f); }
   Result<void> rename(const std::filesystem::path& from, const std::filesystem::path& to) override {
     ++renames;
+    renamed_to.push_back(to);
     return m_real.rename(from, to);
   }
   Result<void> remove(const std::filesystem::path& p) override { return m_real.remove(p); }
@@ -77,6 +79,7 @@ class Fleet : public ::testing::Test {
     m_config = m_dir.write(".ssh/config", "Host web db\n  HostName 10.0.0.5\nHost down\n  HostName 192.0.2.9\n");
     testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150}});
     m_env.make_runner = [this](const RemoteTarget& target) -> std::unique_ptr<RemoteRunner> {
+      ++m_world.runners_made;
       if (target.hostname == "192.0.2.9") return std::make_unique<RefusingRunner>();
       return std::make_unique<testing::ForwardingRunner>(m_world.runner);
     };
@@ -175,7 +178,9 @@ TEST_F(Fleet, WriteAppliesEverySuccessfulHostInOneEdit) {
   const auto report = write_fleet(results, m_config.string(), false, env);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(report.value().changed.size(), 2u);  // the managed file and the Include line, once each
-  EXPECT_EQ(fs.renames, 2);
+  std::sort(fs.renamed_to.begin(), fs.renamed_to.end());
+  EXPECT_EQ(fs.renamed_to, (std::vector<std::filesystem::path>{m_config, m_config.string() + ".ssh-tune.bak",
+                                                                m_dir.path() / ".ssh/ssh-tune.conf"}));
   const std::string managed = testing::read_file(m_dir.path() / ".ssh/ssh-tune.conf");
   EXPECT_NE(managed.find("Host web\n"), std::string::npos) << managed;
   EXPECT_NE(managed.find("Host db\n"), std::string::npos) << managed;

@@ -40,7 +40,8 @@ Result<HostName> parse_host_entry(std::string_view text, const std::string& wher
 Result<std::vector<HostName>> parse_hosts_file(std::string_view text, const std::string& path);
 
 // The concrete aliases of the Host lines of the user's config (`config_file`, else
-// ~/.ssh/config) and everything it includes, in file order, each once; patterns
+// ~/.ssh/config) and everything it includes (that file's lines first, then each
+// included file's), each once; patterns
 // (`*`, `?`) and negations (`!`) go to `skipped`. Error when the file cannot be read.
 struct ConfigAliases {
   std::vector<std::string> aliases;
