@@ -1,4 +1,5 @@
 #include "tests/support/test_host.hpp"
+#include "tests/support/shell.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,20 +20,6 @@ std::string quoted(const std::string& text) {
 }
 
 }  // namespace
-
-int run_shell(const std::string& command, std::string& output) {
-  output.clear();
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) {
-    return -1;
-  }
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-    output.append(buffer, n);
-  }
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 std::optional<std::string> TestHost::shaped_unavailable_reason() {
   if (geteuid() != 0) {

@@ -36,7 +36,5 @@ class TestHost {
   TempDir m_dir;
 };
 
-// Runs `command` through /bin/sh; returns its exit status and fills `output` with stdout+stderr.
-int run_shell(const std::string& command, std::string& output);
 
 }  // namespace sshtune::testing
