@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* k_apply_usage =
     "ssh-tune apply HOST --ciphers LIST --compression yes|no [-F FILE] [--dry-run]";
-constexpr const char* k_revert_usage = "ssh-tune revert HOST|--all [-F FILE] [--dry-run]";
+constexpr const char* k_revert_usage = "ssh-tune revert HOST...|--all [-F FILE] [--dry-run]";
 
 po::options_description common_flags() {
   po::options_description flags("flags");
@@ -45,6 +45,12 @@ ExitCode report(const edit::EditReport& result, bool dry_run, const std::string&
     }
   }
   return ExitCode::ok;
+}
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
+  return text;
 }
 
 Result<edit::HostSettings> apply_settings_from(const po::variables_map& values) {
@@ -101,9 +107,9 @@ Result<ExitCode> run_revert(const Args& args, Io& io) {
   auto flags = common_flags();
   flags.add_options()("all", "remove every ssh-tune block, the Include line and the managed file");
   po::options_description hidden;
-  hidden.add(flags).add_options()("host", po::value<std::string>());
+  hidden.add(flags).add_options()("host", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
-  positional.add("host", 1);
+  positional.add("host", -1);
   SSHTUNE_TRY(parsed, parse_flags("revert", args, hidden, positional));
   if (parsed.help) {
     print_usage(io.out, k_revert_usage, flags);
@@ -113,17 +119,17 @@ Result<ExitCode> run_revert(const Args& args, Io& io) {
   if (all == (parsed.values.count("host") > 0)) {
     return Error{ErrorKind::usage, std::string("usage: ") + k_revert_usage};
   }
-  std::optional<std::string> host;
-  if (!all) {
-    host = parsed.values["host"].as<std::string>();
-    SSHTUNE_TRYV(edit::check_host_alias(*host));
+  const auto hosts = all ? std::vector<std::string>{} : parsed.values["host"].as<std::vector<std::string>>();
+  for (const std::string& host : hosts) {
+    SSHTUNE_TRYV(edit::check_host_alias(host));
   }
   SSHTUNE_TRY(targets, edit::edit_targets(config_flag(parsed.values)));
   const bool dry_run = parsed.values.count("dry-run") > 0;
   SSHTUNE_TRY(result, with_real_env([&](edit::EditEnv& env) {
-                return edit::revert_settings(targets, host, dry_run, env);
+                return all ? edit::revert_settings(targets, std::nullopt, dry_run, env)
+                           : edit::revert_hosts(targets, hosts, dry_run, env);
               }));
-  return report(result, dry_run, "revert " + host.value_or("--all"), io);
+  return report(result, dry_run, "revert " + (all ? std::string("--all") : join_words(hosts)), io);
 }
 
 }  // namespace sshtune

@@ -1,5 +1,7 @@
 // `ssh-tune host HOST`: measure, decide, show the verdict, optionally write it.
+// Several hosts (H1 H2..., --all, --hosts FILE) go to run_host_fleet (cmd_host_fleet.cpp).
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/host_fleet.hpp"
 #include "tuner/cli/host_view.hpp"
 
 #include "tuner/edit/file_system.hpp"
@@ -15,8 +17,8 @@ namespace sshtune {
 namespace {
 
 constexpr const char* k_host_usage =
-    "ssh-tune host HOST [--sample PATH] [--budget SEC] [--direction upload|download] [--fresh] [--write|--dry-run] "
-    "[--json] [-F FILE] "
+    "ssh-tune host HOST...|--all|--hosts FILE [--sample PATH] [--budget SEC] [--direction upload|download] "
+    "[--fresh] [--write|--dry-run] [--json] [-F FILE] "
     "[-p PORT] [-l USER] [-i FILE] [--accept-new]";
 
 po::options_description host_flags() {
@@ -26,6 +28,8 @@ po::options_description host_flags() {
       ("budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")
       ("direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
        "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")
+      ("all", "tune every concrete Host alias of the config (-F FILE or ~/.ssh/config)")
+      ("hosts", po::value<std::string>()->value_name("FILE"), "tune every [user@]host[:port] line of FILE")
       ("fresh", "measure again even when a fresh cached measurement exists")
       ("write", "write the recommendation into ssh_config (as ssh-tune apply does)")
       ("dry-run", "show the diff --write would make, change nothing")
@@ -42,8 +46,12 @@ std::optional<std::string> optional_string(const po::variables_map& values, cons
   return values.count(name) > 0 ? std::optional(values[name].as<std::string>()) : std::nullopt;
 }
 
+std::vector<std::string> host_names(const po::variables_map& values) {
+  return values.count("host") > 0 ? values["host"].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
 Result<HostRequest> host_request(const po::variables_map& values) {
-  if (values.count("host") == 0) {
+  if (values.count("host") == 0 && values.count("all") == 0 && values.count("hosts") == 0) {
     return Error{ErrorKind::usage, std::string("host: missing HOST; usage: ") + k_host_usage};
   }
   const double budget = values["budget"].as<double>();
@@ -58,7 +66,6 @@ Result<HostRequest> host_request(const po::variables_map& values) {
     return Error{ErrorKind::usage, "host: --write and --dry-run exclude each other"};
   }
   HostRequest request;
-  request.host = values["host"].as<std::string>();
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;
@@ -76,15 +83,12 @@ Result<void> write_and_report(const HostOutcome& outcome, const std::optional<st
   edit::RealSshClient ssh;
   edit::EditEnv env{fs, client, ssh};
   SSHTUNE_TRY(report, write_decision(outcome, config, dry_run, env));
-  if (dry_run) {
-    out << (report.changed.empty() ? "dry run: nothing would change\n" : report.diff);
-  } else {
-    out << (report.changed.empty() ? "ssh_config already holds this recommendation\n" : "");
-    for (const auto& path : report.changed) {
-      out << "wrote " << path.string() << '\n';
-    }
-  }
+  print_write_report(report, dry_run, out);
   return ok();
+}
+
+FleetFlags fleet_flags(const po::variables_map& values) {
+  return {values.count("json") > 0, values.count("write") > 0, values.count("dry-run") > 0};
 }
 
 }  // namespace
@@ -92,15 +96,19 @@ Result<void> write_and_report(const HostOutcome& outcome, const std::optional<st
 Result<ExitCode> run_host(const Args& args, Io& io) {
   auto flags = host_flags();
   po::options_description all;
-  all.add(flags).add_options()("host", po::value<std::string>());
+  all.add(flags).add_options()("host", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
-  positional.add("host", 1);
+  positional.add("host", -1);
   SSHTUNE_TRY(parsed, parse_flags("host", args, all, positional));
   if (parsed.help) {
     print_usage(io.out, k_host_usage, flags);
     return ExitCode::ok;
   }
   SSHTUNE_TRY(request, host_request(parsed.values));
+  SSHTUNE_TRY(selection, select_hosts(host_names(parsed.values), parsed.values.count("all") > 0,
+                                      optional_string(parsed.values, "hosts"), request.overrides.config_file));
+  if (selection.fleet) return run_host_fleet(selection, request, fleet_flags(parsed.values), io);
+  request.host = selection.hosts.front().host;
   SSHTUNE_TRY(env, production_environment(io.err_is_tty ? &io.err : nullptr));
   SSHTUNE_TRY(outcome, tune_host(request, env));
   SSHTUNE_TRY(snippets, render_snippets(outcome));

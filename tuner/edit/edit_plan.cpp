@@ -3,6 +3,8 @@
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/edit/include_line.hpp"
 
+#include <functional>
+
 namespace sshtune::edit {
 namespace {
 
@@ -37,12 +39,34 @@ std::optional<std::string> config_after_revert(const PlanContext& context, const
   return text;
 }
 
+// The plan of a revert that removes the blocks `drop` removes from the managed file.
+Result<EditPlan> plan_revert_dropping(const PlanContext& context, const std::function<void(ManagedFile&)>& drop) {
+  SSHTUNE_TRY(config_file, parse_config(context));
+  SSHTUNE_TRY(managed, load_managed(context));
+  const bool created_by_us = records_created_config(managed);
+  drop(managed);
+  EditPlan plan;
+  if (!managed.blocks.empty()) {
+    add_if_changed(plan, context.managed, render_managed(managed), false);
+    return plan;
+  }
+  if (context.config.state.exists) {
+    add_if_changed(plan, context.config, config_after_revert(context, config_file, created_by_us), true);
+  }
+  add_if_changed(plan, context.managed, std::nullopt, false);
+  return plan;
+}
+
 }  // namespace
 
 Result<EditPlan> plan_apply(const PlanContext& context, const ManagedBlock& block) {
+  return plan_apply(context, std::vector<ManagedBlock>{block});
+}
+
+Result<EditPlan> plan_apply(const PlanContext& context, const std::vector<ManagedBlock>& blocks) {
   SSHTUNE_TRY(config_file, parse_config(context));
   SSHTUNE_TRY(managed, load_managed(context));
-  put_block(managed, block);
+  for (const ManagedBlock& block : blocks) put_block(managed, block);
   const std::string managed_text = render_managed(managed);
   SSHTUNE_TRYV(config::parse_checked(managed_text, context.targets.managed.string(), context.client));
   EditPlan plan;
@@ -55,24 +79,14 @@ Result<EditPlan> plan_apply(const PlanContext& context, const ManagedBlock& bloc
 }
 
 Result<EditPlan> plan_revert(const PlanContext& context, const std::optional<std::string>& host) {
-  SSHTUNE_TRY(config_file, parse_config(context));
-  SSHTUNE_TRY(managed, load_managed(context));
-  const bool created_by_us = records_created_config(managed);
-  if (host) {
-    drop_block(managed, *host);
-  } else {
-    managed.blocks.clear();
-  }
-  EditPlan plan;
-  if (!managed.blocks.empty()) {
-    add_if_changed(plan, context.managed, render_managed(managed), false);
-    return plan;
-  }
-  if (context.config.state.exists) {
-    add_if_changed(plan, context.config, config_after_revert(context, config_file, created_by_us), true);
-  }
-  add_if_changed(plan, context.managed, std::nullopt, false);
-  return plan;
+  if (host) return plan_revert(context, std::vector<std::string>{*host});
+  return plan_revert_dropping(context, [](ManagedFile& managed) { managed.blocks.clear(); });
+}
+
+Result<EditPlan> plan_revert(const PlanContext& context, const std::vector<std::string>& hosts) {
+  return plan_revert_dropping(context, [&](ManagedFile& managed) {
+    for (const std::string& host : hosts) drop_block(managed, host);
+  });
 }
 
 }  // namespace sshtune::edit

@@ -39,9 +39,15 @@ struct PlanContext {
 // new managed text must pass config::parse_checked. The managed file is written first.
 Result<EditPlan> plan_apply(const PlanContext& context, const ManagedBlock& block);
 
+// plan_apply for several blocks at once (each in place or appended, in order).
+Result<EditPlan> plan_apply(const PlanContext& context, const std::vector<ManagedBlock>& blocks);
+
 // Removes the block for `host` (every block when nullopt). When no block is left,
 // also the managed file, the Include line, and the config itself if ssh-tune
 // created it and nothing else is in it. The config is changed first.
 Result<EditPlan> plan_revert(const PlanContext& context, const std::optional<std::string>& host);
+
+// plan_revert for the blocks of several hosts (those without a block are ignored).
+Result<EditPlan> plan_revert(const PlanContext& context, const std::vector<std::string>& hosts);
 
 }  // namespace sshtune::edit

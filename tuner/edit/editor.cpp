@@ -27,6 +27,7 @@ struct Expectation {
   std::string ciphers;
   std::optional<bool> compression;
 };
+using Expectations = std::vector<Expectation>;  // one per host an edit must show; never empty
 
 Result<EditPlan> plan_now(const EditTargets& targets, const Planner& planner, EditEnv& env) {
   SSHTUNE_TRY(config, take_snapshot(env.fs, targets.config));
@@ -74,6 +75,16 @@ Result<std::optional<std::string>> ssh_objection(EditEnv& env, const std::filesy
   return std::optional<std::string>();
 }
 
+// The first host of `expected` whose settings ssh -G does not show; nullopt when all are right.
+Result<std::optional<std::string>> first_objection(EditEnv& env, const std::filesystem::path& config,
+                                                   const Expectations& expected) {
+  for (const Expectation& one : expected) {
+    SSHTUNE_TRY(objection, ssh_objection(env, config, one));
+    if (objection) return objection;
+  }
+  return std::optional<std::string>();
+}
+
 void roll_back(const std::vector<const FileChange*>& done, AtomicWriter& writer) {
   for (auto it = done.rbegin(); it != done.rend(); ++it) {
     (void)writer.restore((*it)->before);  // best effort: the first error is the one reported
@@ -101,14 +112,14 @@ Result<void> ensure_directory(const std::filesystem::path& dir) {
 }
 
 // Checks ssh accepts the config now, writes, checks again; restores on failure.
-Result<void> write_verified(const std::filesystem::path& config, const EditPlan& plan, const Expectation& expected,
+Result<void> write_verified(const std::filesystem::path& config, const EditPlan& plan, const Expectations& expected,
                             EditEnv& env) {
   std::optional<std::string> before;
   if (path_exists(config)) {
-    SSHTUNE_TRY(objection, ssh_objection(env, config, Expectation{expected.host, "", std::nullopt}));
+    SSHTUNE_TRY(objection, ssh_objection(env, config, Expectation{expected.front().host, "", std::nullopt}));
     before = objection;
   }
-  if (before && !expected.ciphers.empty()) {
+  if (before && !expected.front().ciphers.empty()) {
     return Error{ErrorKind::invalid_input,
                  config.string() + ": rejected before any change (" + *before + "); fix it first, nothing was written"};
   }
@@ -118,7 +129,7 @@ Result<void> write_verified(const std::filesystem::path& config, const EditPlan&
   if (before || !path_exists(config)) {
     return ok();  // nothing sound to compare against (revert of an already broken or now removed config)
   }
-  SSHTUNE_TRY(after, ssh_objection(env, config, expected));
+  SSHTUNE_TRY(after, first_objection(env, config, expected));
   if (after) {
     roll_back(done, writer);
     return Error{ErrorKind::io, config.string() + ": " + *after + "; the previous files were restored"};
@@ -139,7 +150,7 @@ Result<FileLock> lock_for(const std::filesystem::path& path) {
 // The second half of an edit, with its locks held: plans again (another process
 // may have edited in between), clears stale temp files, writes and verifies.
 Result<EditReport> write_locked(const std::function<Result<EditPlan>()>& plan_again,
-                                const std::filesystem::path& config, const Expectation& expected, EditEnv& env) {
+                                const std::filesystem::path& config, const Expectations& expected, EditEnv& env) {
   SSHTUNE_TRY(plan, plan_again());
   for (const auto& change : plan.changes) {
     remove_stale_temps(change.before.target);
@@ -148,7 +159,7 @@ Result<EditReport> write_locked(const std::function<Result<EditPlan>()>& plan_ag
   return describe(plan, false);
 }
 
-Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, const Expectation& expected,
+Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, const Expectations& expected,
                             bool dry_run, EditEnv& env) {
   SSHTUNE_TRY(first_plan, plan_now(targets, planner, env));
   if (dry_run || first_plan.changes.empty()) {
@@ -182,18 +193,35 @@ Result<EditPlan> plan_rewrite(const std::vector<PlannedWrite>& writes, EditEnv& 
 
 Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,
                                   const std::string& written_at, bool dry_run, EditEnv& env) {
+  return apply_all_settings(targets, {settings}, written_at, dry_run, env);
+}
+
+Result<EditReport> apply_all_settings(const EditTargets& targets, const std::vector<HostSettings>& all,
+                                      const std::string& written_at, bool dry_run, EditEnv& env) {
+  if (all.empty()) return EditReport{};
   SSHTUNE_TRY(version, parse_ssh_version(env.client.version()));
   const auto& supported = env.client.supported(AlgorithmKind::cipher);
-  const ManagedBlock block = render_block(settings, ciphers_value(settings.ciphers, version, supported), written_at);
-  const Planner planner = [&](const PlanContext& context) { return plan_apply(context, block); };
-  return run_edit(targets, planner, Expectation{settings.host, join_names(settings.ciphers), settings.compression},
-                  dry_run, env);
+  std::vector<ManagedBlock> blocks;
+  Expectations expected;
+  for (const HostSettings& settings : all) {
+    blocks.push_back(render_block(settings, ciphers_value(settings.ciphers, version, supported), written_at));
+    expected.push_back(Expectation{settings.host, join_names(settings.ciphers), settings.compression});
+  }
+  const Planner planner = [&](const PlanContext& context) { return plan_apply(context, blocks); };
+  return run_edit(targets, planner, expected, dry_run, env);
 }
 
 Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
                                    EditEnv& env) {
   const Planner planner = [&](const PlanContext& context) { return plan_revert(context, host); };
-  return run_edit(targets, planner, Expectation{host.value_or(k_check_host), "", std::nullopt}, dry_run, env);
+  return run_edit(targets, planner, {Expectation{host.value_or(k_check_host), "", std::nullopt}}, dry_run, env);
+}
+
+Result<EditReport> revert_hosts(const EditTargets& targets, const std::vector<std::string>& hosts, bool dry_run,
+                                EditEnv& env) {
+  if (hosts.empty()) return EditReport{};
+  const Planner planner = [&](const PlanContext& context) { return plan_revert(context, hosts); };
+  return run_edit(targets, planner, {Expectation{hosts.front(), "", std::nullopt}}, dry_run, env);
 }
 
 Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const std::filesystem::path& check_config,
@@ -213,7 +241,7 @@ Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const 
     locks.push_back(std::move(lock));
   }
   return write_locked([&] { return plan_rewrite(writes, env); }, check_config,
-                      Expectation{k_check_host, "", std::nullopt}, env);
+                      {Expectation{k_check_host, "", std::nullopt}}, env);
 }
 
 std::string utc_minute_stamp() {

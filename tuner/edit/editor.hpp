@@ -35,10 +35,22 @@ struct EditReport {
 Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,
                                   const std::string& written_at, bool dry_run, EditEnv& env);
 
+// `ssh-tune host --write` for several hosts: every host's block in one locked,
+// verified edit (ssh -G must show each host's settings afterwards, else all is
+// restored). Nothing is written when every block is already there; an empty list
+// changes nothing. Errors as apply_settings.
+Result<EditReport> apply_all_settings(const EditTargets& targets, const std::vector<HostSettings>& all,
+                                      const std::string& written_at, bool dry_run, EditEnv& env);
+
 // `ssh-tune revert`: removes the block for `host` (all blocks when nullopt), and
 // the Include line and managed file once no block is left.
 Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
                                    EditEnv& env);
+
+// `ssh-tune revert H1 H2...`: removes the blocks for `hosts` in one edit (as
+// revert_settings; hosts without a block are ignored); an empty list changes nothing.
+Result<EditReport> revert_hosts(const EditTargets& targets, const std::vector<std::string>& hosts, bool dry_run,
+                                EditEnv& env);
 
 // One file of a rewrite (`audit --fix`): the bytes ssh-tune read and planned
 // from, and the bytes (and, for a repair of unsafe modes, the mode) to give it.
