@@ -64,7 +64,7 @@ std::vector<Case> cases() {
       c("T23", "foo", "Host foo\r\n Ciphers aes128-ctr # comment\r\n\r\n Compression yes\r\n"),
       c("T24", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nUser globaluser\nCiphers aes256-ctr\n"),
       c("T25", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nHost *\nUser globaluser\nCiphers aes256-ctr\n"),
-      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {}, {"-o", "Ciphers=aes256-ctr", "-C"}),
+      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {}, {"-o", "Ciphers=aes256-ctr", "-o", "Compression=yes"}),
       c("T28", "foo", "Match host=foo\n Compression yes\n"),
       c("T29", "foo", "Match host foo all\n Compression yes\n"),
       c("T29b", "foo", "Match tagged x\n Compression yes\n"),
@@ -110,8 +110,9 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
   const auto config = dir.write("T.conf", substitute(c.config, dir.path().string()));
   const Result<const ClientCapabilities*> client = local_client_capabilities();
   ASSERT_TRUE(client) << client.error().message;
-  const Outcome ssh = run_ssh(config, c.host, c.flags);
-  const Outcome ours = run_ours(config, c.host, *client.value(), c.flags);
+  const Query query{c.host, c.flags, {}};
+  const Outcome ssh = run_ssh(config, query);
+  const Outcome ours = run_ours(config, query, *client.value());
   EXPECT_EQ(compare(ssh, ours), "") << c.name << " config:\n" << substitute(c.config, dir.path().string());
 }
 
