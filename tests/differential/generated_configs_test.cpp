@@ -2,7 +2,8 @@
 // through the real `ssh -G` and through ssh-tune's evaluator; every printed line
 // must agree, and so must whether ssh accepts the query. Every generated file
 // must also round-trip through the parser. SSHTUNE_DIFF_N sets the number of
-// configurations.
+// configurations; they run in four shards (separate tests) so ctest -j runs them
+// side by side.
 
 #include "tests/differential/generator.hpp"
 #include "tests/differential/harness.hpp"
@@ -22,6 +23,7 @@ namespace {
 const unsigned k_scenarios =
     std::getenv("SSHTUNE_DIFF_N") ? static_cast<unsigned>(std::atoi(std::getenv("SSHTUNE_DIFF_N"))) : 400;
 constexpr int k_queries_per_scenario = 3;
+constexpr unsigned k_shards = 4;
 
 struct Tally {
   int compared = 0;
@@ -67,20 +69,26 @@ void run_scenario(unsigned seed, const ClientCapabilities& client, Tally& tally)
   }
 }
 
-TEST(GeneratedConfigs, EveryLineAgreesWithSshG) {
+class GeneratedConfigs : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(GeneratedConfigs, EveryLineAgreesWithSshG) {
   const Result<const ClientCapabilities*> client = local_client_capabilities();
   ASSERT_TRUE(client) << client.error().message;
   testing::ScopedEnv variable(k_diff_var, "/tmp/sshtune-diff");
   const auto start = std::chrono::steady_clock::now();
+  const unsigned first = GetParam() * k_scenarios / k_shards + 1;
+  const unsigned last = (GetParam() + 1) * k_scenarios / k_shards;
   Tally tally;
-  for (unsigned seed = 1; seed <= k_scenarios; ++seed) run_scenario(seed, *client.value(), tally);
+  for (unsigned seed = first; seed <= last; ++seed) run_scenario(seed, *client.value(), tally);
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(tally.failures, 0);
-  EXPECT_GE(tally.compared, 1000);
-  std::cout << "[ differential ] " << tally.compared << " queries over " << k_scenarios << " configs, "
-            << tally.compared - tally.failures << " agreed (" << tally.invalid << " refused by ssh), " << seconds
-            << " s\n";
+  EXPECT_GE(tally.compared, static_cast<int>((last - first + 1) * k_queries_per_scenario));
+  std::cout << "[ differential ] shard " << GetParam() << ": " << tally.compared << " queries over configs " << first
+            << ".." << last << ", " << tally.compared - tally.failures << " agreed (" << tally.invalid
+            << " refused by ssh), " << seconds << " s\n";
 }
+
+INSTANTIATE_TEST_SUITE_P(Shards, GeneratedConfigs, ::testing::Range(0u, k_shards));
 
 }  // namespace
 }  // namespace sshtune::differential

@@ -1,5 +1,7 @@
-// The observed cases of shared/reference/ssh_config.md §9 (T01-T30), each run
-// through the real `ssh -G` and ssh-tune's evaluator with the same inputs.
+// Fixed cases, each run through the real `ssh -G` and ssh-tune's evaluator with
+// the same inputs: the observed reference cases (T01-T30) and the examples of
+// issue #16, one or more per group (tokens, forwards, scoping, none, value forms,
+// Match exec, refusals, ssh:// and flags).
 
 #include "tests/differential/harness.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -81,6 +83,48 @@ std::vector<Case> cases() {
   };
 }
 
+// Issue #16's examples.
+std::vector<Case> issue_cases() {
+  const std::string agent = "ForwardAgent ~/.ssh/agent.sock\nIdentityAgent ~/.ssh/id-%h\n";
+  return {
+      c("TokensControlPath", "192.168.1.20", "ControlPath /tmp/%r@%h:%p\n"),
+      c("TokensRemoteCommand", "vm", "RemoteCommand echo %L %l %d %i %p\n"),
+      c("TokensAgents", "foo", agent + "UserKnownHostsFile ~/.ssh/kh-%h ${HOME}/kh\n"),
+      c("TokensForwardPaths", "foo", "LocalForward /tmp/%h.sock localhost:80\nRemoteForward /tmp/%r.sock /tmp/x\n"),
+      c("TokensHash", "foo", "ControlPath ~/.ssh/cm-%C\n", {}, {"-l", "bob", "-p", "2200"}),
+      c("ForwardsUnixLocal", "foo", "LocalForward 8080 /tmp/sock\n"),
+      c("ForwardsRemoteDynamic", "foo", "RemoteForward 8080\n"),
+      c("ForwardsClearIncluded", "foo", "Include @DIR@/clear.conf\nLocalForward 1 a:2\nTunnel yes\n",
+        {{"clear.conf", "ClearAllForwardings yes\n"}}),
+      c("ScopingBindMask", "foo", "StreamLocalBindMask 022\nHost nomatch\n StreamLocalBindMask 0700\n"),
+      c("ScopingSyslog", "foo", "Host nomatch\n SyslogFacility LOCAL3\nHost *\n SyslogFacility LOCAL4\n"),
+      c("ScopingCanonicalFinal", "foo", "Match final\n CanonicalizeHostname yes\n CanonicalizeMaxDots 3\n"),
+      c("NoneLeftOut", "foo", "ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
+                              "ProxyJump none\n"),
+      c("ValueForms", "foo", "RekeyLimit 1G 1h\nAddKeysToAgent 1h\nTunnelDevice 3\nProxyJump ssh://deploy@j1:2022\n"
+                             "LogLevel QUIET\nEscapeChar ^A\n"),
+      c("ValueQuotedJump", "foo", "ProxyJump \"a@b\"\n"),
+      c("ExecNegated", "foo", "Match !exec \"test %h = bar\"\n Compression yes\n"),
+      c("ExecHashToken", "foo", "Match exec \"test -n %C\"\n Compression yes\n"),
+      c("RefusedFork", "foo", "ForkAfterAuthentication yes\n"),
+      c("RefusedRekey", "foo", "RekeyLimit lots\n"),
+      c("RefusedIPQoS", "foo", "IPQoS fast\n"),
+      c("RefusedQuotedJump", "foo", "ProxyJump \"a@b:22\"\n"),
+      c("UriDestination", "ssh://alice@git:2200", "Host git\n User nobody\n"),
+      c("UserAtHostAndFlags", "alice@foo", "Host foo\n User u\n Port 1\n", {}, {"-l", "bob", "-p", "2022"}),
+      c("FlagsOrder", "foo", "", {}, {"-o", "User=x", "-l", "y", "-o", "Port=22", "-p", "bogus"}),
+  };
+}
+
+std::vector<Case> all_cases() {
+  std::vector<Case> all = cases();
+  for (Case& issue : issue_cases()) all.push_back(std::move(issue));
+  return all;
+}
+
+// Names the case in test listings instead of dumping its bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
 // Include chains for the depth cases: dN.conf includes d(N+1).conf up to `last`.
 void write_chain(testing::TempDir& dir, const std::string& prefix, int last) {
   for (int i = 1; i <= last; ++i) {
@@ -116,7 +160,7 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
   EXPECT_EQ(compare(ssh, ours), "") << c.name << " config:\n" << substitute(c.config, dir.path().string());
 }
 
-INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase, ::testing::ValuesIn(all_cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace
