@@ -34,7 +34,8 @@ struct Outcome {
 // ssh 9.2 exits 0 with a broken algorithm list ("ciphers " or none at all): that counts as invalid.
 inline bool broken_algorithms(const std::vector<std::string>& lines) {
   for (const char* keyword : {"ciphers ", "macs ", "kexalgorithms "}) {
-    const auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(keyword); });
+    const auto line =
+        std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(keyword); });
     if (line == lines.end() || line->size() == std::string_view(keyword).size()) return true;
   }
   return false;
@@ -97,15 +98,16 @@ inline std::string compare(const Outcome& ssh, const Outcome& ours) {
   if (ssh.invalid == ours.invalid && ssh.lines == ours.lines) return "";
   std::ostringstream report;
   report << "ssh: " << (ssh.invalid ? "INVALID" : "ok") << "; ssh-tune: " << (ours.invalid ? "INVALID" : "ok") << "\n";
+  const auto missing = [](const std::vector<std::string>& from, const std::string& line) {
+    return std::find(from.begin(), from.end(), line) == from.end();
+  };
   for (const auto& line : ssh.lines) {
-    if (std::find(ours.lines.begin(), ours.lines.end(), line) == ours.lines.end()) report << "  only ssh:      " << line << "\n";
+    if (missing(ours.lines, line)) report << "  only ssh:      " << line << "\n";
   }
   for (const auto& line : ours.lines) {
-    if (std::find(ssh.lines.begin(), ssh.lines.end(), line) == ssh.lines.end()) report << "  only ssh-tune: " << line << "\n";
+    if (missing(ssh.lines, line)) report << "  only ssh-tune: " << line << "\n";
   }
-  if (ssh.invalid != ours.invalid || ssh.lines.size() == ours.lines.size()) {
-    if (ours.invalid) report << "ssh-tune error: " << ours.raw << "\n";
-  }
+  if (ours.invalid) report << "ssh-tune error: " << ours.raw << "\n";
   return report.str();
 }
 

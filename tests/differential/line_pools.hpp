@@ -93,7 +93,14 @@ inline const std::vector<std::string> k_value_lines{
     "RSAAuthentication yes", "ProtocolKeepAlives 30", "SetupTimeOut 10", "EnableEscapeCommandline yes",
     "ForwardX11 yes", "TCPKeepAlive no", "VisualHostKey yes", "HashKnownHosts yes", "PermitLocalCommand yes",
     "IdentitiesOnly yes", "KbdInteractiveAuthentication no", "CheckHostIP yes", "StdinNull yes",
-    "ForkAfterAuthentication yes", "RemoteCommand uptime",
+    "ForkAfterAuthentication yes", "RemoteCommand uptime", "GSSAPIAuthentication yes", "GSSAPIKeyExchange yes",
+    "GSSAPIDelegateCredentials yes", "GSSAPITrustDNS yes", "GSSAPIRenewalForcesRekey yes", "GSSAPIServerIdentity srv",
+    "PKCS11Provider /usr/lib/p11.so", "SecurityKeyProvider $SSH_SK_PROVIDER", "RevokedHostKeys ~/.ssh/revoked",
+    "IgnoreUnknown Foo*,Bar", "ChallengeResponseAuthentication no", "KeepAlive no", "DSAAuthentication no",
+    "SmartcardDevice /dev/sc", "HostbasedKeyTypes ssh-ed25519", "PubkeyAcceptedKeyTypes +ssh-rsa", "IdentityFile2 /k2",
+    "HostbasedAuthentication yes", "EnableSSHKeysign yes", "NoHostAuthenticationForLocalhost yes",
+    "PasswordAuthentication no", "CheckHostIP no", "ForwardX11Trusted yes", "UseRoaming no", "CompressionLevel 6",
+    "CanonicalizeFallbackLocal yes", "ServerAliveCountMax 0", "NumberOfPasswordPrompts 0022",
 };
 
 // Group 6: Match exec criteria (with negation and tokens) for Match headers.

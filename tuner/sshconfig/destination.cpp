@@ -51,8 +51,8 @@ std::optional<HostField> split_host_field(std::string_view rest) {
 }
 
 std::string clean_host(std::string_view host) {
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') return std::string(host.substr(1, host.size() - 2));
-  return std::string(host);
+  const bool bracketed = host.size() >= 2 && host.front() == '[' && host.back() == ']';
+  return std::string(bracketed ? host.substr(1, host.size() - 2) : host);
 }
 
 namespace {

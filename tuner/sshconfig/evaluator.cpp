@@ -105,10 +105,8 @@ Result<void> read_config_files(Walker& walker, const EvalRequest& request) {
   return ok();
 }
 
-int state_of(const OptionStore& store, const std::string& slot) {
-  const StoredValue* value = store.scalar(slot);
-  return value ? parse_state(find_keyword(slot)->states, value->args.front()).value_or(0) : 0;
-}
+// The multistate value of a flag slot, 0 (no) when unset.
+int state_of(const OptionStore& store, const std::string& slot) { return store.state(slot).value_or(0); }
 
 // What hostname canonicalisation reads after fill_default_options_for_canonicalization().
 CanonicalOptions canonical_options(const OptionStore& store) {

@@ -22,11 +22,7 @@ Error refused_at(const Origin& origin, const std::string& message) {
 }
 
 // The multistate value of a flag slot, or -1 when unset.
-int state_of(const OptionStore& store, const std::string& slot) {
-  const StoredValue* value = store.scalar(slot);
-  if (value == nullptr || value->args.empty()) return -1;
-  return parse_state(find_keyword(slot)->states, value->args.front()).value_or(-1);
-}
+int state_of(const OptionStore& store, const std::string& slot) { return store.state(slot).value_or(-1); }
 
 // A string option that is set and not cleared.
 const StoredValue* present(const OptionStore& store, const std::string& slot) {
@@ -100,7 +96,9 @@ Result<void> check_options(OptionStore& store) {
     return refused_at(command->origin, "ProxyCommand=- and ProxyUseFDPass are incompatible");
   }
   const StoredValue* attempts = store.scalar("connectionattempts");
-  if (attempts && attempts->args.front() == "0") return refused_at(attempts->origin, "Invalid number of ConnectionAttempts");
+  if (attempts && attempts->args.front() == "0") {
+    return refused_at(attempts->origin, "Invalid number of ConnectionAttempts");
+  }
   const StoredValue* fork = store.scalar("forkafterauthentication");
   if (state_of(store, "forkafterauthentication") == 1 && !present(store, "remotecommand") &&
       state_of(store, "sessiontype") != 0) {

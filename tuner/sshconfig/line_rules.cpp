@@ -6,14 +6,11 @@
 
 #include <strings.h>
 
-#include <limits>
 
 namespace sshtune::config {
 namespace {
 
 using K = KeywordKind;
-
-constexpr std::size_t k_any = std::numeric_limits<std::size_t>::max();
 
 std::string extra_args(const ConfigLine& line) {
   return "keyword " + line.keyword_lower + " extra arguments at end of line";
@@ -40,7 +37,7 @@ LineCheck stores(const KeywordInfo& info, std::string value) {
 // How many arguments a keyword consumes; more are "extra arguments".
 std::size_t max_args(const KeywordInfo& info) {
   if (info.kind == K::forward) return info.name == "dynamicforward" ? 1 : 2;
-  if (info.kind == K::command || info.kind == K::send_env || info.name == "proxyjump") return k_any;
+  if (info.kind == K::command || info.kind == K::send_env || info.name == "proxyjump") return k_any_count;
   if (const ValueFormInfo* form = find_value_form(info.name)) return form->max_args;
   return 1;
 }
@@ -174,7 +171,8 @@ LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const
     case K::include:
     case K::ignored:
     case K::deprecated: return {};
-    case K::unsupported: return LineCheck{std::nullopt, "Unsupported option \"" + line.keyword_lower + "\"", {}, {}, {}};
+    case K::unsupported:
+      return LineCheck{std::nullopt, "Unsupported option \"" + line.keyword_lower + "\"", {}, {}, {}};
     default: break;
   }
   LineCheck check = read_values(line, info, client, command_line);

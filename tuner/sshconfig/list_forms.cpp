@@ -9,12 +9,9 @@
 #include <strings.h>
 
 #include <array>
-#include <limits>
 
 namespace sshtune::config {
 namespace {
-
-constexpr std::size_t k_any = std::numeric_limits<std::size_t>::max();
 
 bool is_word(const std::string& text, const char* word) { return strcasecmp(text.c_str(), word) == 0; }
 
@@ -118,10 +115,11 @@ Result<Assignments> read_set_env(const std::vector<std::string>& args) {
 }
 
 constexpr std::array<ValueFormInfo, 7> k_lists{{
-    {"globalknownhostsfile", read_global_known_hosts, k_any}, {"userknownhostsfile", read_user_known_hosts, k_any},
-    {"logverbose", read_log_verbose, k_any}, {"canonicaldomains", read_canonical_domains, k_any},
-    {"canonicalizepermittedcnames", read_permitted_cnames, k_any},
-    {"permitremoteopen", read_permit_remote_open, k_any}, {"setenv", read_set_env, k_any},
+    {"globalknownhostsfile", read_global_known_hosts, k_any_count},
+    {"userknownhostsfile", read_user_known_hosts, k_any_count},
+    {"logverbose", read_log_verbose, k_any_count}, {"canonicaldomains", read_canonical_domains, k_any_count},
+    {"canonicalizepermittedcnames", read_permitted_cnames, k_any_count},
+    {"permitremoteopen", read_permit_remote_open, k_any_count}, {"setenv", read_set_env, k_any_count},
 }};
 
 }  // namespace

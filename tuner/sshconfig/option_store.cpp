@@ -79,6 +79,12 @@ const StoredValue* OptionStore::scalar(const std::string& slot) const {
   return it == m_scalars.end() ? nullptr : &it->second;
 }
 
+std::optional<int> OptionStore::state(const std::string& slot) const {
+  const StoredValue* value = scalar(slot);
+  if (value == nullptr || value->args.empty()) return std::nullopt;
+  return parse_state(find_keyword(slot)->states, value->args.front());
+}
+
 const std::vector<StoredValue>& OptionStore::list(const std::string& slot) const {
   const auto it = m_lists.find(slot);
   return it == m_lists.end() ? k_empty : it->second;

@@ -58,6 +58,9 @@ class OptionStore {
 
   // The scalar value of a slot, if set.
   const StoredValue* scalar(const std::string& slot) const;
+  // The value of a flag slot in its keyword's multistate table (Tunnel yes is 1,
+  // RequestTTY no is 1, ...), or nullopt when unset.
+  std::optional<int> state(const std::string& slot) const;
   // The accumulated values of identityfile, certificatefile or sendenv (empty if none).
   const std::vector<StoredValue>& list(const std::string& slot) const;
   // The local (LocalForward and DynamicForward) or remote forwardings.

@@ -45,7 +45,8 @@ constexpr std::array<Named, 12> k_facilities{{
 constexpr std::array<Named, 5> k_digests{{{"MD5", 0}, {"SHA1", 1}, {"SHA256", 2}, {"SHA384", 3}, {"SHA512", 4}}};
 
 // readconf.c multistate_yesnoaskconfirm.
-constexpr std::array<Named, 6> k_add_keys{{{"true", 1}, {"false", 0}, {"yes", 1}, {"no", 0}, {"ask", 2}, {"confirm", 3}}};
+constexpr std::array<Named, 6> k_add_keys{
+    {{"true", 1}, {"false", 0}, {"yes", 1}, {"no", 0}, {"ask", 2}, {"confirm", 3}}};
 
 // ssh-gss.h: the GSSAPI key exchange prefixes kex_gss_names_valid() accepts.
 constexpr std::array<std::string_view, 7> k_gss_kex{
@@ -55,7 +56,8 @@ constexpr std::array<std::string_view, 7> k_gss_kex{
 template <std::size_t N>
 const Named* by_name(const std::array<Named, N>& table, std::string_view name) {
   for (const Named& entry : table) {
-    if (entry.name.size() == name.size() && strncasecmp(entry.name.data(), name.data(), name.size()) == 0) return &entry;
+    const bool same = entry.name.size() == name.size() && strncasecmp(entry.name.data(), name.data(), name.size()) == 0;
+    if (same) return &entry;
   }
   return nullptr;
 }

@@ -26,6 +26,9 @@ using Assignments = std::vector<Assignment>;
 // whose message is ssh's text without the location ("Bad IPQoS value: fast").
 using ValueForm = Result<Assignments> (*)(const std::vector<std::string>& args);
 
+// max_args for a keyword that takes any number of arguments.
+inline constexpr std::size_t k_any_count = static_cast<std::size_t>(-1);
+
 // A keyword with a form of its own: its reader and how many arguments it consumes
 // (more are "extra arguments at end of line").
 struct ValueFormInfo {
