@@ -91,8 +91,9 @@ struct Evaluation {
 // is invalid); a usage error for a destination or flag ssh's command line refuses.
 Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities& client);
 
-// Runs `command` with $SHELL -c (or /bin/sh), stdin and stdout on /dev/null, and
-// returns its exit status: the default runner for Match exec.
+// Runs `command` with $SHELL -c (or /bin/sh when SHELL is unset), stdin and stdout
+// on /dev/null, and returns its exit status: the default runner for Match exec.
+// Error when the shell is not executable or the command was killed by a signal.
 Result<int> run_in_shell(const std::string& command);
 
 }  // namespace sshtune::config

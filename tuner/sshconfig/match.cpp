@@ -67,7 +67,8 @@ Result<bool> run_exec(const std::string& command, const MatchContext& context, M
     return false;
   }
   const Result<int> status = (*context.exec)(command);
-  if (!status) return Error{ErrorKind::invalid_input, "match exec '" + command.substr(0, 100) + "' error"};
+  if (!status) return Error{ErrorKind::invalid_input, "match exec '" + command.substr(0, 100) + "' error: " +
+                                                          status.error().message};
   return status.value() == 0;
 }
 
@@ -139,6 +140,7 @@ MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context
   const Result<bool> matched = evaluate_criteria(split, *context, outcome);
   if (!matched) {
     outcome.error = matched.error().message;
+    outcome.fatal = true;
     return outcome;
   }
   outcome.matched = matched.value();

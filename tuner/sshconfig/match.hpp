@@ -55,12 +55,15 @@ struct MatchContext {
   unsigned long uid = 0;             // %i
 };
 
-// The outcome of one Match line: an error (ssh's message), or whether it matched,
+// The outcome of one Match line: an error (ssh's message; `fatal` when ssh exits at
+// once, for a token that does not expand or an exec command that could not run,
+// rather than counting a bad line), or whether it matched,
 // whether it requested the final pass ("final" seen, even negated), the exec
 // commands that were not run for want of a runner (each counts as a failing
 // command), and whether the line had unconsumed arguments.
 struct MatchOutcome {
   std::optional<std::string> error;
+  bool fatal = false;
   bool matched = false;
   bool wants_final_pass = false;
   bool leftover = false;

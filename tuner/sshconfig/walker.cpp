@@ -155,7 +155,7 @@ Result<Message> Walker::process_match(const ConfigLine& line, const std::string&
   for (const std::string& command : outcome.skipped_exec) {
     m_evaluation.skipped_exec.push_back(SkippedExec{Origin{path, line.number}, command});
   }
-  if (outcome.error && (outcome.error->starts_with("percent_expand") || outcome.error->starts_with("match exec"))) {
+  if (outcome.fatal) {
     return fatal(path + ":" + std::to_string(line.number) + ": " + *outcome.error);
   }
   if (outcome.error) return outcome.error;
