@@ -52,6 +52,17 @@ TEST_F(MatchExec, WithoutARunnerEachSkippedLineIsRecorded) {
   EXPECT_EQ(e.skipped_exec[0].command, "test foo = foo");
 }
 
+TEST_F(MatchExec, TheShellRunsTheCommandAndAnUnusableShellIsFatal) {
+  EXPECT_EQ(run_in_shell("exit 3").value(), 3);
+  const testing::ScopedEnv shell("SHELL", "/nonexistent/sh");
+  EXPECT_FALSE(run_in_shell("true"));
+  EvalRequest request;
+  request.exec = run_in_shell;
+  EXPECT_EQ(error_of("Match exec true\n", "foo", request),
+            path("t.conf") + ":1: match exec 'true' error: Shell \"/nonexistent/sh\" is not executable: "
+                             "No such file or directory");
+}
+
 TEST(MatchSplitter, CriteriaErrorsAndLeftovers) {
   const MatchSplit split = split_match("Host=foo,bar !exec \"x y\" final # rest");
   ASSERT_EQ(split.criteria.size(), 3u);
