@@ -14,8 +14,7 @@ constexpr const char* k_paired_mac = "hmac-sha2-256-etm@openssh.com";
 // connection); the first estimate is the duration of check_access(), later ones are learned.
 constexpr milliseconds k_min_overhead{50};
 constexpr milliseconds k_min_time_cap{100};
-// A throughput at this fraction of window/RTT or above is treated as window-limited.
-constexpr double k_window_limited_fraction = 0.8;
+// The incompressible payload of the compression trial with random data.
 constexpr std::size_t k_incompressible_size = 1u << 20;
 // How many of the plan's ciphers (libssh_ciphers() order) are timed before tools and compression.
 constexpr std::size_t k_leading_ciphers = 4;
@@ -134,18 +133,10 @@ int planned_throughput_trials(const HostTrialPlan& plan) {
   return static_cast<int>(plan.ciphers.size()) + compression;
 }
 
-void flag_window_limit(const HostTrialReport& report, TrialResult& result) {
-  if (report.rtt_seconds && *report.rtt_seconds > 0 && result.seconds > 0) {
-    const double rate = static_cast<double>(result.bytes) / result.seconds;
-    result.window_limited = rate >= k_window_limited_fraction * window_cap_bytes_per_s(*report.rtt_seconds);
-  }
-}
-
 void keep(TrialSequence& sequence, std::optional<TrialResult> result) {
   if (!result) {
     return;
   }
-  flag_window_limit(sequence.report(), *result);
   sequence.report().trials.push_back(std::move(*result));
 }
 
@@ -173,7 +164,6 @@ void retry_outliers(TrialSequence& sequence) {
     spec.mac = mac_for_cipher(first.cipher, sequence.plan().macs);
     auto again = sequence.attempt(spec, "repeat " + first.cipher, 1);
     if (again && mb_per_s(*again) > mb_per_s(sequence.report().trials[i])) {
-      flag_window_limit(sequence.report(), *again);
       sequence.report().trials[i] = std::move(*again);
     }
   }
@@ -290,10 +280,6 @@ HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<co
   plan.server_offers_compression = contains(server.compression_c2s, k_ssh_compression);
   plan.sample = std::move(sample);
   return plan;
-}
-
-double window_cap_bytes_per_s(double rtt_seconds) {
-  return rtt_seconds > 0 ? k_openssh_window_bytes / rtt_seconds : 0;
 }
 
 Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host) {

@@ -17,8 +17,6 @@
 
 namespace sshtune {
 
-// OpenSSH's fixed session channel window (CHAN_SES_WINDOW_DEFAULT): one channel carries at most window/RTT.
-inline constexpr double k_openssh_window_bytes = 2.0 * 1024 * 1024;
 // The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
 inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
 
@@ -55,7 +53,6 @@ struct TrialResult {
   std::uint64_t bytes = 0;        // payload bytes inside the timed interval
   std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
   double seconds = 0;             // timed interval, after the warm-up
-  bool window_limited = false;    // set by run_host_trials: throughput near 2 MiB / RTT
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
   int exit_status = -1;           // remote exit status when one arrived
@@ -126,9 +123,6 @@ std::string mac_for_cipher(const std::string& cipher, const std::vector<std::str
 
 // Plans trials for every cipher both the server (both directions) and libssh support, in libssh_ciphers() order.
 HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
-
-// The throughput ceiling OpenSSH's 2 MiB channel window imposes at `rtt_seconds`, in bytes per second.
-double window_cap_bytes_per_s(double rtt_seconds);
 
 // Runs check_access, then RTT, the leading four cipher trials, remote tools, compression trials and the
 // remaining cipher trials, within plan.budget; budget still left repeats cipher trials far below the median.

@@ -33,6 +33,8 @@ struct Algorithm {
 
 class Catalog {
  public:
+  // An empty catalog knows no name (tests fill one with the entries they need).
+  Catalog() = default;
   explicit Catalog(std::vector<Algorithm> algorithms) : m_algorithms(std::move(algorithms)) {}
 
   // The entry for `name` of `kind`, or nullptr when the catalog does not know it.

@@ -23,6 +23,8 @@ struct Policy {
   double window_bytes = 2.0 * 1024 * 1024; // OpenSSH's channel window
   double window_near = 0.85;               // at >= 85% of window/RTT the window is the bottleneck
   double lan_rtt_ms = 2.0;                 // below this RTT a host counts as on the LAN
+  double slow_cipher_fraction = 0.10;      // audit: a first cipher below this fraction of the fastest is slow
+  bool operator==(const Policy&) const = default;
 };
 
 // Parses policy TOML over `base` (keys absent from the text keep base's values).

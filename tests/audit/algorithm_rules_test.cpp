@@ -21,7 +21,7 @@ std::vector<Finding> ciphers(const std::string& value, ListReader reader = ListR
 TEST(AlgorithmRules, RemovedCipherUnknownToThisSshFailsWithTheWholeFile) {
   const auto findings = ciphers("arcfour,aes128-ctr");
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::fail, "algo-removed", "cfg", 7, "web",
+  EXPECT_EQ(findings[0], (Finding{Severity::fail, RuleId::algo_removed, "cfg", 7, "web",
                                   "Ciphers names arcfour, removed from OpenSSH in 7.6 (RC4: biased keystream, no "
                                   "longer in OpenSSH); this OpenSSH does not know it and ssh rejects the whole file",
                                   "remove arcfour from Ciphers", "arcfour"}));
@@ -31,7 +31,7 @@ TEST(AlgorithmRules, DeprecatedCipherFails) {
   const auto findings = ciphers("aes128-gcm@openssh.com,3des-cbc");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::fail);
-  EXPECT_EQ(findings[0].rule, "algo-deprecated");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_deprecated);
   EXPECT_EQ(findings[0].message,
             "Ciphers enables 3des-cbc, a deprecated algorithm (64-bit block (Sweet32) and very slow; still compiled "
             "in, opt-in only; CVE-2016-2183; CVE-2008-5161)");
@@ -42,7 +42,7 @@ TEST(AlgorithmRules, WeakCbcCipherWarnsOnTheClient) {
   const auto findings = ciphers("^aes128-cbc");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::warn);
-  EXPECT_EQ(findings[0].rule, "algo-weak");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_weak);
   EXPECT_EQ(findings[0].message,
             "Ciphers enables aes128-cbc, a weak algorithm (CBC plaintext recovery; Terrapin-affected with any -etm "
             "MAC; CVE-2008-5161; CVE-2023-48795)");
@@ -52,7 +52,7 @@ TEST(AlgorithmRules, CbcCipherInSshdConfigFailsBecauseSshdDroppedIt) {
   const auto findings = ciphers("aes128-cbc", ListReader::sshd);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::fail);
-  EXPECT_EQ(findings[0].rule, "algo-server-legacy");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_server_legacy);
   EXPECT_EQ(findings[0].message,
             "Ciphers enables aes128-cbc, dropped from sshd's defaults in 6.7 (CBC plaintext recovery; "
             "Terrapin-affected with any -etm MAC; CVE-2008-5161; CVE-2023-48795)");
@@ -63,7 +63,7 @@ TEST(AlgorithmRules, PlusReEnablingLegacyNamesIsReportedOnce) {
                               "+ssh-rsa");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::fail);
-  EXPECT_EQ(findings[0].rule, "algo-reenabled-legacy");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_reenabled_legacy);
   EXPECT_EQ(findings[0].message,
             "PubkeyAcceptedAlgorithms +ssh-rsa re-enables a deprecated algorithm that OpenSSH left out of its "
             "defaults (RSA with SHA-1 signatures; re-enable only with PubkeyAcceptedAlgorithms +ssh-rsa)");
@@ -75,7 +75,7 @@ TEST(AlgorithmRules, PlusOfWeakCipherWarns) {
   const auto findings = ciphers("+aes256-cbc");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::warn);
-  EXPECT_EQ(findings[0].rule, "algo-reenabled-legacy");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_reenabled_legacy);
 }
 
 TEST(AlgorithmRules, PlusOfANameAlreadyInTheDefaultsIsSilent) {
@@ -90,7 +90,7 @@ TEST(AlgorithmRules, RemovalListsAndWildcardsAreSilent) {
 TEST(AlgorithmRules, UnknownNameFailsWithSshsQueryHint) {
   const auto findings = ciphers("aes128-ctr,bogus-cipher");
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::fail, "algo-unknown", "cfg", 7, "web",
+  EXPECT_EQ(findings[0], (Finding{Severity::fail, RuleId::algo_unknown, "cfg", 7, "web",
                                   "Ciphers names bogus-cipher, which this OpenSSH does not support; ssh rejects the "
                                   "whole file",
                                   "remove bogus-cipher or correct its spelling (see `ssh -Q cipher`)",
@@ -118,7 +118,7 @@ TEST(AlgorithmRules, LiveServerOfferSkipsPseudoNamesAndNotesUnknownOnes) {
       AlgorithmKind::kex, {"curve25519-sha256", "kex-strict-s-v00@openssh.com", "ext-info-s", "x-new@example"},
       "server h:22", snapshot_context());
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::info, "algo-unknown", "", 0, "server h:22",
+  EXPECT_EQ(findings[0], (Finding{Severity::info, RuleId::algo_unknown, "", 0, "server h:22",
                                   "server offers KexAlgorithms x-new@example, which ssh-tune's catalog does not know",
                                   "check x-new@example against current guidance", "x-new@example"}));
 }
@@ -130,7 +130,7 @@ TEST(AlgorithmRules, LiveServerTiers) {
   EXPECT_EQ(testing::brief(findings[0]),
             "fail algo-deprecated 0: server offers Ciphers 3des-cbc, a deprecated algorithm (64-bit block (Sweet32) "
             "and very slow; still compiled in, opt-in only; CVE-2016-2183; CVE-2008-5161)");
-  EXPECT_EQ(findings[1].rule, "algo-server-legacy");
+  EXPECT_EQ(findings[1].rule, RuleId::algo_server_legacy);
   EXPECT_EQ(findings[1].fix, "remove aes256-cbc from Ciphers in the server's sshd_config");
 }
 

@@ -21,9 +21,15 @@ inline const rules::Catalog& shipped_catalog() {
   return catalog;
 }
 
-// Catalog + the fixed OpenSSH 9.2 Debian client facts.
+// The default policy (rules::Policy's defaults equal the shipped policy.toml).
+inline const rules::Policy& default_policy() {
+  static const rules::Policy policy;
+  return policy;
+}
+
+// Catalog + the fixed OpenSSH 9.2 Debian client facts + the default policy.
 inline const audit::AlgorithmContext& snapshot_context() {
-  static const audit::AlgorithmContext context{shipped_catalog(), openssh_9_2_debian_snapshot()};
+  static const audit::AlgorithmContext context{shipped_catalog(), openssh_9_2_debian_snapshot(), default_policy()};
   return context;
 }
 
@@ -35,7 +41,7 @@ struct AuditedFiles {
 
 // The whole client audit of the files `sources` names, with no benchmark unless `speeds`.
 inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std::vector<std::string>& hosts = {},
-                                  const audit::HostFactsLookup& facts = audit::NoHostFacts{},
+                                  const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
                                   const std::vector<probes::CipherSpeed>& speeds = {}) {
   auto configs = audit::load_client_configs(sources);
   EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
@@ -47,7 +53,7 @@ inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std
 // The whole client audit of `config` as `ssh -F config` reads it.
 inline std::vector<audit::Finding> audit_file(const std::filesystem::path& config,
                                               const std::vector<std::string>& hosts = {},
-                                              const audit::HostFactsLookup& facts = audit::NoHostFacts{},
+                                              const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
                                               const std::vector<probes::CipherSpeed>& speeds = {}) {
   audit::ClientSources sources;
   sources.config_file = config;
@@ -56,7 +62,7 @@ inline std::vector<audit::Finding> audit_file(const std::filesystem::path& confi
 
 // "SEVERITY RULE LINE: MESSAGE" for compact exact comparisons.
 inline std::string brief(const audit::Finding& finding) {
-  return std::string(audit::to_string(finding.severity)) + " " + finding.rule + " " + std::to_string(finding.line) +
+  return std::string(audit::to_string(finding.severity)) + " " + std::string(audit::to_string(finding.rule)) + " " + std::to_string(finding.line) +
          ": " + finding.message;
 }
 

@@ -20,7 +20,7 @@ TEST(FileRules, WorldWritableIncludeIsRefused) {
   const auto config = dir.write("cfg", "Include extra.conf\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::fail, "file-permissions", included.string(), 0, "",
+  EXPECT_EQ(findings[0], (Finding{Severity::fail, RuleId::file_permissions, included.string(), 0, "",
                                   included.string() + " is group-writable and world-writable (mode 0666), so ssh "
                                   "refuses it: Bad owner or permissions on " + included.string(),
                                   "chmod go-w " + included.string()}));
@@ -51,7 +51,7 @@ TEST(FileRules, MissingIncludeWarnsWithTheIncludeLine) {
   const auto config = dir.write("cfg", "Host a\n  Include nothing-here.conf /no/such/*.conf\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 2u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "include-missing", config.string(), 2, "a",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::include_missing, config.string(), 2, "a",
                                   "Include /no/such/*.conf matches no file; ssh skips it without a word",
                                   "create the file, correct the path (relative paths are taken from ~/.ssh or "
                                   "/etc/ssh), or remove the Include"}));
@@ -79,7 +79,7 @@ TEST(FileRules, IncludedFileLinesAreAuditedInTheIncludingScope) {
   EXPECT_EQ(findings[0].file, included.string());
   EXPECT_EQ(findings[0].line, 1u);
   EXPECT_EQ(findings[0].host, "old");
-  EXPECT_EQ(findings[0].rule, "algo-deprecated");
+  EXPECT_EQ(findings[0].rule, RuleId::algo_deprecated);
 }
 
 }  // namespace

@@ -6,9 +6,9 @@
 namespace sshtune::audit {
 namespace {
 
-const Finding k_fail{Severity::fail, "algo-removed", "/c", 3, "old", "Ciphers names arcfour", "remove arcfour"};
-const Finding k_warn{Severity::warn, "include-missing", "/c", 1, "*", "Include x matches no file", "create it"};
-const Finding k_info{Severity::info, "terrapin", "", 0, "server h:22", "server offers chacha", "keep clients new"};
+const Finding k_fail{Severity::fail, RuleId::algo_removed, "/c", 3, "old", "Ciphers names arcfour", "remove arcfour"};
+const Finding k_warn{Severity::warn, RuleId::include_missing, "/c", 1, "*", "Include x matches no file", "create it"};
+const Finding k_info{Severity::info, RuleId::terrapin, "", 0, "server h:22", "server offers chacha", "keep clients new"};
 
 TEST(Finding, FailingSeverityFollowsWorstSeverityAndThreshold) {
   EXPECT_EQ(failing_severity({}, Severity::warn), std::nullopt);
@@ -55,7 +55,7 @@ TEST(Report, ColourOnlyWhenAsked) {
   EXPECT_NE(render_text({k_fail}, true).find("\033[1;31mFAIL\033[0m"), std::string::npos);
 }
 
-// The JSON schema of design.md: {findings:[{severity, rule, file, line, host, message, fix}], summary}.
+// The JSON schema of ssh-tune(1): {findings:[{severity, rule, file, line, host, message, fix}], summary}.
 TEST(Report, JsonSchema) {
   const nlohmann::json json = to_json({k_info, k_warn, k_fail});
   ASSERT_TRUE(json.is_object());

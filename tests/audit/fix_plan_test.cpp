@@ -25,7 +25,7 @@ class FixPlanTest : public ::testing::Test {
  protected:
   // The plan for `ssh -F NAME` with NAME holding `text`.
   FixPlan plan_for(const std::string& text, const std::vector<std::string>& hosts = {},
-                   const HostFactsLookup& facts = NoHostFacts{}) {
+                   const MeasuredHostLookup& facts = NoMeasuredHosts{}) {
     m_config = m_home.write("cfg", text);
     ClientSources sources;
     sources.config_file = m_config;
@@ -74,7 +74,7 @@ TEST_F(FixPlanTest, AnEmptiedPlusListStaysWhenAnotherLineWouldTakeOver) {
   const FixPlan plan =
       plan_for("Host router\n    HostKeyAlgorithms +ssh-rsa\nHost *\n    HostKeyAlgorithms ssh-ed25519\n");
   EXPECT_TRUE(plan.writes.empty());
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, "algo-reenabled-legacy",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_reenabled_legacy,
                                                  "dropping ssh-rsa empties the list, and without this line " +
                                                      m_config.string() + ":4 would set HostKeyAlgorithms instead"}}));
 }
@@ -82,16 +82,16 @@ TEST_F(FixPlanTest, AnEmptiedPlusListStaysWhenAnotherLineWouldTakeOver) {
 TEST_F(FixPlanTest, APlainListIsNeverEmptied) {
   const FixPlan plan = plan_for("Host old\n    Ciphers 3des-cbc\n");
   EXPECT_TRUE(plan.writes.empty());
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, "algo-deprecated",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_deprecated,
                                                  "dropping 3des-cbc would leave Ciphers with no algorithm; choose the "
                                                  "ones to keep"}}));
 }
 
 TEST_F(FixPlanTest, CompressionGoesOffOnlyInTheHostsOwnBlock) {
-  HostFactsMap facts;
-  facts.set("nas", HostFacts{false, 0.3, std::nullopt, std::nullopt});
-  facts.set("box", HostFacts{true, 40.0, std::nullopt, std::nullopt});
-  facts.set("backup", HostFacts{std::nullopt, 30.0, std::nullopt, std::string("zstd")});
+  MeasuredHostMap facts;
+  facts.set("nas", MeasuredHost{false, 0.3, std::nullopt, std::nullopt});
+  facts.set("box", MeasuredHost{true, 40.0, std::nullopt, std::nullopt});
+  facts.set("backup", MeasuredHost{std::nullopt, 30.0, std::nullopt, std::string("zstd")});
   const FixPlan plan = plan_for("Host nas\n    Compression yes\nHost backup\n    Compression=Yes\n"
                                 "Host *\n    Compression yes\n",
                                 {"nas", "box", "backup"}, facts);
@@ -99,7 +99,7 @@ TEST_F(FixPlanTest, CompressionGoesOffOnlyInTheHostsOwnBlock) {
             "Host nas\n    Compression no\nHost backup\n    Compression=no\nHost *\n    Compression yes\n");
   EXPECT_EQ(plan.fixed, (std::vector<FixedLine>{{m_config.string(), 2, "Compression yes", "Compression no"},
                                                 {m_config.string(), 4, "Compression=Yes", "Compression=no"}}));
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 6, "compression-lan",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 6, RuleId::compression_lan,
                                                  "this line sets Compression for every host, not only box; put "
                                                  "Compression no in a Host box block above it"}}));
 }
@@ -124,7 +124,7 @@ TEST_F(FixPlanTest, AFileOfAnotherOwnerKeepsItsMode) {
   const sshtune::testing::AuditedFiles audited = sshtune::testing::audit_sources(sources);
   const FixPlan plan = plan_fixes(FixInput{audited.findings, audited.configs, true, getuid() + 1});
   EXPECT_TRUE(plan.writes.empty());
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{included.string(), 0, "file-permissions",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{included.string(), 0, RuleId::file_permissions,
                                                  "owned by uid " + std::to_string(getuid()) +
                                                      "; changing the owner needs root"}}));
 }
@@ -134,8 +134,8 @@ TEST_F(FixPlanTest, AFileThatDoesNotParseIsLeftUntouched) {
   EXPECT_TRUE(plan.writes.empty());
   const std::string reason = m_config.string() + ":3 is a line ssh rejects; the file is left untouched until it is "
                                                  "corrected";
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, "algo-removed", reason},
-                                                {m_config.string(), 3, "config-error", reason}}));
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_removed, reason},
+                                                {m_config.string(), 3, RuleId::config_error, reason}}));
 }
 
 TEST_F(FixPlanTest, SystemFilesAreFixedOnlyWhenNamedWithF) {
@@ -148,7 +148,7 @@ TEST_F(FixPlanTest, SystemFilesAreFixedOnlyWhenNamedWithF) {
   const FixPlan plan = plan_fixes(FixInput{audited.findings, audited.configs, false, getuid()});
   EXPECT_EQ(written(plan), "Host a\n    Ciphers aes128-ctr\n");
   EXPECT_EQ(plan.writes[0].path, user);
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{system.string(), 2, "algo-deprecated",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{system.string(), 2, RuleId::algo_deprecated,
                                                  "a system file: fixed only when named with -F"}}));
 }
 
@@ -160,9 +160,9 @@ TEST_F(FixPlanTest, AFileWhoseBackupAnIncludeWouldReadIsLeftUntouched) {
   EXPECT_TRUE(open_folder.writes.empty());
   EXPECT_EQ(open_folder.unfixed,
             (std::vector<Unfixed>{
-                {conf.string(), 2, "algo-removed",
+                {conf.string(), 2, RuleId::algo_removed,
                  "the file is left untouched: ssh would read its backup home.conf.ssh-tune.bak" + through},
-                {dropin.string(), 2, "algo-removed",
+                {dropin.string(), 2, RuleId::algo_removed,
                  "the file is left untouched: ssh would read its backup work.ssh-tune.bak" + through}}));
   const FixPlan conf_only = plan_for("Include config.d/*.conf\n");
   EXPECT_EQ(written(conf_only), "Host h\n    Ciphers aes128-ctr\n");
@@ -173,7 +173,7 @@ TEST_F(FixPlanTest, AFileWhoseBackupAnIncludeWouldReadIsLeftUntouched) {
 TEST_F(FixPlanTest, ShadowedSettingsAreLeftWithAReason) {
   const FixPlan plan = plan_for("Host *\n    Ciphers aes256-ctr\nHost foo\n    Ciphers aes128-gcm@openssh.com\n");
   EXPECT_TRUE(plan.writes.empty());
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 4, "shadowed-setting",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 4, RuleId::shadowed_setting,
                                                  "which block should win is a choice: move the block or change the "
                                                  "winning value"}}));
 }
@@ -181,7 +181,7 @@ TEST_F(FixPlanTest, ShadowedSettingsAreLeftWithAReason) {
 TEST_F(FixPlanTest, UnknownNamesStayWhereTheirLineIsFixed) {
   const FixPlan plan = plan_for("Host a\n    MACs hmac-md5,bogus-mac\n");
   EXPECT_EQ(written(plan), "Host a\n    MACs bogus-mac\n");
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, "algo-unknown",
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_unknown,
                                                  "ssh-tune does not guess what an unknown name stands for"}}));
 }
 

@@ -32,32 +32,32 @@ AlgorithmLine cipher_line(const std::string& value) {
 }
 
 TEST(SlowCipher, PreferredSlowCipherWarnsWithMeasuredNumbers) {
-  const auto findings = audit_slow_ciphers(cipher_line("3des-cbc,aes128-ctr,3des-cbc"), fake_speeds());
+  const auto findings = audit_slow_ciphers(cipher_line("3des-cbc,aes128-ctr,3des-cbc"), fake_speeds(), 0.10);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "slow-cipher", "cfg", 4, "slow",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::slow_cipher, "cfg", 4, "slow",
                                   "Ciphers prefers 3des-cbc, which runs at 30 MB/s on this CPU, 1% of "
                                   "aes128-gcm@openssh.com (4000 MB/s)",
                                   "put a fast cipher such as aes128-gcm@openssh.com first, or drop 3des-cbc"}));
 }
 
 TEST(SlowCipher, FallbackSlowCipherAndAppendedListsAreSilent) {
-  EXPECT_TRUE(audit_slow_ciphers(cipher_line("aes128-ctr,3des-cbc"), fake_speeds()).empty());
-  EXPECT_TRUE(audit_slow_ciphers(cipher_line("+3des-cbc"), fake_speeds()).empty());
-  EXPECT_TRUE(audit_slow_ciphers(cipher_line("3des-cbc"), {}).empty());  // no benchmark, no claim
-  EXPECT_EQ(audit_slow_ciphers(cipher_line("^3des-cbc"), fake_speeds()).size(), 1u);
+  EXPECT_TRUE(audit_slow_ciphers(cipher_line("aes128-ctr,3des-cbc"), fake_speeds(), 0.10).empty());
+  EXPECT_TRUE(audit_slow_ciphers(cipher_line("+3des-cbc"), fake_speeds(), 0.10).empty());
+  EXPECT_TRUE(audit_slow_ciphers(cipher_line("3des-cbc"), {}, 0.10).empty());  // no benchmark, no claim
+  EXPECT_EQ(audit_slow_ciphers(cipher_line("^3des-cbc"), fake_speeds(), 0.10).size(), 1u);
 }
 
-HostFacts lan_facts() { return HostFacts{false, 0.3, std::nullopt, std::nullopt}; }
+MeasuredHost lan_facts() { return MeasuredHost{false, 0.3, std::nullopt, std::nullopt}; }
 
 TEST(CompressionLan, CompressionOnALanHostWarnsAtTheSettingLine) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("cfg", "Host nas\n  HostName 10.0.0.2\n  Compression yes\n");
-  HostFactsMap facts;
+  MeasuredHostMap facts;
   facts.set("nas", lan_facts());
   const auto findings = testing::audit_file(config, {"nas"}, facts);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "compression-lan", config.string(), 3, "nas",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::compression_lan, config.string(), 3, "nas",
                                   "Compression yes is in effect for nas, but it is on a LAN (RTT 0.3 ms); ssh's zlib "
                                   "(always level 6) then slows transfers several times",
                                   "set Compression no for nas"}));
@@ -67,15 +67,15 @@ TEST(CompressionLan, CpuBoundHostWarnsAndUnknownHostsStaySilent) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("cfg", "Compression yes\n");
-  HostFactsMap facts;
-  facts.set("box", HostFacts{true, 40.0, std::nullopt, std::nullopt});
-  facts.set("wan", HostFacts{false, 80.0, std::nullopt, std::nullopt});
+  MeasuredHostMap facts;
+  facts.set("box", MeasuredHost{true, 40.0, std::nullopt, std::nullopt});
+  facts.set("wan", MeasuredHost{false, 80.0, std::nullopt, std::nullopt});
   const auto findings = testing::audit_file(config, {"box", "wan", "unknown"}, facts);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].message,
             "Compression yes is in effect for box, but the last measurement found the link CPU-bound; ssh's zlib "
             "(always level 6) then slows transfers several times");
-  EXPECT_TRUE(testing::audit_file(config, {"box"}, NoHostFacts{}).empty());
+  EXPECT_TRUE(testing::audit_file(config, {"box"}, NoMeasuredHosts{}).empty());
 }
 
 ServerAlgorithms server_offering(std::vector<std::string> ciphers, std::vector<std::string> macs, bool strict) {
@@ -94,7 +94,7 @@ TEST(Terrapin, ServerWithoutStrictKexWarnsForChachaAndCbcWithEtm) {
                       {"hmac-sha2-256-etm@openssh.com", "hmac-sha2-256"}, false),
       "server h:22");
   ASSERT_EQ(findings.size(), 2u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "terrapin", "", 0, "server h:22",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::terrapin, "", 0, "server h:22",
                                   "server offers chacha20-poly1305@openssh.com without strict key exchange "
                                   "(kex-strict-s-v00@openssh.com): Terrapin prefix truncation (CVE-2023-48795)",
                                   "upgrade the server to OpenSSH 9.6 or later (strict kex), or remove "
@@ -118,14 +118,14 @@ TEST(Terrapin, ClientNegotiatingChachaWithAnUnpatchedServerWarns) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("cfg", "Host old\n  HostName 192.0.2.1\nHost gcm\n  Ciphers aes128-gcm@openssh.com\n");
-  HostFactsMap facts;
+  MeasuredHostMap facts;
   const ServerAlgorithms server =
       server_offering({"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"}, {"hmac-sha2-256"}, false);
-  facts.set("old", HostFacts{std::nullopt, std::nullopt, server, std::nullopt});
-  facts.set("gcm", HostFacts{std::nullopt, std::nullopt, server, std::nullopt});
+  facts.set("old", MeasuredHost{std::nullopt, std::nullopt, server, std::nullopt});
+  facts.set("gcm", MeasuredHost{std::nullopt, std::nullopt, server, std::nullopt});
   const auto findings = testing::audit_file(config, {"old", "gcm"}, facts);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "terrapin", "", 0, "old",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::terrapin, "", 0, "old",
                                   "ssh to old negotiates chacha20-poly1305@openssh.com and the server lacks strict "
                                   "key exchange: Terrapin prefix truncation (CVE-2023-48795)",
                                   "put aes128-gcm@openssh.com (not affected) first in Ciphers for old, or upgrade "
@@ -135,7 +135,7 @@ TEST(Terrapin, ClientNegotiatingChachaWithAnUnpatchedServerWarns) {
 TEST(RsyncStacking, RsyncRshForcingSshCompressionWarns) {
   const auto finding = audit_rsync_rsh(std::string("ssh -C -p 2222"));
   ASSERT_TRUE(finding);
-  EXPECT_EQ(*finding, (Finding{Severity::warn, "compression-rsync-stacked", "", 0, "environment RSYNC_RSH",
+  EXPECT_EQ(*finding, (Finding{Severity::warn, RuleId::compression_rsync_stacked, "", 0, "environment RSYNC_RSH",
                                "RSYNC_RSH='ssh -C -p 2222' turns on ssh compression for every rsync; with rsync -z "
                                "the data is compressed twice, which is slower and never smaller",
                                "drop -C / Compression=yes from RSYNC_RSH and let rsync compress (-z, "
@@ -150,11 +150,11 @@ TEST(RsyncStacking, CompressionForAHostWhereRsyncCompressesWarns) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("cfg", "Host backup\n  Compression yes\n");
-  HostFactsMap facts;
-  facts.set("backup", HostFacts{std::nullopt, 30.0, std::nullopt, std::string("zstd")});
+  MeasuredHostMap facts;
+  facts.set("backup", MeasuredHost{std::nullopt, 30.0, std::nullopt, std::string("zstd")});
   const auto findings = testing::audit_file(config, {"backup"}, facts);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "compression-rsync-stacked", config.string(), 2, "backup",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::compression_rsync_stacked, config.string(), 2, "backup",
                                   "Compression yes is in effect for backup, whose measured recommendation is rsync's "
                                   "own compression (zstd); under rsync -z the data is compressed twice",
                                   "set Compression no for backup and use rsync --compress-choice=zstd"}));
@@ -168,7 +168,7 @@ TEST(Shadowing, HostStarFirstShadowsPerHostCiphersAndCompression) {
                                 "Host foo\n    Ciphers aes128-gcm@openssh.com\n    Compression yes\n    User me\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 2u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "shadowed-setting", config.string(), 5, "foo",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 5, "foo",
                                   "Ciphers here never takes effect for foo: " + config.string() +
                                       ":2 set it first, and ssh uses the first value it finds",
                                   "move this block above the one containing " + config.string() +
@@ -188,7 +188,7 @@ TEST(Shadowing, HostsNamedOnlyInMatchBlocksAreChecked) {
                                 "Match all\n    Compression no\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 1u) << ::testing::PrintToString(testing::briefs(findings));
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, "shadowed-setting", config.string(), 4, "foo",
+  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 4, "foo",
                                   "Ciphers here never takes effect for foo: " + config.string() +
                                       ":2 set it first, and ssh uses the first value it finds",
                                   "move this block above the one containing " + config.string() +

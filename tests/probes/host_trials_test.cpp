@@ -1,4 +1,5 @@
 #include "probes/host_trials.hpp"
+#include "tests/support/fake_runner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,40 +10,8 @@ namespace sshtune {
 namespace {
 
 using Names = std::vector<std::string>;
-
-// A RemoteRunner that answers from a script and records every spec it was given.
-class FakeRunner final : public RemoteRunner {
- public:
-  std::function<Result<AccessCheck>()> on_access = [] { return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent"}); };
-  std::function<Result<TrialResult>(const TrialSpec&)> on_run = [](const TrialSpec& spec) {
-    TrialResult result;
-    result.kind = spec.kind;
-    result.cipher = spec.cipher;
-    result.compression = spec.compression;
-    result.bytes = 100'000'000;
-    result.seconds = 1;
-    result.round_trip_seconds = {0.001, 0.002, 0.003};
-    result.output = "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
-    return Result<TrialResult>(result);
-  };
-  std::vector<TrialSpec> specs;
-
-  Result<AccessCheck> check_access() override { return on_access(); }
-  Result<TrialResult> run(const TrialSpec& spec) override {
-    specs.push_back(spec);
-    return on_run(spec);
-  }
-};
-
-ServerAlgorithms openssh_defaults() {
-  ServerAlgorithms server;
-  server.ciphers_c2s = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
-                        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "rijndael-cbc@lysator.liu.se"};
-  server.ciphers_s2c = server.ciphers_c2s;
-  server.macs_c2s = {"umac-64-etm@openssh.com", "umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"};
-  server.compression_c2s = {"none", "zlib@openssh.com"};
-  return server;
-}
+using testing::FakeRunner;
+using testing::openssh_defaults;
 
 HostTrialPlan generous(HostTrialPlan plan) {
   plan.budget = std::chrono::seconds(60);
@@ -66,11 +35,6 @@ TEST(MakeTrialPlan, KeepsCiphersBothSidesSupport) {
   auto one_way = openssh_defaults();
   one_way.ciphers_s2c = {"aes128-ctr"};
   EXPECT_EQ(make_trial_plan(one_way, nullptr).ciphers, (Names{"aes128-ctr"}));
-}
-
-TEST(WindowCap, IsTwoMebibytesPerRoundTrip) {
-  EXPECT_DOUBLE_EQ(window_cap_bytes_per_s(0.1), 20.0 * 1024 * 1024);
-  EXPECT_DOUBLE_EQ(window_cap_bytes_per_s(0), 0);
 }
 
 TEST(RunHostTrials, RunsEveryStepInOrder) {
@@ -198,23 +162,6 @@ TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
   EXPECT_NE(std::find_if(report.value().notes.begin(), report.value().notes.end(),
                          [](const std::string& note) { return note.find("Compression no") != std::string::npos; }),
             report.value().notes.end());
-}
-
-TEST(RunHostTrials, FlagsWindowLimitedTrials) {
-  FakeRunner runner;
-  auto normal = runner.on_run;
-  runner.on_run = [normal](const TrialSpec& spec) {
-    auto result = normal(spec);
-    result.value().round_trip_seconds = {0.1};      // 2 MiB / 0.1 s ≈ 21 MB/s ceiling
-    result.value().bytes = spec.cipher == "aes128-ctr" ? 20'000'000 : 5'000'000;
-    return result;
-  };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
-  ASSERT_TRUE(report);
-  for (const auto& trial : report.value().trials) {
-    // The window counts channel data before transport compression, so payload bytes decide.
-    EXPECT_EQ(trial.window_limited, trial.cipher == "aes128-ctr") << trial.cipher;
-  }
 }
 
 TEST(RunHostTrials, TinyBudgetSkipsWithANote) {

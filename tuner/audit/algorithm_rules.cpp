@@ -10,7 +10,7 @@ namespace {
 
 // The rule a catalog entry triggers for a reader, with its severity and reason.
 struct Verdict {
-  std::string rule;
+  RuleId rule = RuleId::algo_weak;
   Severity severity = Severity::warn;
   std::string reason;     // e.g. "removed from OpenSSH in 7.6"
   std::string adjective;  // for '+' lines: "deprecated", "weak", "legacy (...)"
@@ -19,18 +19,18 @@ struct Verdict {
 std::optional<Verdict> classify(const rules::Algorithm& entry, ListReader reader) {
   using rules::Tier;
   if (entry.tier == Tier::removed) {
-    return Verdict{"algo-removed", Severity::fail,
+    return Verdict{RuleId::algo_removed, Severity::fail,
                    entry.removed.empty() ? "removed from OpenSSH" : "removed from OpenSSH in " + entry.removed, ""};
   }
   if (entry.tier == Tier::deprecated) {
-    return Verdict{"algo-deprecated", Severity::fail, "a deprecated algorithm", "deprecated"};
+    return Verdict{RuleId::algo_deprecated, Severity::fail, "a deprecated algorithm", "deprecated"};
   }
   // ssh-audit fails what sshd itself stopped offering; a server still offering it fails here too.
   if (reader != ListReader::ssh && !entry.dropped_server.empty()) {
     const std::string reason = "dropped from sshd's defaults in " + entry.dropped_server;
-    return Verdict{"algo-server-legacy", Severity::fail, reason, "legacy (" + reason + ")"};
+    return Verdict{RuleId::algo_server_legacy, Severity::fail, reason, "legacy (" + reason + ")"};
   }
-  if (entry.tier == Tier::weak) return Verdict{"algo-weak", Severity::warn, "a weak algorithm", "weak"};
+  if (entry.tier == Tier::weak) return Verdict{RuleId::algo_weak, Severity::warn, "a weak algorithm", "weak"};
   return std::nullopt;
 }
 
@@ -42,22 +42,11 @@ std::string details(const rules::Algorithm& entry) {
   return text.empty() ? "" : " (" + text + ")";
 }
 
-std::string query_name(AlgorithmKind kind) {
-  switch (kind) {
-    case AlgorithmKind::cipher: return "cipher";
-    case AlgorithmKind::mac: return "mac";
-    case AlgorithmKind::kex: return "kex";
-    case AlgorithmKind::key_sig: return "key-sig";
-    case AlgorithmKind::sig: return "sig";
-  }
-  return "cipher";
-}
-
 bool has_wildcard(const std::string& name) { return name.find_first_of("*?") != std::string::npos; }
 
-Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, std::string rule,
+Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, RuleId rule,
                 std::string message, std::string fix) {
-  return Finding{severity, std::move(rule), line.file, line.line, line.scope, std::move(message), std::move(fix), name};
+  return Finding{severity, rule, line.file, line.line, line.scope, std::move(message), std::move(fix), name};
 }
 
 std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string& name, ListReader reader,
@@ -66,15 +55,15 @@ std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string
   const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
   const std::string who = reader == ListReader::ssh ? "ssh rejects the whole file" : "sshd refuses to start";
   if (entry != nullptr && entry->tier == rules::Tier::removed) {
-    return located(line, name, Severity::fail, "algo-removed",
+    return located(line, name, Severity::fail, RuleId::algo_removed,
                    line.keyword + " names " + name + ", removed from OpenSSH" +
                        (entry->removed.empty() ? "" : " in " + entry->removed) + details(*entry) +
                        "; this OpenSSH does not know it and " + who,
                    "remove " + name + " from " + line.keyword);
   }
-  return located(line, name, Severity::fail, "algo-unknown",
+  return located(line, name, Severity::fail, RuleId::algo_unknown,
                  line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
-                 "remove " + name + " or correct its spelling (see `ssh -Q " + query_name(line.kind) + "`)");
+                 "remove " + name + " or correct its spelling (see `ssh -Q " + std::string(ssh_query_name(line.kind)) + "`)");
 }
 
 std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& name, bool appended,
@@ -84,8 +73,8 @@ std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& 
   if (entry == nullptr) return std::nullopt;
   const std::optional<Verdict> verdict = classify(*entry, reader);
   if (!verdict) return std::nullopt;
-  if (appended && verdict->rule != "algo-removed") {
-    return located(line, name, verdict->severity, "algo-reenabled-legacy",
+  if (appended && verdict->rule != RuleId::algo_removed) {
+    return located(line, name, verdict->severity, RuleId::algo_reenabled_legacy,
                    line.keyword + " +" + name + " re-enables a " + verdict->adjective +
                        " algorithm that OpenSSH left out of its defaults" + details(*entry),
                    "drop " + name + " from the + list, or keep it only in a block for the one host that needs it");
@@ -134,7 +123,7 @@ std::vector<Finding> audit_offered_algorithms(AlgorithmKind kind, const std::vec
     const rules::Algorithm* entry = context.catalog.find(kind, name);
     const std::string fix = "remove " + name + " from " + keyword + " in the server's sshd_config";
     if (entry == nullptr) {
-      findings.push_back(Finding{Severity::info, "algo-unknown", "", 0, server,
+      findings.push_back(Finding{Severity::info, RuleId::algo_unknown, "", 0, server,
                                  "server offers " + keyword + " " + name + ", which ssh-tune's catalog does not know",
                                  "check " + name + " against current guidance", name});
       continue;

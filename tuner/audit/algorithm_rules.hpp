@@ -6,6 +6,7 @@
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "rules/catalog.hpp"
+#include "rules/policy.hpp"
 #include "tuner/audit/finding.hpp"
 
 #include <string>
@@ -27,11 +28,12 @@ struct AlgorithmLine {
   std::string scope;  // Host/Match label of the block
 };
 
-// What the algorithm rules consult: the catalog and the local OpenSSH's names
-// and defaults (sshd on the same machine supports the same names).
+// What the rules consult: the catalog, the local OpenSSH's names and defaults
+// (sshd on the same machine supports the same names), and the policy's thresholds.
 struct AlgorithmContext {
   const rules::Catalog& catalog;
   const ClientCapabilities& client;
+  const rules::Policy& policy;
 };
 
 // The catalog kind that judges names of an ssh_config algorithm kind: the catalog's

@@ -7,7 +7,7 @@
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/config_set.hpp"
 #include "tuner/audit/finding.hpp"
-#include "tuner/audit/host_facts.hpp"
+#include "tuner/audit/measured_host.hpp"
 
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ struct ClientAuditInput {
   std::vector<std::string> hosts;  // --host names, evaluated and reported under their name
   const AlgorithmContext& algorithms;
   const std::vector<probes::CipherSpeed>& speeds;
-  const HostFactsLookup& facts;
+  const MeasuredHostLookup& facts;
   std::optional<std::string> rsync_rsh;  // the RSYNC_RSH environment variable, if set
 };
 

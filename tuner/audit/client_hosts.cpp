@@ -26,8 +26,9 @@ config::EvalRequest request_for(const std::string& host, const ClientSources& so
   return request;  // exec unset: Match exec is not run during an audit
 }
 
-void add_fact_rules(const config::Evaluation& evaluation, const HostFacts& facts, std::vector<Finding>& out) {
-  if (auto finding = audit_compression_link(evaluation, facts)) out.push_back(std::move(*finding));
+void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& facts, const rules::Policy& policy,
+                    std::vector<Finding>& out) {
+  if (auto finding = audit_compression_link(evaluation, facts, policy.lan_rtt_ms)) out.push_back(std::move(*finding));
   if (auto finding = audit_rsync_stacking(evaluation, facts)) out.push_back(std::move(*finding));
   if (facts.server) {
     if (auto finding = audit_terrapin_client(evaluation, *facts.server)) out.push_back(std::move(*finding));
@@ -48,7 +49,7 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
                                                                  input.algorithms.client);
   if (!evaluation) {
     if (asked) {
-      out.push_back(Finding{Severity::fail, "config-error", "", 0, host,
+      out.push_back(Finding{Severity::fail, RuleId::config_error, "", 0, host,
                             "ssh cannot evaluate its configuration for " + host + ": " + evaluation.error().message,
                             "correct the line named in the message"});
     }
@@ -56,7 +57,7 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
   }
   const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(input.configs, origin); };
   for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
-  if (const std::optional<HostFacts> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, out);
+  if (const std::optional<MeasuredHost> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, input.algorithms.policy, out);
 }
 
 bool literal_pattern(const std::string& pattern) {

@@ -31,7 +31,7 @@ void add_config_errors(const LoadedFile& loaded, const ClientAuditInput& input, 
   const config::CheckOptions options{loaded.user_config, ""};
   for (const config::Diagnostic& diagnostic : config::check(loaded.file, input.algorithms.client, options)) {
     if (diagnostic.line == 0 || is_algorithm_line(loaded.file, diagnostic.line)) continue;
-    out.push_back(Finding{Severity::fail, "config-error", diagnostic.path, diagnostic.line,
+    out.push_back(Finding{Severity::fail, RuleId::config_error, diagnostic.path, diagnostic.line,
                           scopes[diagnostic.line - 1],
                           "ssh rejects this line (" + diagnostic.message + ") and refuses the whole file",
                           "correct or remove the line (see ssh_config(5))"});
@@ -51,7 +51,7 @@ std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
       for (Finding& finding : audit_algorithm_line(*algorithms, ListReader::ssh, input.algorithms)) {
         findings.push_back(std::move(finding));
       }
-      for (Finding& finding : audit_slow_ciphers(*algorithms, input.speeds)) findings.push_back(std::move(finding));
+      for (Finding& finding : audit_slow_ciphers(*algorithms, input.speeds, input.algorithms.policy.slow_cipher_fraction)) findings.push_back(std::move(finding));
     }
   }
   return findings;

@@ -37,7 +37,7 @@ std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files
   std::vector<Finding> findings;
   for (const LoadedFile& loaded : files) {
     if (!loaded.facts.checked_by_ssh || !loaded.facts.refused) continue;
-    findings.push_back(Finding{Severity::fail, "file-permissions", loaded.file.path, 0, "",
+    findings.push_back(Finding{Severity::fail, RuleId::file_permissions, loaded.file.path, 0, "",
                                loaded.file.path + " is " + problems(loaded.facts, me) + " (mode " +
                                    octal_mode(loaded.facts.mode) + "), so ssh refuses it: " + *loaded.facts.refused,
                                fix_for(loaded, me)});
@@ -49,7 +49,7 @@ std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& m
   std::vector<Finding> findings;
   for (const MissingInclude& include : missing) {
     if (include.wildcard && include.directory_exists) continue;
-    findings.push_back(Finding{Severity::warn, "include-missing", include.file, include.line, include.scope,
+    findings.push_back(Finding{Severity::warn, RuleId::include_missing, include.file, include.line, include.scope,
                                "Include " + include.argument + " matches no file; ssh skips it without a word",
                                "create the file, correct the path (relative paths are taken from ~/.ssh or "
                                "/etc/ssh), or remove the Include"});

@@ -1,6 +1,8 @@
 #pragma once
 // One audit finding and the pass/fail policy over a list of them.
 
+#include "tuner/audit/rule_id.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -16,7 +18,7 @@ enum class Severity { info, warn, fail };
 // `line` is 0 and `file` empty when the finding is about a live server or a whole host.
 struct Finding {
   Severity severity = Severity::info;
-  std::string rule;     // stable rule id, e.g. "algo-removed" (listed in ssh-tune(1))
+  RuleId rule = RuleId::config_error;  // printed as its stable id, e.g. "algo-removed" (listed in ssh-tune(1))
   std::string file;
   std::size_t line = 0;
   std::string host;     // the Host/Match scope, a --host name, or "server HOST:PORT"

@@ -24,28 +24,28 @@ namespace {
 enum class Remedy { none, drop_names, compression_off, safe_mode };
 
 Remedy remedy_for(const Finding& finding) {
-  const std::string& rule = finding.rule;
-  if (rule == "algo-removed" || rule == "algo-deprecated" || rule == "algo-reenabled-legacy") {
+  const RuleId rule = finding.rule;
+  if (rule == RuleId::algo_removed || rule == RuleId::algo_deprecated || rule == RuleId::algo_reenabled_legacy) {
     return finding.algorithm.empty() ? Remedy::none : Remedy::drop_names;
   }
-  if (rule == "compression-lan" || rule == "compression-rsync-stacked") return Remedy::compression_off;
-  if (rule == "file-permissions") return Remedy::safe_mode;
+  if (rule == RuleId::compression_lan || rule == RuleId::compression_rsync_stacked) return Remedy::compression_off;
+  if (rule == RuleId::file_permissions) return Remedy::safe_mode;
   return Remedy::none;
 }
 
 // Why a rule has no automatic fix.
-std::string no_fix_reason(const std::string& rule) {
-  static const std::map<std::string, std::string> k_reasons{
-      {"shadowed-setting", "which block should win is a choice: move the block or change the winning value"},
-      {"algo-unknown", "ssh-tune does not guess what an unknown name stands for"},
-      {"algo-weak", "weak, not broken: drop it once no server needs it"},
-      {"slow-cipher", "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
-      {"include-missing", "ssh-tune neither creates Include targets nor removes Include lines"},
-      {"config-error", "ssh rejects this line; correct it by hand"},
-      {"terrapin", "depends on the server: change the cipher order or upgrade the server"},
+std::string no_fix_reason(RuleId rule) {
+  static const std::map<RuleId, std::string> k_reasons{
+      {RuleId::shadowed_setting, "which block should win is a choice: move the block or change the winning value"},
+      {RuleId::algo_unknown, "ssh-tune does not guess what an unknown name stands for"},
+      {RuleId::algo_weak, "weak, not broken: drop it once no server needs it"},
+      {RuleId::slow_cipher, "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
+      {RuleId::include_missing, "ssh-tune neither creates Include targets nor removes Include lines"},
+      {RuleId::config_error, "ssh rejects this line; correct it by hand"},
+      {RuleId::terrapin, "depends on the server: change the cipher order or upgrade the server"},
   };
   const auto it = k_reasons.find(rule);
-  return it != k_reasons.end() ? it->second : "no automatic fix for " + rule;
+  return it != k_reasons.end() ? it->second : "no automatic fix for " + std::string(to_string(rule));
 }
 
 std::string without_indent(const std::string& text) {
@@ -99,7 +99,7 @@ std::optional<std::string> Planner::blocked_reason(const LoadedFile& loaded) con
     return "a system file: fixed only when named with -F";
   }
   for (const Finding& finding : m_input.findings) {
-    if (finding.rule == "config-error" && finding.file == path && finding.line > 0) {
+    if (finding.rule == RuleId::config_error && finding.file == path && finding.line > 0) {
       return at(path, finding.line) + " is a line ssh rejects; the file is left untouched until it is corrected";
     }
   }
@@ -204,7 +204,7 @@ void Planner::empty_list(FileWork& work, std::size_t number, const std::vector<c
   }
   const std::string before = line.text;
   const Result<void> commented =
-      edit::comment_out(work.edited, number, "ssh-tune audit --fix: " + findings.front()->rule + " " + list);
+      edit::comment_out(work.edited, number, "ssh-tune audit --fix: " + std::string(to_string(findings.front()->rule)) + " " + list);
   if (!commented) return leave_all(findings, commented.error().message);
   fixed(work, number, before);
 }

@@ -28,7 +28,7 @@ struct FixedLine {
 struct Unfixed {
   std::string file;
   std::size_t line = 0;
-  std::string rule;
+  RuleId rule = RuleId::config_error;
   std::string reason;
   bool operator==(const Unfixed&) const = default;
 };

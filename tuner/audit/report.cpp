@@ -30,7 +30,7 @@ std::string place(const std::string& file, std::size_t line) {
 std::string render_one(const Finding& finding, bool colour) {
   std::string text = "  ";
   text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
-  text += label(finding.severity, colour) + " [" + finding.rule + "]";
+  text += label(finding.severity, colour) + " [" + std::string(to_string(finding.rule)) + "]";
   if (!finding.host.empty() && !finding.file.empty()) text += " (" + finding.host + ")";
   text += " " + finding.message + "\n";
   if (!finding.fix.empty()) text += "      fix: " + finding.fix + "\n";
@@ -59,7 +59,7 @@ nlohmann::json to_json(const std::vector<Finding>& findings) {
   for (const Finding& finding : findings) {
     const std::string severity(to_string(finding.severity));
     ++count[severity];
-    list.push_back({{"severity", severity}, {"rule", finding.rule}, {"file", finding.file},
+    list.push_back({{"severity", severity}, {"rule", to_string(finding.rule)}, {"file", finding.file},
                     {"line", finding.line}, {"host", finding.host}, {"message", finding.message},
                     {"fix", finding.fix}});
   }
@@ -77,7 +77,7 @@ std::string render_fixes(const FixPlan& plan, bool dry_run) {
             fix.after + "\n";
   }
   for (const Unfixed& left : plan.unfixed) {
-    text += "not fixed " + place(left.file, left.line) + " [" + left.rule + "]: " + left.reason + "\n";
+    text += "not fixed " + place(left.file, left.line) + " [" + std::string(to_string(left.rule)) + "]: " + left.reason + "\n";
   }
   return text;
 }
@@ -90,7 +90,7 @@ nlohmann::json fixes_to_json(const FixPlan& plan) {
   nlohmann::json left = nlohmann::json::array();
   for (const Unfixed& unfixed : plan.unfixed) {
     left.push_back(
-        {{"file", unfixed.file}, {"line", unfixed.line}, {"rule", unfixed.rule}, {"reason", unfixed.reason}});
+        {{"file", unfixed.file}, {"line", unfixed.line}, {"rule", to_string(unfixed.rule)}, {"reason", unfixed.reason}});
   }
   return {{"fixed", fixed}, {"not_fixed", left}};
 }

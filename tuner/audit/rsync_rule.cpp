@@ -32,16 +32,16 @@ std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_r
   std::vector<std::string> words;
   for (std::string word; stream >> word;) words.push_back(word);
   if (!enables_compression(words)) return std::nullopt;
-  return Finding{Severity::warn, "compression-rsync-stacked", "", 0, "environment RSYNC_RSH",
+  return Finding{Severity::warn, RuleId::compression_rsync_stacked, "", 0, "environment RSYNC_RSH",
                  "RSYNC_RSH='" + *rsync_rsh + "' turns on ssh compression for every rsync; with rsync -z the data "
                  "is compressed twice, which is slower and never smaller",
                  "drop -C / Compression=yes from RSYNC_RSH and let rsync compress (-z, --compress-choice=zstd)"};
 }
 
-std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const HostFacts& facts) {
+std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts) {
   if (evaluation.value("compression") != "yes" || facts.rsync_compress.value_or("").empty()) return std::nullopt;
   const config::Origin origin = evaluation.origin("compression");
-  return Finding{Severity::warn, "compression-rsync-stacked", origin.file, origin.line, evaluation.host,
+  return Finding{Severity::warn, RuleId::compression_rsync_stacked, origin.file, origin.line, evaluation.host,
                  "Compression yes is in effect for " + evaluation.host + ", whose measured recommendation is rsync's "
                  "own compression (" + *facts.rsync_compress + "); under rsync -z the data is compressed twice",
                  "set Compression no for " + evaluation.host + " and use rsync --compress-choice=" +

@@ -5,7 +5,7 @@
 // host whose measured recommendation compresses with rsync (-z/--compress-choice).
 
 #include "tuner/audit/finding.hpp"
-#include "tuner/audit/host_facts.hpp"
+#include "tuner/audit/measured_host.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <optional>
@@ -18,7 +18,7 @@ namespace sshtune::audit {
 std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_rsh);
 
 // A warn at the Compression line when it is on for a host whose facts say rsync
-// itself compresses (HostFacts::rsync_compress non-empty); nullopt otherwise.
-std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const HostFacts& facts);
+// itself compresses (MeasuredHost::rsync_compress non-empty); nullopt otherwise.
+std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts);
 
 }  // namespace sshtune::audit

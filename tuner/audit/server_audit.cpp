@@ -36,7 +36,7 @@ std::optional<Finding> compression_check(const config::ConfigLine& line, const s
                                          const std::string& scope) {
   const std::string value = line.args.empty() ? "" : config::ascii_lower(line.args[0].value);
   if (value == "yes" || value == "delayed" || value == "no") return std::nullopt;
-  return Finding{Severity::fail, "config-error", path, line.number, scope,
+  return Finding{Severity::fail, RuleId::config_error, path, line.number, scope,
                  "sshd rejects Compression '" + (line.args.empty() ? "" : line.args[0].value) +
                      "' (expected yes, delayed or no) and refuses to start",
                  "write Compression no (or yes)"};

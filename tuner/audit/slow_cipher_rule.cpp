@@ -26,7 +26,8 @@ std::string rounded(double value) { return std::to_string(std::lround(value)); }
 
 }  // namespace
 
-std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds) {
+std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
+                                        double slow_fraction) {
   std::vector<Finding> findings;
   const probes::CipherSpeed* best = fastest(speeds);
   if (line.kind != AlgorithmKind::cipher || line.value.empty() || best == nullptr) return findings;
@@ -35,9 +36,9 @@ std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::ve
   for (const std::string& name : split_commas(list)) {
     const probes::CipherSpeed* speed = speed_of(speeds, name);
     if (speed == nullptr) continue;
-    if (speed->mb_per_s >= k_slow_fraction * best->mb_per_s) break;
+    if (speed->mb_per_s >= slow_fraction * best->mb_per_s) break;
     findings.push_back(Finding{
-        Severity::warn, "slow-cipher", line.file, line.line, line.scope,
+        Severity::warn, RuleId::slow_cipher, line.file, line.line, line.scope,
         line.keyword + " prefers " + name + ", which runs at " + rounded(speed->mb_per_s) + " MB/s on this CPU, " +
             rounded(100 * speed->mb_per_s / best->mb_per_s) + "% of " + best->name + " (" +
             rounded(best->mb_per_s) + " MB/s)",

@@ -10,13 +10,12 @@
 
 namespace sshtune::audit {
 
-// A cipher slower than this fraction of the fastest available one is "far below" it
-// (3des-cbc runs at about 1% of AES-GCM; AES-CTR and ChaCha20 stay well above).
-inline constexpr double k_slow_fraction = 0.10;
-
 // A warn for each cipher a plain or '^' Ciphers line puts ahead of its first fast
-// cipher (ssh negotiates the first one the server accepts). '+' and '-' lines keep
-// the defaults first and yield nothing; so do ciphers the benchmark lacks.
-std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds);
+// cipher (ssh negotiates the first one the server accepts); a cipher is slow below
+// `slow_fraction` (the policy's audit.slow_cipher_fraction) of the fastest one. '+'
+// and '-' lines keep the defaults first and yield nothing; so do ciphers the
+// benchmark lacks.
+std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
+                                        double slow_fraction);
 
 }  // namespace sshtune::audit

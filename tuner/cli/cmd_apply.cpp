@@ -2,7 +2,7 @@
 // editor in tuner/edit/.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/edit/editor.hpp"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "base/paths.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <boost/program_options/parsers.hpp>

@@ -1,4 +1,4 @@
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/cli/cpu_view.hpp"
 
 #include "probes/sample_corpus.hpp"

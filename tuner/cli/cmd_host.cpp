@@ -1,11 +1,11 @@
 // `ssh-tune host HOST`: measure, decide, show the verdict, optionally write it.
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_view.hpp"
 
-#include "tuner/sshconfig/client_capabilities.hpp"
-#include "tuner/edit/editor.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
+#include "tuner/host/environment.hpp"
+#include "tuner/host/write.hpp"
 
 #include <ostream>
 
@@ -62,7 +62,7 @@ Result<HostRequest> host_request(const po::variables_map& values) {
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;
-  request.direction = direction == "download" ? TrialKind::download : TrialKind::upload;
+  request.direction = *parse_direction(direction);
   request.overrides = {optional_string(values, "config"), optional_string(values, "port"),
                        optional_string(values, "user"), optional_string(values, "identity"),
                        values.count("accept-new") > 0};
@@ -70,16 +70,12 @@ Result<HostRequest> host_request(const po::variables_map& values) {
 }
 
 // --write / --dry-run: the same locked, verified edit as `ssh-tune apply`.
-Result<void> write_decision(const HostOutcome& outcome, const std::optional<std::string>& config, bool dry_run,
-                            std::ostream& out) {
-  SSHTUNE_TRY(client, local_client_capabilities());
-  SSHTUNE_TRY(targets, edit::edit_targets(config ? std::optional<std::filesystem::path>(*config) : std::nullopt));
+Result<void> write_and_report(const HostOutcome& outcome, const std::optional<std::string>& config, bool dry_run,
+                              const ClientCapabilities& client, std::ostream& out) {
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
-  edit::EditEnv env{fs, *client, ssh};
-  const edit::HostSettings settings{outcome.entry.host, outcome.entry.decision.ciphers,
-                                    outcome.entry.decision.compression};
-  SSHTUNE_TRY(report, edit::apply_settings(targets, settings, edit::utc_minute_stamp(), dry_run, env));
+  edit::EditEnv env{fs, client, ssh};
+  SSHTUNE_TRY(report, write_decision(outcome, config, dry_run, env));
   if (dry_run) {
     out << (report.changed.empty() ? "dry run: nothing would change\n" : report.diff);
   } else {
@@ -105,7 +101,8 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
     return ExitCode::ok;
   }
   SSHTUNE_TRY(request, host_request(parsed.values));
-  SSHTUNE_TRY(outcome, tune_host(request, io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(env, production_environment(io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(outcome, tune_host(request, env));
   SSHTUNE_TRY(snippets, render_snippets(outcome));
   if (parsed.values.count("json") > 0) {
     io.out << host_json(outcome, snippets).dump(2) << '\n';
@@ -116,7 +113,7 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
   if (dry_run || parsed.values.count("write") > 0) {
     // With --json, stdout is the JSON document alone.
     std::ostream& out = parsed.values.count("json") > 0 ? io.err : io.out;
-    SSHTUNE_TRYV(write_decision(outcome, request.overrides.config_file, dry_run, out));
+    SSHTUNE_TRYV(write_and_report(outcome, request.overrides.config_file, dry_run, *env.client, out));
   }
   return ExitCode::ok;
 }

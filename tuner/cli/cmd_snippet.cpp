@@ -3,7 +3,7 @@
 // override); measuring is `ssh-tune host`'s job.
 
 #include "templates/snippets.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/host/host_cache.hpp"
 
 #include <nlohmann/json.hpp>

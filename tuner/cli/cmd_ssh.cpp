@@ -4,7 +4,7 @@
 // stdout: under rsync, scp, git and borg stdout is their protocol channel.
 
 #include "templates/snippet_variables.hpp"
-#include "tuner/cli/commands.hpp"
+#include "tuner/cli/handlers.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/cli/ssh_args.hpp"
 
@@ -56,7 +56,7 @@ std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
   if (!entry) return std::nullopt;
   SshTuning tuning;
   tuning.ciphers = templates::ciphers_value(entry->decision.ciphers, entry->client_version);
-  // rsync compresses by itself when it pays; ssh compression under it would stack (design.md).
+  // rsync compresses by itself when it pays; ssh compression under it would stack (two compressors, the second finding nothing).
   tuning.compression = entry->decision.compression && !runs_rsync(analysis);
   return tuning;
 }

@@ -1,6 +1,8 @@
 #pragma once
-// The subcommand table (ninja's kTools idea): each command is a name, a one-line
-// summary and a handler. Handlers parse their own flags and never exit.
+// The command-line framework: the subcommand table (ninja's kTools idea: each
+// command is a name, a one-line summary and a handler), flag parsing, usage
+// printing and the dispatcher. Handlers (handlers.hpp) parse their own flags and
+// never exit; run_cli is the one place that turns an Error into a message.
 
 #include "base/result.hpp"
 #include "tuner/cli/exit_code.hpp"

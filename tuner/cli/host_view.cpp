@@ -10,20 +10,9 @@
 namespace sshtune {
 namespace {
 
-
 double rounded(double value, int decimals) {
   const double scale = std::pow(10.0, decimals);
   return std::round(value * scale) / scale;
-}
-
-std::string snippet_key(templates::SnippetKind kind) {
-  std::string name(templates::to_string(kind));
-  return name == "ssh-config" ? "ssh_config" : name;
-}
-
-templates::SnippetInput snippet_input(const HostOutcome& outcome) {
-  const CachedHost& e = outcome.entry;
-  return {e.host, e.decision, e.client_version, e.measured_unix, e.sample, e.server_banner};
 }
 
 std::string current_line(const HostOutcome& outcome) {
@@ -37,13 +26,13 @@ std::string current_line(const HostOutcome& outcome) {
 }
 
 void print_trials(std::ostream& out, const CachedHost& entry) {
-  out << "trials (MB/s of your data" << (entry.direction == "download" ? "; ciphers timed pulling from the host" : "")
+  out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
       << ")\n";
   for (const auto& t : entry.trials) {
-    const std::string what = t.kind == "upload" ? t.cipher
-                             : t.kind == "download" ? t.cipher + " (download)"
-                             : t.kind == "upload-zlib-sample" ? t.cipher + " +zlib, your data"
-                                                             : t.cipher + " +zlib, random data";
+    const std::string what = t.kind == TrialRole::upload        ? t.cipher
+                             : t.kind == TrialRole::download    ? t.cipher + " (download)"
+                             : t.kind == TrialRole::zlib_sample ? t.cipher + " +zlib, your data"
+                                                                : t.cipher + " +zlib, random data";
     char line[160];
     std::snprintf(line, sizeof line, "  %-44s %10.1f\n", what.c_str(), t.mb_per_s);
     out << line;
@@ -67,23 +56,13 @@ void print_snippets(std::ostream& out, const Snippets& snippets) {
 nlohmann::json trials_json(const CachedHost& entry) {
   nlohmann::json trials = nlohmann::json::array();
   for (const auto& t : entry.trials) {
-    trials.push_back({{"kind", t.kind}, {"cipher", t.cipher}, {"compression", t.compression},
+    trials.push_back({{"kind", to_string(t.kind)}, {"cipher", t.cipher}, {"compression", t.compression},
                       {"mb_per_s", rounded(t.mb_per_s, 1)}, {"bytes", t.bytes}, {"seconds", rounded(t.seconds, 4)}});
   }
   return trials;
 }
 
 }  // namespace
-
-Result<Snippets> render_snippets(const HostOutcome& outcome) {
-  Snippets snippets;
-  const auto input = snippet_input(outcome);
-  for (const auto kind : templates::all_snippet_kinds()) {
-    SSHTUNE_TRY(text, templates::render_snippet(kind, input));
-    snippets[snippet_key(kind)] = text;
-  }
-  return snippets;
-}
 
 void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets) {
   const CachedHost& e = outcome.entry;
@@ -137,7 +116,7 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   return {{"host", e.host},         {"target", outcome.target},        {"link", link},
           {"server", server},       {"trials", trials_json(e)},        {"recommendation", recommendation},
           {"snippets", snippets},   {"notes", outcome.notes},          {"failures", outcome.failures},
-          {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", e.direction},
+          {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", to_string(e.direction)},
           {"elapsed_s", rounded(outcome.elapsed_s, 3)}};
 }
 

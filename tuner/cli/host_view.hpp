@@ -1,7 +1,7 @@
 #pragma once
-// `ssh-tune host`'s verdict: a short readable report, or the JSON of design.md.
+// `ssh-tune host`'s verdict: a short readable report, or the JSON of ssh-tune(1).
 
-#include "tuner/host/host_probe.hpp"
+#include "tuner/host/render.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,12 +10,6 @@
 #include <string>
 
 namespace sshtune {
-
-// Snippet kind name ("ssh_config", "rsync", "scp", "sftp", "ssh") -> rendered text.
-using Snippets = std::map<std::string, std::string>;
-
-// Renders every snippet template for the outcome's decision.
-Result<Snippets> render_snippets(const HostOutcome& outcome);
 
 // The recommended line, expected vs current speed, bottleneck, reasons, trials, snippets.
 void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets);

@@ -78,7 +78,7 @@ rules::Decision decision_of(const toml::node_view<const toml::node>& t) {
 toml::array trials_array(const std::vector<CachedTrial>& trials) {
   toml::array array;
   for (const auto& t : trials) {
-    array.push_back(toml::table{{"kind", t.kind},
+    array.push_back(toml::table{{"kind", std::string(to_string(t.kind))},
                                 {"cipher", t.cipher},
                                 {"compression", t.compression},
                                 {"mb_per_s", t.mb_per_s},
@@ -93,7 +93,8 @@ std::vector<CachedTrial> trials_of(const toml::node_view<const toml::node>& node
   if (const toml::array* array = node.as_array()) {
     for (const auto& item : *array) {
       const toml::node_view<const toml::node> t(item);
-      trials.push_back({t["kind"].value_or(std::string{}), t["cipher"].value_or(std::string{}),
+      const auto kind = parse_trial_role(t["kind"].value_or(std::string{}));
+      trials.push_back({kind.value_or(TrialRole::upload), t["cipher"].value_or(std::string{}),
                         t["compression"].value_or(false), t["mb_per_s"].value_or(0.0),
                         static_cast<std::uint64_t>(t["bytes"].value_or(std::int64_t{0})), t["seconds"].value_or(0.0)});
     }
@@ -116,7 +117,7 @@ std::string render(const CachedHost& entry) {
                    {"measured_at", iso8601(entry.measured_unix)},
                    {"client_version", entry.client_version},
                    {"sample", entry.sample},
-                   {"direction", entry.direction},
+                   {"direction", std::string(to_string(entry.direction))},
                    {"target", entry.target},
                    {"notes", string_array(entry.notes)},
                    {"server", toml::table{{"banner", entry.server_banner},
@@ -142,7 +143,7 @@ CachedHost parse_entry(const toml::table& root) {
   entry.measured_unix = view["measured_unix"].value_or(std::int64_t{0});
   entry.client_version = view["client_version"].value_or(std::string{});
   entry.sample = view["sample"].value_or(std::string{});
-  entry.direction = view["direction"].value_or(std::string("upload"));
+  entry.direction = parse_direction(view["direction"].value_or(std::string("upload"))).value_or(Direction::upload);
   entry.server_banner = view["server"]["banner"].value_or(std::string{});
   entry.server_ciphers = strings_of(view["server"]["ciphers"]);
   entry.server_macs = strings_of(view["server"]["macs"]);
@@ -160,6 +161,31 @@ CachedHost parse_entry(const toml::table& root) {
 }
 
 }  // namespace
+
+std::string_view to_string(Direction direction) { return direction == Direction::download ? "download" : "upload"; }
+
+std::optional<Direction> parse_direction(std::string_view text) {
+  if (text == "upload") return Direction::upload;
+  if (text == "download") return Direction::download;
+  return std::nullopt;
+}
+
+std::string_view to_string(TrialRole role) {
+  switch (role) {
+    case TrialRole::upload: return "upload";
+    case TrialRole::download: return "download";
+    case TrialRole::zlib_sample: return "upload-zlib-sample";
+    case TrialRole::zlib_random: return "upload-zlib-random";
+  }
+  return "upload";
+}
+
+std::optional<TrialRole> parse_trial_role(std::string_view text) {
+  for (const TrialRole role : {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random}) {
+    if (to_string(role) == text) return role;
+  }
+  return std::nullopt;
+}
 
 fs::path cache_dir() {
   return cache_home();

@@ -10,12 +10,33 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sshtune {
 
+// Which way the cipher trials moved data.
+enum class Direction { upload, download };
+
+// What a cached trial measured.
+enum class TrialRole {
+  upload,       // the cipher pushing data to the host
+  download,     // the cipher pulling data from the host
+  zlib_sample,  // upload with Compression yes, carrying the user's sample
+  zlib_random,  // upload with Compression yes, carrying incompressible data
+};
+
+// "upload" / "download"; parse_direction is its inverse (nullopt for anything else).
+std::string_view to_string(Direction direction);
+std::optional<Direction> parse_direction(std::string_view text);
+
+// "upload", "download", "upload-zlib-sample", "upload-zlib-random" (the cache's and
+// the JSON's `kind`); parse_trial_role is its inverse.
+std::string_view to_string(TrialRole role);
+std::optional<TrialRole> parse_trial_role(std::string_view text);
+
 struct CachedTrial {
-  std::string kind;     // "upload", "download", "upload-zlib-sample", "upload-zlib-random"
+  TrialRole kind = TrialRole::upload;
   std::string cipher;
   bool compression = false;
   double mb_per_s = 0;
@@ -37,7 +58,7 @@ struct CachedHost {
   std::string target;                // "hostname:port" that was probed
   std::vector<std::string> notes;    // what could not be measured
   std::string sample;                // "built-in mixed corpus" or the --sample path
-  std::string direction = "upload";  // which way the cipher trials moved data: "upload" or "download"
+  Direction direction = Direction::upload;
   std::vector<CachedTrial> trials;
   rules::Decision decision;
 };

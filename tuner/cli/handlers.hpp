@@ -1,5 +1,5 @@
 #pragma once
-// Handlers of the subcommands listed in command_table.cpp. Each parses its own
+// Handlers of the subcommands listed in commands() (command.cpp). Each parses its own
 // flags (see parse_flags) and returns an exit code or an Error; none exits.
 
 #include "tuner/cli/command.hpp"

@@ -11,11 +11,8 @@
 
 namespace sshtune::audit {
 
-// A round trip below this is treated as a LAN (or loopback) path.
-inline constexpr double k_lan_rtt_ms = 2.0;
-
 // Known facts about one host; every field is optional because a cache may hold only some.
-struct HostFacts {
+struct MeasuredHost {
   std::optional<bool> cpu_bound;             // trials differed by cipher: the CPUs limit throughput
   std::optional<double> rtt_ms;              // measured round-trip time
   std::optional<ServerAlgorithms> server;    // the server's banner and KEXINIT
@@ -23,32 +20,32 @@ struct HostFacts {
 };
 
 // Looks up cached facts by host name as typed (the Host alias).
-class HostFactsLookup {
+class MeasuredHostLookup {
  public:
-  virtual ~HostFactsLookup() = default;
+  virtual ~MeasuredHostLookup() = default;
   // The facts for `host`, or nullopt when nothing is known about it.
-  virtual std::optional<HostFacts> find(const std::string& host) const = 0;
+  virtual std::optional<MeasuredHost> find(const std::string& host) const = 0;
 };
 
 // Knows nothing: no rule that needs facts fires (tests, and callers without a cache).
-class NoHostFacts final : public HostFactsLookup {
+class NoMeasuredHosts final : public MeasuredHostLookup {
  public:
-  std::optional<HostFacts> find(const std::string&) const override { return std::nullopt; }
+  std::optional<MeasuredHost> find(const std::string&) const override { return std::nullopt; }
 };
 
 // Facts held in memory: what this run learned (a --server probe of a --host's
 // endpoint), and the fake that tests use.
-class HostFactsMap final : public HostFactsLookup {
+class MeasuredHostMap final : public MeasuredHostLookup {
  public:
   // Records (or replaces) the facts for `host`.
-  void set(const std::string& host, HostFacts facts) { m_facts[host] = std::move(facts); }
-  std::optional<HostFacts> find(const std::string& host) const override {
+  void set(const std::string& host, MeasuredHost facts) { m_facts[host] = std::move(facts); }
+  std::optional<MeasuredHost> find(const std::string& host) const override {
     const auto it = m_facts.find(host);
-    return it == m_facts.end() ? std::nullopt : std::optional<HostFacts>(it->second);
+    return it == m_facts.end() ? std::nullopt : std::optional<MeasuredHost>(it->second);
   }
 
  private:
-  std::map<std::string, HostFacts> m_facts;
+  std::map<std::string, MeasuredHost> m_facts;
 };
 
 }  // namespace sshtune::audit

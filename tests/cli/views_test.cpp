@@ -1,0 +1,90 @@
+#include "tuner/cli/cpu_view.hpp"
+#include "tuner/cli/host_view.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+namespace sshtune {
+namespace {
+
+const rules::Catalog& catalog() {
+  static const rules::Catalog shipped =
+      rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
+  return shipped;
+}
+
+HostOutcome sample_outcome() {
+  HostOutcome outcome;
+  CachedHost& e = outcome.entry;
+  e.host = "web";
+  e.target = "10.0.0.5:2222";
+  e.rtt_ms = 0.1234;
+  e.server_banner = "SSH-2.0-OpenSSH_9.2p1";
+  e.trials = {{TrialRole::upload, "aes128-gcm@openssh.com", false, 812.34, 400'000'000, 0.49246},
+              {TrialRole::zlib_sample, "aes128-gcm@openssh.com", true, 35.0, 10'000'000, 0.28}};
+  e.decision.ciphers = {"aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+  e.decision.expected_mb_per_s = 812.34;
+  e.decision.current_cipher = "chacha20-poly1305@openssh.com";
+  e.decision.current_mb_per_s = 470.06;
+  e.decision.reasons = {"the ciphers' trials differ"};
+  outcome.target = e.target;
+  outcome.elapsed_s = 3.14159;
+  return outcome;
+}
+
+TEST(HostView, JsonCarriesTheStableFields) {
+  const auto json = host_json(sample_outcome(), {{"ssh", "ssh -c x web\n"}});
+  EXPECT_EQ(json.at("host"), "web");
+  EXPECT_EQ(json.at("link").at("class"), "cpu-bound");
+  EXPECT_EQ(json.at("link").at("bottleneck"), "cpu");
+  EXPECT_DOUBLE_EQ(json.at("link").at("rtt_ms").get<double>(), 0.123);
+  EXPECT_EQ(json.at("recommendation").at("ciphers")[0], "aes128-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(json.at("recommendation").at("expected_mb_per_s").get<double>(), 812.3);
+  EXPECT_DOUBLE_EQ(json.at("recommendation").at("current_mb_per_s").get<double>(), 470.1);
+  EXPECT_TRUE(json.at("recommendation").at("rsync_compress").is_null());
+  ASSERT_EQ(json.at("trials").size(), 2u);
+  EXPECT_EQ(json.at("trials")[1].at("kind"), "upload-zlib-sample");
+  EXPECT_DOUBLE_EQ(json.at("trials")[0].at("seconds").get<double>(), 0.4925);
+  EXPECT_EQ(json.at("direction"), "upload");
+  EXPECT_EQ(json.at("snippets").at("ssh"), "ssh -c x web\n");
+  EXPECT_DOUBLE_EQ(json.at("elapsed_s").get<double>(), 3.142);
+}
+
+TEST(HostView, VerdictLeadsWithTheChoiceAndTheComparison) {
+  std::ostringstream out;
+  print_verdict(out, sample_outcome(), {});
+  const std::string text = out.str();
+  EXPECT_TRUE(text.starts_with("web (10.0.0.5:2222): cpu-bound, bottleneck cpu, RTT 0.12 ms\n")) << text;
+  EXPECT_NE(text.find("recommended: Ciphers aes128-gcm@openssh.com (then 1 more), Compression no\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("in effect now: chacha20-poly1305@openssh.com, 470 MB/s"), std::string::npos) << text;
+  EXPECT_NE(text.find("aes128-gcm@openssh.com +zlib, your data"), std::string::npos) << text;
+}
+
+TEST(CpuView, JsonListsCiphersWithTiersAndCompression) {
+  CpuFindings findings;
+  findings.cpu.arch = "x86_64";
+  findings.cpu.model = "Test CPU";
+  findings.cpu.features = {{"aes", true, true, false}, {"avx2", true, true, true}};
+  probes::CipherSpeed gcm;
+  gcm.name = "aes128-gcm@openssh.com";
+  gcm.aead = true;
+  gcm.available = true;
+  gcm.mb_per_s = 2269.44;
+  findings.ciphers = {gcm};
+  findings.compression = {{"zlib", 6, "ssh Compression=yes", 0.31234, 40.06, 300, 1u << 20}};
+  const auto json = cpu_json(findings, catalog());
+  EXPECT_EQ(json.at("cpu").at("arch"), "x86_64");
+  EXPECT_EQ(json.at("cpu").at("features"), nlohmann::json::array({"aes"}));  // avx2 is masked
+  EXPECT_EQ(json.at("ciphers")[0].at("name"), "aes128-gcm@openssh.com");
+  EXPECT_TRUE(json.at("ciphers")[0].at("mac").is_null());
+  EXPECT_DOUBLE_EQ(json.at("ciphers")[0].at("mb_per_s").get<double>(), 2269.4);
+  EXPECT_EQ(json.at("ciphers")[0].at("tier"), "recommended");
+  EXPECT_EQ(json.at("compression")[0].at("codec"), "zlib");
+  EXPECT_DOUBLE_EQ(json.at("compression")[0].at("ratio").get<double>(), 0.312);
+}
+
+}  // namespace
+}  // namespace sshtune

@@ -1,0 +1,78 @@
+#pragma once
+// A HostEnvironment made of fakes: a scripted runner, a fixed server offer, fixed
+// local speeds, an in-memory cache and a fixed clock, so every pass of the host
+// pipeline runs without a network, a benchmark or the user's files.
+
+#include "tests/support/fake_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tuner/host/environment.hpp"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace sshtune::testing {
+
+// Hands the pipeline a runner that forwards to a FakeRunner the test keeps.
+class ForwardingRunner final : public RemoteRunner {
+ public:
+  explicit ForwardingRunner(FakeRunner& inner) : m_inner(inner) {}
+  Result<AccessCheck> check_access() override { return m_inner.check_access(); }
+  Result<TrialResult> run(const TrialSpec& spec) override { return m_inner.run(spec); }
+
+ private:
+  FakeRunner& m_inner;
+};
+
+// Trial throughput in MB/s per cipher for the fake runner (others move 50 MB/s);
+// compressed trials move `compressed_mb_per_s`.
+inline void script_speeds(FakeRunner& runner, std::map<std::string, double> speeds, double compressed_mb_per_s = 20) {
+  auto normal = runner.on_run;
+  runner.on_run = [normal, speeds, compressed_mb_per_s](const TrialSpec& spec) {
+    auto result = normal(spec);
+    const auto it = speeds.find(spec.cipher);
+    const double mb = spec.compression ? compressed_mb_per_s : it != speeds.end() ? it->second : 50.0;
+    result.value().bytes = static_cast<std::uint64_t>(mb * 1e6);
+    return result;
+  };
+}
+
+struct FakeHostWorld {
+  FakeRunner runner;
+  int runners_made = 0;
+  std::map<std::string, CachedHost> cache;
+  int saves = 0;
+  std::int64_t now_unix = 1'790'000'000;
+  std::chrono::steady_clock::time_point now{};
+
+  // An environment over this world. The catalog is the repository's; the policy the default.
+  HostEnvironment environment() {
+    HostEnvironment env;
+    env.client = &openssh_9_2_debian_snapshot();
+    env.catalog = rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
+    env.make_runner = [this](const RemoteTarget&) {
+      ++runners_made;
+      return std::unique_ptr<RemoteRunner>(new ForwardingRunner(runner));
+    };
+    env.fetch_server = [](const RemoteTarget&) { return Result<ServerAlgorithms>(openssh_defaults()); };
+    env.local_rsync = [] { return RemoteTools{}; };
+    env.cipher_speeds = [] { return std::vector<probes::CipherSpeed>{}; };
+    env.compression_speeds = [](const std::string&) {
+      return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
+    };
+    env.load_cache = [this](const std::string& host, std::chrono::seconds) {
+      const auto it = cache.find(host);
+      return Result<std::optional<CachedHost>>(it == cache.end() ? std::nullopt : std::optional(it->second));
+    };
+    env.save_cache = [this](const CachedHost& entry) {
+      ++saves;
+      cache[entry.host] = entry;
+      return Result<void>(ok());
+    };
+    env.now_unix = [this] { return now_unix; };
+    env.now = [this] { return now += std::chrono::milliseconds(250); };
+    return env;
+  }
+};
+
+}  // namespace sshtune::testing

@@ -1,0 +1,139 @@
+#include "tests/host/host_fixtures.hpp"
+#include "tuner/host/pipeline.hpp"
+#include "tuner/host/render.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sshtune {
+namespace {
+
+using testing::FakeHostWorld;
+using testing::ScopedEnv;
+using testing::TempDir;
+
+class HostPipeline : public ::testing::Test {
+ protected:
+  HostPipeline() {
+    m_request.host = "web";
+    m_request.overrides.config_file =
+        m_dir.write("config", "Host web\n  HostName 10.0.0.5\n  Port 2222\n  User deploy\n  Ciphers aes256-ctr\n").string();
+    testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150},
+                                            {"chacha20-poly1305@openssh.com", 200}});
+  }
+
+  TempDir m_dir;
+  ScopedEnv m_home{"HOME", m_dir.path().string()};
+  FakeHostWorld m_world;
+  HostEnvironment m_env = m_world.environment();
+  HostRequest m_request;
+};
+
+TEST_F(HostPipeline, ResolveReadsTheHostsConfigAsSshWould) {
+  const auto resolved = resolve_host(m_request, *m_env.client);
+  ASSERT_TRUE(resolved) << resolved.error().message;
+  EXPECT_EQ(resolved.value().target.hostname, "10.0.0.5");
+  EXPECT_EQ(resolved.value().target.port, 2222);
+  EXPECT_EQ(resolved.value().target.user, "deploy");
+  EXPECT_EQ(resolved.value().current_ciphers, (std::vector<std::string>{"aes256-ctr"}));
+  EXPECT_FALSE(resolved.value().current_compression);
+}
+
+TEST_F(HostPipeline, ResolveNamesTheFileOfABadConfig) {
+  const auto bad = m_dir.write("bad", "Host web\n  Ciphers nonsense-cipher\n");
+  m_request.overrides.config_file = bad.string();
+  const auto resolved = resolve_host(m_request, *m_env.client);
+  ASSERT_FALSE(resolved);
+  EXPECT_EQ(resolved.error().message, bad.string() + ":2: Bad SSH2 cipher spec 'nonsense-cipher'.");
+}
+
+TEST_F(HostPipeline, TuneMeasuresDecidesAndCachesOnce) {
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  const CachedHost& entry = outcome.value().entry;
+  EXPECT_FALSE(outcome.value().from_cache);
+  EXPECT_EQ(entry.decision.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_EQ(entry.decision.current_cipher, "aes256-ctr");
+  EXPECT_EQ(entry.measured_unix, m_world.now_unix);
+  EXPECT_EQ(entry.target, "10.0.0.5:2222");
+  EXPECT_EQ(m_world.saves, 1);
+  EXPECT_EQ(m_world.cache.at("web").decision.ciphers, entry.decision.ciphers);
+  EXPECT_GT(outcome.value().elapsed_s, 0);
+}
+
+TEST_F(HostPipeline, ASecondRunReusesTheCacheWithoutConnecting) {
+  ASSERT_TRUE(tune_host(m_request, m_env));
+  const int made = m_world.runners_made;
+  const auto again = tune_host(m_request, m_env);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again.value().from_cache);
+  EXPECT_EQ(m_world.runners_made, made);
+  EXPECT_EQ(m_world.saves, 1);
+}
+
+TEST_F(HostPipeline, FreshOrAnotherQuestionMeasuresAgain) {
+  ASSERT_TRUE(tune_host(m_request, m_env));
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const CachedHost cached = m_world.cache.at("web");
+  EXPECT_TRUE(reuse_cached(m_request, resolved, cached, *m_env.client));
+  HostRequest fresh = m_request;
+  fresh.fresh = true;
+  EXPECT_FALSE(reuse_cached(fresh, resolved, cached, *m_env.client));
+  HostRequest download = m_request;
+  download.direction = Direction::download;
+  EXPECT_FALSE(reuse_cached(download, resolved, cached, *m_env.client));
+  HostRequest sample = m_request;
+  sample.sample_path = "/data/set";
+  EXPECT_FALSE(reuse_cached(sample, resolved, cached, *m_env.client));
+  CachedHost other_client = cached;
+  other_client.client_version = "OpenSSH_10.0p1";
+  EXPECT_FALSE(reuse_cached(m_request, resolved, other_client, *m_env.client));
+}
+
+TEST_F(HostPipeline, AFailingTrialIsRecordedAndTheRestDecide) {
+  auto normal = m_world.runner.on_run;
+  m_world.runner.on_run = [normal](const TrialSpec& spec) -> Result<TrialResult> {
+    if (spec.cipher == "aes128-gcm@openssh.com") return Error{ErrorKind::remote, "web: channel closed"};
+    return normal(spec);
+  };
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env);
+  ASSERT_TRUE(measurement) << measurement.error().message;
+  ASSERT_EQ(measurement.value().failures.size(), 1u);
+  EXPECT_EQ(measurement.value().failures[0], "upload aes128-gcm@openssh.com: web: channel closed");
+  const auto decision = decide_host(measurement.value(), m_env);
+  ASSERT_TRUE(decision);
+  EXPECT_NE(decision.value().ciphers.front(), "aes128-gcm@openssh.com");
+}
+
+TEST_F(HostPipeline, ARefusedHostKeyStopsThePipelineAndCachesNothing) {
+  m_world.runner.on_access = [] { return Result<AccessCheck>(Error{ErrorKind::remote, "web: host key is not known"}); };
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_FALSE(outcome);
+  EXPECT_EQ(outcome.error().message, "web: host key is not known");
+  EXPECT_EQ(m_world.saves, 0);
+}
+
+TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env).value();
+  EXPECT_EQ(measurement.server.ciphers_c2s, testing::openssh_defaults().ciphers_c2s);
+  EXPECT_TRUE(measurement.facts.server_offers_compression);
+  EXPECT_DOUBLE_EQ(*measurement.facts.zlib_mb_per_s, 40);
+  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
+  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_random_mb_per_s, 20);
+  ASSERT_TRUE(measurement.rtt_ms);
+  EXPECT_NEAR(*measurement.rtt_ms, 2.0, 1e-9);
+}
+
+TEST_F(HostPipeline, RenderGivesEverySnippet) {
+  const auto outcome = tune_host(m_request, m_env).value();
+  const auto snippets = render_snippets(outcome);
+  ASSERT_TRUE(snippets) << snippets.error().message;
+  for (const char* key : {"ssh_config", "rsync", "scp", "sftp", "ssh"}) {
+    ASSERT_TRUE(snippets.value().contains(key)) << key;
+    EXPECT_NE(snippets.value().at(key).find("aes128-gcm@openssh.com"), std::string::npos) << key;
+  }
+}
+
+}  // namespace
+}  // namespace sshtune

@@ -1,0 +1,55 @@
+#include "tests/support/fake_runner.hpp"
+#include "tuner/host/progress_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace sshtune {
+namespace {
+
+TEST(ProgressRunner, ShowsEachTrialAndClearsTheLineAtTheEnd) {
+  testing::FakeRunner inner;
+  std::ostringstream progress;
+  ProgressRunner runner(inner, &progress, nullptr);
+  ASSERT_TRUE(runner.check_access());
+  TrialSpec spec;
+  spec.cipher = "aes128-ctr";
+  spec.compression = true;
+  ASSERT_TRUE(runner.run(spec));
+  runner.finish();
+  const std::string text = progress.str();
+  EXPECT_NE(text.find("probing: connecting, checking the host key"), std::string::npos) << text;
+  EXPECT_NE(text.find("probing: upload aes128-ctr +zlib"), std::string::npos) << text;
+  EXPECT_TRUE(text.ends_with("\r\033[K")) << text;
+}
+
+TEST(ProgressRunner, SilentWithoutAStreamAndTellsWhichCompressedTrialsCarriedTheSample) {
+  testing::FakeRunner inner;
+  auto sample = std::make_shared<const std::string>("text text text");
+  ProgressRunner runner(inner, nullptr, sample);
+  TrialSpec with_sample;
+  with_sample.compression = true;
+  with_sample.payload = sample;
+  TrialSpec random = with_sample;
+  random.payload = std::make_shared<const std::string>("random");
+  TrialSpec plain;
+  ASSERT_TRUE(runner.run(with_sample));
+  ASSERT_TRUE(runner.run(random));
+  ASSERT_TRUE(runner.run(plain));
+  EXPECT_EQ(runner.compressed_was_sample(), (std::vector<bool>{true, false}));
+  EXPECT_FALSE(static_cast<bool>(inner.specs[0].on_progress));  // nothing to show, nothing wrapped
+}
+
+TEST(DescribeTrial, NamesWhatRuns) {
+  TrialSpec spec;
+  spec.cipher = "aes256-ctr";
+  EXPECT_EQ(describe_trial(spec), "upload aes256-ctr");
+  spec.kind = TrialKind::download;
+  EXPECT_EQ(describe_trial(spec), "download aes256-ctr");
+  spec.kind = TrialKind::round_trips;
+  EXPECT_EQ(describe_trial(spec), "round trips");
+}
+
+}  // namespace
+}  // namespace sshtune

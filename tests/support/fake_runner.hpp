@@ -1,0 +1,49 @@
+#pragma once
+// A scripted RemoteRunner and a stock OpenSSH server offer, for the unit tests of
+// the trial schedule (tests/probes) and of the host pipeline (tests/host).
+
+#include "probes/host_trials.hpp"
+#include "probes/server_algorithms.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sshtune::testing {
+
+// A RemoteRunner that answers from a script and records every spec it was given.
+class FakeRunner final : public RemoteRunner {
+ public:
+  std::function<Result<AccessCheck>()> on_access = [] { return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent"}); };
+  std::function<Result<TrialResult>(const TrialSpec&)> on_run = [](const TrialSpec& spec) {
+    TrialResult result;
+    result.kind = spec.kind;
+    result.cipher = spec.cipher;
+    result.compression = spec.compression;
+    result.bytes = 100'000'000;
+    result.seconds = 1;
+    result.round_trip_seconds = {0.001, 0.002, 0.003};
+    result.output = "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
+    return Result<TrialResult>(result);
+  };
+  std::vector<TrialSpec> specs;
+
+  Result<AccessCheck> check_access() override { return on_access(); }
+  Result<TrialResult> run(const TrialSpec& spec) override {
+    specs.push_back(spec);
+    return on_run(spec);
+  }
+};
+
+// What a stock OpenSSH 9.x sshd offers (plus a legacy cipher libssh lacks).
+inline ServerAlgorithms openssh_defaults() {
+  ServerAlgorithms server;
+  server.ciphers_c2s = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "rijndael-cbc@lysator.liu.se"};
+  server.ciphers_s2c = server.ciphers_c2s;
+  server.macs_c2s = {"umac-64-etm@openssh.com", "umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"};
+  server.compression_c2s = {"none", "zlib@openssh.com"};
+  return server;
+}
+
+}  // namespace sshtune::testing

@@ -1,0 +1,29 @@
+#include "tuner/audit/rule_id.hpp"
+
+#include <ostream>
+
+namespace sshtune::audit {
+
+std::string_view to_string(RuleId rule) {
+  switch (rule) {
+    case RuleId::algo_removed: return "algo-removed";
+    case RuleId::algo_deprecated: return "algo-deprecated";
+    case RuleId::algo_weak: return "algo-weak";
+    case RuleId::algo_unknown: return "algo-unknown";
+    case RuleId::algo_server_legacy: return "algo-server-legacy";
+    case RuleId::algo_reenabled_legacy: return "algo-reenabled-legacy";
+    case RuleId::compression_lan: return "compression-lan";
+    case RuleId::compression_rsync_stacked: return "compression-rsync-stacked";
+    case RuleId::config_error: return "config-error";
+    case RuleId::file_permissions: return "file-permissions";
+    case RuleId::include_missing: return "include-missing";
+    case RuleId::shadowed_setting: return "shadowed-setting";
+    case RuleId::slow_cipher: return "slow-cipher";
+    case RuleId::terrapin: return "terrapin";
+  }
+  return "unknown-rule";
+}
+
+std::ostream& operator<<(std::ostream& out, RuleId rule) { return out << to_string(rule); }
+
+}  // namespace sshtune::audit

@@ -1,0 +1,33 @@
+#pragma once
+// The audit's rules, by id. Reports print the ids (listed in ssh-tune(1)); the
+// code dispatches on the enum, so a misspelt rule is a compile error.
+
+#include <iosfwd>
+#include <string_view>
+
+namespace sshtune::audit {
+
+enum class RuleId {
+  algo_removed,               // the name was removed from OpenSSH
+  algo_deprecated,            // deprecated (catalog tier)
+  algo_weak,                  // weak (catalog tier)
+  algo_unknown,               // the local OpenSSH does not know the name
+  algo_server_legacy,         // sshd stopped offering it by default
+  algo_reenabled_legacy,      // a '+' list brings back what OpenSSH dropped
+  compression_lan,            // Compression yes towards a CPU-bound or LAN host
+  compression_rsync_stacked,  // ssh compression under rsync's own
+  config_error,               // ssh rejects the line or the file
+  file_permissions,           // a config file others may write
+  include_missing,            // an Include that matches no file
+  shadowed_setting,           // a setting an earlier block already decided
+  slow_cipher,                // a cipher first that runs far below the fastest
+  terrapin,                   // CVE-2023-48795 exposure
+};
+
+// The id as reports print it: "algo-removed", "compression-lan", ...
+std::string_view to_string(RuleId rule);
+
+// Prints to_string(rule) (test failure messages, reports).
+std::ostream& operator<<(std::ostream& out, RuleId rule);
+
+}  // namespace sshtune::audit

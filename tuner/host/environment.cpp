@@ -1,0 +1,44 @@
+#include "tuner/host/environment.hpp"
+
+#include "base/process.hpp"
+#include "probes/libssh_runner.hpp"
+
+#include <ctime>
+
+namespace sshtune {
+namespace {
+
+RemoteTools rsync_on_this_machine() {
+  const auto run = run_process({"rsync", "--version"}, {Output::capture, Output::discard});
+  return parse_rsync_version(run ? run.value().out : "");
+}
+
+std::vector<probes::CipherSpeed> quick_cipher_bench() {
+  using namespace std::chrono_literals;
+  return probes::run_crypto_bench({1ms, 10ms});
+}
+
+}  // namespace
+
+Result<HostEnvironment> production_environment(std::ostream* progress) {
+  HostEnvironment env;
+  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
+  SSHTUNE_TRY(policy, rules::load_policy());
+  env.client = client;
+  env.catalog = std::move(catalog);
+  env.policy = std::move(policy);
+  env.make_runner = make_libssh_runner;
+  env.fetch_server = fetch_server_algorithms;
+  env.local_rsync = rsync_on_this_machine;
+  env.cipher_speeds = quick_cipher_bench;
+  env.compression_speeds = [](const std::string& sample) { return probes::run_compression_bench(sample); };
+  env.load_cache = load_cached_host;
+  env.save_cache = save_cached_host;
+  env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
+  env.now = [] { return std::chrono::steady_clock::now(); };
+  env.progress = progress;
+  return env;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,56 @@
+#pragma once
+// The seams of the host pipeline: everything a pass needs from the machine, the
+// network or the clock arrives through a HostEnvironment, so each pass can run
+// alone against fakes in unit tests. production_environment() wires the real ones.
+
+#include "probes/compression_bench.hpp"
+#include "probes/crypto_bench.hpp"
+#include "probes/host_trials.hpp"
+#include "probes/remote_target.hpp"
+#include "probes/remote_tools.hpp"
+#include "probes/server_algorithms.hpp"
+#include "rules/catalog.hpp"
+#include "rules/policy.hpp"
+#include "tuner/host/host_cache.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+struct HostEnvironment {
+  const ClientCapabilities* client = nullptr;  // the local ssh (names, defaults, version)
+  rules::Catalog catalog;
+  rules::Policy policy;
+  // A runner for the trials against `target` (libssh in production).
+  std::function<std::unique_ptr<RemoteRunner>(const RemoteTarget& target)> make_runner;
+  // The server's banner and KEXINIT, read directly (never through a proxy).
+  std::function<Result<ServerAlgorithms>(const RemoteTarget& target)> fetch_server;
+  // What the local rsync supports (empty when there is none).
+  std::function<RemoteTools()> local_rsync;
+  // This CPU's cipher speeds (a short benchmark).
+  std::function<std::vector<probes::CipherSpeed>()> cipher_speeds;
+  // Compression speeds and ratios on the sample (zlib level 6 first).
+  std::function<std::vector<probes::CompressionSpeed>(const std::string& sample)> compression_speeds;
+  // The cache: an entry younger than max_age, and storing one.
+  std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
+  std::function<Result<void>(const CachedHost& entry)> save_cache;
+  // Wall-clock seconds since the epoch (stamps the measurement) and a monotonic clock (elapsed time).
+  std::function<std::int64_t()> now_unix;
+  std::function<std::chrono::steady_clock::time_point()> now;
+  std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
+};
+
+// The real machine: the local ssh's capabilities, the shipped catalog and the
+// user's policy, libssh trials, the KEXINIT probe, the local benchmarks, the cache
+// under cache_home(), the system clocks. Errors: ssh missing, a broken rule file.
+Result<HostEnvironment> production_environment(std::ostream* progress);
+
+}  // namespace sshtune

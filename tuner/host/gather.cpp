@@ -1,0 +1,123 @@
+// Pass 3 of the host pipeline: everything measured about one host.
+#include "tuner/host/pipeline.hpp"
+
+#include "probes/sample_corpus.hpp"
+#include "tuner/host/progress_runner.hpp"
+
+#include <algorithm>
+
+namespace sshtune {
+namespace {
+
+// The server's offer, read directly; through a proxy we cannot, so assume what
+// libssh can do and let failing trials tell the rest.
+ServerAlgorithms server_offer(const RemoteTarget& target, HostEnvironment& env, std::vector<std::string>& notes) {
+  if (target.proxy_command.empty()) {
+    if (auto server = env.fetch_server(target)) return server.value();
+    else notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
+  } else {
+    notes.push_back("server algorithms not read directly through ProxyCommand/ProxyJump; trying every libssh cipher");
+  }
+  ServerAlgorithms assumed;
+  assumed.ciphers_c2s = libssh_ciphers();
+  assumed.compression_c2s = {"none", k_ssh_compression};
+  return assumed;
+}
+
+Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request) {
+  if (!request.sample_path) return std::make_shared<const std::string>(probes::builtin_corpus());
+  SSHTUNE_TRY(sample, probes::read_sample(*request.sample_path));
+  return std::make_shared<const std::string>(std::move(sample));
+}
+
+CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
+  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds};
+}
+
+// The measured half of the facts, and the cache's trial list, from the report.
+void add_trials(const HostTrialReport& report, const std::vector<bool>& was_sample, Measurement& m) {
+  std::size_t compressed = 0;
+  for (const auto& trial : report.trials) {
+    if (!trial.compression) {
+      m.facts.trials.push_back({trial.cipher, mb_per_s(trial)});
+      m.trials.push_back(cached_trial(trial, trial.kind == TrialKind::download ? TrialRole::download : TrialRole::upload));
+      continue;
+    }
+    const bool sample = compressed < was_sample.size() && was_sample[compressed++];
+    (sample ? m.facts.compressed_sample_mb_per_s : m.facts.compressed_random_mb_per_s) = mb_per_s(trial);
+    m.trials.push_back(cached_trial(trial, sample ? TrialRole::zlib_sample : TrialRole::zlib_random));
+  }
+}
+
+rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& resolved, const ServerAlgorithms& server,
+                            const ClientCapabilities& client) {
+  rules::HostFacts facts;
+  facts.host = request.host;
+  facts.client_ciphers = client.supported(AlgorithmKind::cipher);
+  facts.server_ciphers = server.ciphers_c2s;
+  facts.server_strict_kex = server.strict_kex;
+  facts.server_offers_compression =
+      std::find(server.compression_c2s.begin(), server.compression_c2s.end(), k_ssh_compression) !=
+      server.compression_c2s.end();
+  facts.current_ciphers = resolved.current_ciphers;
+  facts.current_compression = resolved.current_compression;
+  return facts;
+}
+
+// This CPU's speed per cipher, and for the best trial's cipher: a link-bound host stays far below it.
+void add_local_cipher_speeds(rules::HostFacts& facts, HostEnvironment& env) {
+  for (const auto& speed : env.cipher_speeds()) {
+    if (speed.available) facts.local_speeds[speed.name] = speed.mb_per_s;
+  }
+  const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
+                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (best != facts.trials.end() && facts.local_speeds.contains(best->cipher)) {
+    facts.local_cipher_mb_per_s = facts.local_speeds.at(best->cipher);
+  }
+}
+
+void add_local_measurements(const std::string& sample, const HostTrialReport& report, HostEnvironment& env,
+                            rules::HostFacts& facts) {
+  add_local_cipher_speeds(facts, env);
+  const auto rows = env.compression_speeds(sample);
+  if (!rows.empty()) {
+    facts.zlib_mb_per_s = rows.front().compress_mb_per_s;
+    facts.sample_ratio = rows.front().ratio;
+  }
+  facts.rtt_seconds = report.rtt_seconds;
+  facts.rsync_zstd_local = env.local_rsync().rsync_zstd;
+  facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
+}
+
+Result<HostTrialReport> run_trials(const HostRequest& request, const ResolvedHost& resolved,
+                                   const ServerAlgorithms& server, std::shared_ptr<const std::string> sample,
+                                   HostEnvironment& env, std::vector<bool>& was_sample) {
+  HostTrialPlan plan = make_trial_plan(server, sample);
+  plan.budget = request.budget;
+  plan.direction = request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+  auto remote = env.make_runner(resolved.target);
+  ProgressRunner runner(*remote, env.progress, sample);
+  auto report = run_host_trials(runner, plan, request.host);
+  runner.finish();
+  was_sample = runner.compressed_was_sample();
+  return report;
+}
+
+}  // namespace
+
+Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
+  SSHTUNE_TRY(sample, load_sample(request));
+  Measurement m;
+  m.server = server_offer(resolved.target, env, m.notes);
+  std::vector<bool> was_sample;
+  SSHTUNE_TRY(report, run_trials(request, resolved, m.server, sample, env, was_sample));
+  m.facts = base_facts(request, resolved, m.server, *env.client);
+  add_trials(report, was_sample, m);
+  add_local_measurements(*sample, report, env, m.facts);
+  if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
+  m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
+  for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
+  return m;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,87 @@
+// Passes 1, 2, 4 and 5 of the host pipeline, and their composition.
+#include "tuner/host/pipeline.hpp"
+
+#include "base/strings.hpp"
+
+namespace sshtune {
+
+std::string sample_label(const HostRequest& request) {
+  return request.sample_path ? *request.sample_path : "built-in mixed corpus";
+}
+
+Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabilities& client) {
+  SSHTUNE_TRY(evaluation, config::evaluate(eval_request(request.host, request.overrides), client));
+  SSHTUNE_TRY(target, resolve_target(evaluation, request.overrides));
+  ResolvedHost resolved;
+  resolved.current_ciphers = split_commas(evaluation.value("ciphers").value_or(""));
+  if (resolved.current_ciphers == std::vector<std::string>{""}) resolved.current_ciphers.clear();
+  resolved.current_compression = evaluation.value("compression").value_or("no") == "yes";
+  resolved.evaluation = std::move(evaluation);
+  resolved.target = std::move(target);
+  return resolved;
+}
+
+std::optional<HostOutcome> reuse_cached(const HostRequest& request, const ResolvedHost& resolved,
+                                        std::optional<CachedHost> cached, const ClientCapabilities& client) {
+  if (request.fresh || !cached || cached->sample != sample_label(request) || cached->direction != request.direction ||
+      cached->client_version != client.version()) {
+    return std::nullopt;
+  }
+  HostOutcome outcome;
+  outcome.entry = std::move(*cached);
+  outcome.from_cache = true;
+  outcome.target = outcome.entry.target;
+  outcome.notes = outcome.entry.notes;
+  outcome.current_ciphers = resolved.current_ciphers;
+  outcome.current_compression = resolved.current_compression;
+  return outcome;
+}
+
+Result<rules::Decision> decide_host(const Measurement& measurement, const HostEnvironment& env) {
+  return rules::decide(measurement.facts, env.catalog, env.policy);
+}
+
+HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resolved, Measurement measurement,
+                           rules::Decision decision, const HostEnvironment& env) {
+  HostOutcome outcome;
+  CachedHost& entry = outcome.entry;
+  entry.host = request.host;
+  entry.measured_unix = env.now_unix();
+  entry.client_version = env.client->version();
+  entry.server_banner = measurement.server.banner;
+  entry.server_ciphers = measurement.server.ciphers_c2s;
+  entry.server_macs = measurement.server.macs_c2s;
+  entry.server_kex = measurement.server.kex;
+  entry.server_compression = measurement.server.compression_c2s;
+  entry.server_strict_kex = measurement.server.strict_kex;
+  entry.target = describe(resolved.target);
+  entry.sample = sample_label(request);
+  entry.direction = request.direction;
+  entry.rtt_ms = measurement.rtt_ms;
+  entry.trials = std::move(measurement.trials);
+  entry.notes = measurement.notes;
+  entry.decision = std::move(decision);
+  outcome.target = entry.target;
+  outcome.notes = std::move(measurement.notes);
+  outcome.failures = std::move(measurement.failures);
+  outcome.current_ciphers = resolved.current_ciphers;
+  outcome.current_compression = resolved.current_compression;
+  return outcome;
+}
+
+Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) {
+  const auto start = env.now();
+  SSHTUNE_TRY(resolved, resolve_host(request, *env.client));
+  if (!request.fresh) {
+    SSHTUNE_TRY(cached, env.load_cache(request.host, k_cache_max_age));
+    if (auto reused = reuse_cached(request, resolved, std::move(cached), *env.client)) return std::move(*reused);
+  }
+  SSHTUNE_TRY(measurement, gather_facts(request, resolved, env));
+  SSHTUNE_TRY(decision, decide_host(measurement, env));
+  HostOutcome outcome = record_outcome(request, resolved, std::move(measurement), std::move(decision), env);
+  SSHTUNE_TRYV(env.save_cache(outcome.entry));
+  outcome.elapsed_s = std::chrono::duration<double>(env.now() - start).count();
+  return outcome;
+}
+
+}  // namespace sshtune

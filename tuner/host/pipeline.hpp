@@ -1,0 +1,97 @@
+#pragma once
+// `ssh-tune host`'s pipeline as passes (mold's main is the model), each a
+// function with explicit inputs that can be called and tested alone:
+//
+//   resolve_host  alias -> the effective ssh config and the probe target
+//   reuse_cached  a fresh cache entry for the same question, if any
+//   gather_facts  server offer, trials (probes), local speeds -> rules::HostFacts
+//   decide_host   rules::decide over the facts
+//   record_outcome the cache entry and what to show
+//   (render_snippets and write_decision in render.hpp / write.hpp follow)
+//
+// tune_host() runs the first five in order, the way the CLI uses them.
+
+#include "probes/host_trials.hpp"
+#include "probes/remote_target.hpp"
+#include "probes/server_algorithms.hpp"
+#include "rules/decision.hpp"
+#include "tuner/host/environment.hpp"
+#include "tuner/host/host_cache.hpp"
+#include "tuner/host/host_target.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+struct HostRequest {
+  std::string host;                        // the alias as typed
+  TargetOverrides overrides;
+  std::optional<std::string> sample_path;  // --sample; the built-in corpus otherwise
+  std::chrono::milliseconds budget{5000};  // total trial time
+  bool fresh = false;                      // ignore the cache
+  Direction direction = Direction::upload; // cipher trials push (upload) or pull (download)
+};
+
+// The alias resolved as ssh would: the effective configuration and the probe target.
+struct ResolvedHost {
+  config::Evaluation evaluation;
+  RemoteTarget target;
+  std::vector<std::string> current_ciphers;  // `ssh -G`'s ciphers now, for the comparison
+  bool current_compression = false;
+};
+
+// What gather_facts measured: the decision's inputs and the raw material of the cache entry.
+struct Measurement {
+  rules::HostFacts facts;
+  ServerAlgorithms server;
+  std::vector<CachedTrial> trials;
+  std::optional<double> rtt_ms;
+  std::vector<std::string> notes;     // what could not be measured, and why
+  std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
+};
+
+// What `host` learned, from the network or the cache.
+struct HostOutcome {
+  CachedHost entry;                 // what is (now) cached, decision included
+  bool from_cache = false;
+  std::string target;               // "hostname:port" actually probed
+  std::vector<std::string> notes;   // what could not be measured, and why
+  std::vector<std::string> failures;
+  std::vector<std::string> current_ciphers;  // `ssh -G` now, for the comparison
+  bool current_compression = false;
+  double elapsed_s = 0;
+};
+
+// The cache's label for the request's sample: its path, or "built-in mixed corpus".
+std::string sample_label(const HostRequest& request);
+
+// Pass 1: the effective configuration for the alias and the target the probes use.
+// Errors: a bad config (file:line), a bad port.
+Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabilities& client);
+
+// Pass 2: the cached outcome when `cached` answers the same question (sample,
+// direction, client version) and --fresh was not given; nullopt otherwise.
+std::optional<HostOutcome> reuse_cached(const HostRequest& request, const ResolvedHost& resolved,
+                                        std::optional<CachedHost> cached, const ClientCapabilities& client);
+
+// Pass 3: the server's offer, the trials within the budget, and this machine's
+// cipher and compression speeds. Errors: unreachable host, refused host key, an
+// unreadable sample. A failing trial is recorded, never fatal.
+Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env);
+
+// Pass 4: the decision over the measured facts (pure). Error when nothing measured is allowed.
+Result<rules::Decision> decide_host(const Measurement& measurement, const HostEnvironment& env);
+
+// Pass 5: the cache entry and the outcome for one fresh measurement.
+HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resolved, Measurement measurement,
+                           rules::Decision decision, const HostEnvironment& env);
+
+// Passes 1-5, saving the new entry in the cache. Errors as the passes'.
+Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env);
+
+}  // namespace sshtune
