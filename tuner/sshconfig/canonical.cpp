@@ -83,7 +83,9 @@ Result<bool> search_suffixes(std::string& host, const CanonicalOptions& options)
   } else {
     for (const std::string& domain : options.domains) {
       if (strcasecmp(domain.c_str(), "none") == 0) break;
-      std::string full = host + "." + domain + ".", cname;
+      std::string full = host;
+      full.append(".").append(domain).append(".");
+      std::string cname;
       if (!resolves(full, options, &cname)) continue;
       full.pop_back();
       follow_cname(full, cname, options);

@@ -38,16 +38,16 @@ std::optional<std::string> url_decode(std::string_view text) {
 
 }  // namespace
 
-std::optional<HostField> split_host_field(std::string_view rest) {
-  std::size_t end = rest.find_first_of(":/");
-  if (!rest.empty() && rest[0] == '[') {
-    const std::size_t close = rest.find(']');
+std::optional<HostField> split_host_field(std::string_view text) {
+  std::size_t end = text.find_first_of(":/");
+  if (!text.empty() && text[0] == '[') {
+    const std::size_t close = text.find(']');
     if (close == std::string_view::npos) return std::nullopt;
     end = close + 1;
-    if (end < rest.size() && rest[end] != ':' && rest[end] != '/') return std::nullopt;
+    if (end < text.size() && text[end] != ':' && text[end] != '/') return std::nullopt;
   }
-  if (end >= rest.size()) return HostField{rest, std::nullopt, 0};
-  return HostField{rest.substr(0, end), rest.substr(end + 1), rest[end]};
+  if (end >= text.size()) return HostField{text, std::nullopt, 0};
+  return HostField{text.substr(0, end), text.substr(end + 1), text[end]};
 }
 
 std::string clean_host(std::string_view host) {

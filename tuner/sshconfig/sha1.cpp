@@ -20,14 +20,14 @@ std::uint32_t round_mix(int t, std::uint32_t b, std::uint32_t c, std::uint32_t d
 
 void compress(std::array<std::uint32_t, 5>& h, const unsigned char* chunk) {
   Block w{};
-  for (int t = 0; t < 16; ++t) {
-    w[t] = std::uint32_t(chunk[4 * t]) << 24 | std::uint32_t(chunk[4 * t + 1]) << 16 |
-           std::uint32_t(chunk[4 * t + 2]) << 8 | std::uint32_t(chunk[4 * t + 3]);
+  for (std::size_t t = 0; t < 16; ++t) {
+    const unsigned char* word = chunk + 4 * t;
+    w[t] = std::uint32_t(word[0]) << 24 | std::uint32_t(word[1]) << 16 | std::uint32_t(word[2]) << 8 | word[3];
   }
-  for (int t = 16; t < 80; ++t) w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
+  for (std::size_t t = 16; t < 80; ++t) w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
   std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
-  for (int t = 0; t < 80; ++t) {
-    const std::uint32_t next = rotl(a, 5) + round_mix(t, b, c, d) + e + w[t];
+  for (std::size_t t = 0; t < 80; ++t) {
+    const std::uint32_t next = rotl(a, 5) + round_mix(static_cast<int>(t), b, c, d) + e + w[t];
     e = d;
     d = c;
     c = rotl(b, 30);

@@ -106,7 +106,7 @@ void Walker::store(const KeywordInfo& info, const ConfigLine& line, const LineCh
   m_evaluation.dead_lines.push_back(DeadLine{std::string(info.slot), origin, *winner, scoped});
 }
 
-Message Walker::process_host(const ConfigLine& line, FileFlags flags, bool& active) {
+Message Walker::process_host(const ConfigLine& line, FileFlags flags, bool& active) const {
   active = false;
   for (const Token& token : line.args) {
     if (token.value.empty()) return "keyword " + line.keyword_lower + " empty argument";

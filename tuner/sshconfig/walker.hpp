@@ -52,7 +52,7 @@ class Walker {
  private:
   Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
                                              bool& active, int depth, bool& scoped);
-  std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active);
+  std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
                                                    bool& active);
   Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active,
