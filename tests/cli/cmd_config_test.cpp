@@ -55,5 +55,39 @@ TEST_F(ConfigCommand, BadInputIsOneLineNamingFileAndLine) {
   EXPECT_EQ(run({"config"}).code, 64);
 }
 
+TEST_F(ConfigCommand, RunsMatchExecLikeSshG) {
+  const auto file = m_dir.write("t.conf", "Match exec \"test %h = foo\"\n Compression yes\n");
+  const CliRun r = run({"config", "foo", "-F", file.string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ncompression yes   # ~/t.conf:2\n"), std::string::npos);
+  EXPECT_EQ(run({"config", "foo", "-F", file.string(), "--match-exec"}).out, r.out);  // kept as a no-op
+}
+
+TEST_F(ConfigCommand, NoExecNamesEachSkippedLine) {
+  const auto file = m_dir.write("t.conf", "Match exec \"test %h = foo\"\n Compression yes\nMatch final\n");
+  const CliRun r = run({"config", "foo", "-F", file.string(), "--no-exec"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ncompression no   # default\n"), std::string::npos);
+  EXPECT_EQ(r.err, "ssh-tune: warning: ~/t.conf"
+                   ":1: Match exec \"test foo = foo\" not run (--no-exec); treated as a failing command\n");
+}
+
+TEST_F(ConfigCommand, FlagsCountInCommandLineOrder) {
+  const auto file = m_dir.write("t.conf", "Host git\n User nobody\n");
+  const CliRun r = run({"config", "-o", "User=x", "-l", "y", "ssh://alice@git:2200", "-F", file.string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nuser x   # command-line\n"), std::string::npos);
+  EXPECT_NE(r.out.find("\nport 2200   # command-line\n"), std::string::npos);
+  const CliRun uri_first = run({"config", "ssh://alice@git", "-l", "y", "-F", file.string()});
+  EXPECT_NE(uri_first.out.find("\nuser alice   # command-line\n"), std::string::npos);
+}
+
+TEST_F(ConfigCommand, RefusedValueIsExitOneNamingTheLine) {
+  const auto file = m_dir.write("t.conf", "Host *\n ForkAfterAuthentication yes\n");
+  const CliRun r = run({"config", "foo", "-F", file.string()});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err, "ssh-tune: " + file.string() + ":2: Cannot fork into background without a command to execute.\n");
+}
+
 }  // namespace
 }  // namespace sshtune

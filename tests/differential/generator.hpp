@@ -1,7 +1,12 @@
 #pragma once
 // Seeded random ssh_config generator for the differential suite: mixes of Host,
-// Match, Include and global lines, patterns and negations, algorithm-list algebra,
-// quoting, '=' forms, odd spacing, CRLF and occasional invalid lines.
+// Match (with exec), Include and global lines, patterns and negations,
+// algorithm-list algebra, quoting, '=' forms, odd spacing, CRLF, lines from every
+// group of line_pools.hpp, occasional refused lines, and queries with ssh://
+// destinations, user@host and -l/-p/-o flags.
+
+#include "tests/differential/harness.hpp"
+#include "tests/differential/line_pools.hpp"
 
 #include <map>
 #include <random>
@@ -11,41 +16,50 @@
 namespace sshtune::differential {
 
 // One generated scenario: the -F file, extra files (relative to the temp dir; the
-// "home/.ssh/" ones are reachable through relative Include paths) and the hosts.
+// "home/.ssh/" ones are reachable through relative Include paths) and the queries.
 struct Scenario {
   std::string config;
   std::map<std::string, std::string> files;
-  std::vector<std::string> hosts;
+  std::vector<Query> queries;
 };
 
 class Generator {
  public:
   explicit Generator(unsigned seed) : m_random(seed) {}
 
-  // A complete scenario; `dir` is the temp dir, for absolute Include paths.
-  Scenario scenario(const std::string& dir) {
+  // A complete scenario with `queries` queries; `dir` is the temp dir, for absolute Include paths.
+  Scenario scenario(const std::string& dir, int queries) {
     Scenario s;
     m_dir = dir;
-    m_error_rate = 0;
+    m_refusals = false;
+    m_canonicalize = chance(30);
     // IgnoreUnknown only counts once stored from an active line, so unknown
     // keywords are written only when the top file starts with it.
     m_ignore_unknown = chance(50);
-    for (int i = 1; i <= 3; ++i) {
-      s.files["home/.ssh/inc" + std::to_string(i) + ".conf"] = file_text(false, 4);
-    }
+    for (int i = 1; i <= 3; ++i) s.files["home/.ssh/inc" + std::to_string(i) + ".conf"] = file_text(false, 4);
     s.files["abs/x.conf"] = file_text(false, 4);
-    m_error_rate = chance(70) ? 0 : 6;
+    m_refusals = chance(25);
     s.config = (m_ignore_unknown ? "IgnoreUnknown UseKeychain,Foo*\n" : "") + file_text(true, 6 + pick(10));
-    for (int i = 0; i < 3; ++i) s.hosts.push_back(one_of(k_hosts));
+    for (int i = 0; i < queries; ++i) s.queries.push_back(query());
     return s;
   }
 
  private:
   inline static const std::vector<std::string> k_hosts{
-      "foo", "FOO", "bar", "foo.example.com", "db1.prod.example.com", "myalias", "10.0.0.5", "web-01", "Real.Example.com"};
+      "foo", "FOO", "bar", "foo.example.com", "db1.prod.example.com", "myalias", "10.0.0.5", "web-01",
+      "Real.Example.com", "10.1", "alice@foo", "bob@alice@bar", "ssh://alice@git:2200", "ssh://foo",
+      "ssh://bob@foo:2222/", "ssh://carol@db1.prod.example.com", "ssh://Foo.:22", "ssh://a%20b@foo"};
+  inline static const std::vector<std::string> k_bad_hosts{"ssh://foo:0", "ssh://x/path", "@foo", "ho'st",
+                                                           "ssh://[::1]:22", "-foo"};
+  inline static const std::vector<std::vector<std::string>> k_flags{
+      {"-l", "bob"}, {"-p", "2022"}, {"-o", "User=dave"}, {"-o", "Port=2200"}, {"-o", "ControlPath=/tmp/%r-%p"},
+      {"-o", "ProxyJump=j1:2222"}, {"-o", "LogLevel=ERROR"}, {"-o", "RemoteCommand=echo %h"}, {"-p", "ssh"},
+      {"-o", "HostName=%h.flag"}, {"-o", "StreamLocalBindMask=0700"}, {"-o", "SyslogFacility=LOCAL5"}};
+  inline static const std::vector<std::vector<std::string>> k_bad_flags{
+      {"-p", "bogus"}, {"-l", "a'b"}, {"-o", "ProxyJump=a;b"}, {"-o", "Host=x"}, {"-o", "IPQoS=fast"}};
   inline static const std::vector<std::string> k_patterns{
       "foo", "FOO", "bar", "*", "*.example.com", "!foo", "!bar", "f?o", "*.prod.*", "bar,foo", "myalias",
-      "real.example.com", "10.0.0.*", "web-0?", "db*", "!*.example.com", "*o*", "\"foo\""};
+      "real.example.com", "10.0.0.*", "web-0?", "db*", "!*.example.com", "*o*", "\"foo\"", "git"};
   inline static const std::vector<std::string> k_ciphers{
       "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
       "chacha20-poly1305@openssh.com", "aes128-cbc", "3des-cbc"};
@@ -60,7 +74,20 @@ class Generator {
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(m_random); }
   bool chance(int percent) { return pick(100) < percent; }
-  const std::string& one_of(const std::vector<std::string>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+  template <typename T>
+  const T& one_of(const std::vector<T>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+
+  // A destination and flags; now and then one that ssh's command line refuses.
+  Query query() {
+    Query q;
+    q.host = chance(3) ? one_of(k_bad_hosts) : one_of(k_hosts);
+    for (std::vector<std::string>* side : {&q.before, &q.after}) {
+      if (!chance(side == &q.before ? 35 : 15)) continue;
+      const std::vector<std::string>& flag = chance(4) ? one_of(k_bad_flags) : one_of(k_flags);
+      side->insert(side->end(), flag.begin(), flag.end());
+    }
+    return q;
+  }
 
   std::string names(const std::vector<std::string>& pool) {
     std::string out = one_of(pool);
@@ -72,11 +99,11 @@ class Generator {
   std::string algorithm_value(const std::vector<std::string>& pool) {
     switch (pick(6)) {
       case 0: return "+" + names(pool);
-      case 1: return "-" + (chance(m_error_rate / 2) ? std::string("*") : one_of(k_deny)) +
+      case 1: return "-" + (chance(m_refusals ? 3 : 0) ? std::string("*") : one_of(k_deny)) +
                      (chance(40) ? "," + one_of(k_deny) : "");
       case 2: return "^" + names(pool);
       case 3: return chance(50) ? "\"" + names(pool) + "\"" : names(pool) + " # trailing comment";
-      default: return chance(m_error_rate) ? names(pool) + ",bogus-name" : names(pool);
+      default: return chance(m_refusals ? 5 : 0) ? names(pool) + ",bogus-name" : names(pool);
     }
   }
 
@@ -99,27 +126,53 @@ class Generator {
     return one_of(k_seps);
   }
 
-  std::string setting() {
+  // Keeps DNS out of the suite: suffixes only where no canonicalisation runs.
+  std::string without_lookups(const std::string& line) const {
+    const bool domains = line.starts_with("CanonicalDomains") && !line.ends_with("none");
+    const bool canonicalize = line == "CanonicalizeHostname yes" || line == "CanonicalizeHostname always";
+    if (domains && m_canonicalize) return "CanonicalDomains none";
+    if (canonicalize && !m_canonicalize) return "CanonicalizeHostname no";
+    return line;
+  }
+
+  // A pool line with its keyword's case and separator varied.
+  std::string pool_line(const std::vector<std::string>& pool) {
+    const std::string line = without_lookups(one_of(pool));
+    const std::size_t space = line.find_first_of(" =");
+    if (space == std::string::npos || line[space] == '=') return line;
+    return keyword(line.substr(0, space)) + separator() + line.substr(space + 1);
+  }
+
+  // The lines the original suite drew (algorithms, HostName, Port, User, ...).
+  std::string basic_setting() {
     static const std::vector<std::string> k_hostnames{"real.example.com", "%h.example.com", "Real.Example.COM",
-                                                      "10.1.2.3", "%h", "Db.Internal"};
+                                                      "10.1.2.3", "%h", "Db.Internal", "10.2"};
     static const std::vector<std::string> k_users{"alice", "bob", "root", "\"carol\""};
     static const std::vector<std::string> k_ports{"22", "2222", "ssh", "0022", "65535"};
     static const std::vector<std::string> k_ids{"~/.ssh/id_a", "~/.ssh/id_b", "/tmp/k1", "\"~/.ssh/with space\""};
-    switch (pick(13)) {
+    switch (pick(11)) {
       case 0: case 1: return keyword("Ciphers") + separator() + algorithm_value(k_ciphers);
       case 2: return keyword("MACs") + separator() + algorithm_value(k_macs);
       case 3: return keyword("KexAlgorithms") + separator() + algorithm_value(k_kex);
-      case 4: case 5: {
-        static const std::vector<std::string> k_values{"yes", "no", "YES", "No"};
-        return keyword("Compression") + separator() + (chance(m_error_rate) ? "true" : one_of(k_values));
-      }
-      case 6: return keyword("HostName") + separator() + one_of(k_hostnames);
-      case 7: return keyword("Port") + separator() + (chance(m_error_rate) ? "0" : one_of(k_ports));
-      case 8: return keyword("User") + separator() + one_of(k_users);
-      case 9: return keyword("IdentityFile") + separator() + one_of(k_ids);
-      case 10: return m_ignore_unknown || chance(m_error_rate) ? "UseKeychain yes" : "IgnoreUnknown Foo*";
-      case 11: return chance(50) ? "ServerAliveInterval 30" : "ForwardAgent no";
+      case 4: return keyword("Compression") + separator() + one_of(std::vector<std::string>{"yes", "no", "YES", "No"});
+      case 5: return keyword("HostName") + separator() + one_of(k_hostnames);
+      case 6: return keyword("Port") + separator() + (chance(m_refusals ? 10 : 0) ? "0" : one_of(k_ports));
+      case 7: return keyword("User") + separator() + one_of(k_users);
+      case 8: return keyword("IdentityFile") + separator() + one_of(k_ids);
+      case 9: return m_ignore_unknown ? "UseKeychain yes" : "IgnoreUnknown Foo*";
       default: return chance(30) ? "# a comment line" : "";
+    }
+  }
+
+  std::string setting() {
+    switch (pick(20)) {
+      case 0: case 1: case 2: case 3: case 4: case 5: return basic_setting();
+      case 6: case 7: case 8: return pool_line(k_token_lines);
+      case 9: case 10: case 11: return pool_line(k_forward_lines);
+      case 12: case 13: return pool_line(k_scoping_lines);
+      case 14: case 15: return pool_line(k_none_lines);
+      case 16: case 17: case 18: return pool_line(k_value_lines);
+      default: return m_refusals && chance(30) ? pool_line(k_refused_lines) : basic_setting();
     }
   }
 
@@ -127,16 +180,17 @@ class Generator {
     static const std::vector<std::string> k_criteria{
         "host foo", "host *.example.com,!db*", "!host bar", "originalhost FOO", "originalhost myalias",
         "user alice", "user root", "!user bob", "localuser root", "final", "!final", "canonical",
-        "host=foo", "exec true", "exec false", "exec \"test %h = foo\"", "host real.example.com"};
-    return one_of(k_criteria);
+        "host=foo", "host real.example.com", "host git", "user bob"};
+    return chance(35) ? one_of(k_exec_criteria) : one_of(k_criteria);
   }
 
   std::string header() {
     if (chance(45)) {
       if (chance(10)) return "Match all";
+      if (chance(12)) return "Match final";
       std::string line = keyword("Match") + " " + match_criterion();
       if (chance(35)) line += " " + match_criterion();
-      if (chance(m_error_rate / 2)) line += " tagged x";
+      if (chance(m_refusals ? 5 : 0)) line += " tagged x";
       return line;
     }
     std::string line = keyword("Host") + separator() + one_of(k_patterns);
@@ -166,7 +220,7 @@ class Generator {
         text += indent() + line + "\n";
       }
     }
-    if (top && chance(m_error_rate)) text += "Ciphers\n";  // no argument: fatal
+    if (top && chance(m_refusals ? 5 : 0)) text += "Ciphers\n";  // no argument: fatal
     if (top && chance(20)) text = crlf(text);
     if (chance(10) && !text.empty()) text.pop_back();  // no final newline
     return text;
@@ -179,7 +233,8 @@ class Generator {
   }
 
   std::mt19937 m_random;
-  int m_error_rate = 3;  // percent of lines of each error-prone kind that are invalid
+  bool m_refusals = false;      // whether this file may contain lines ssh refuses
+  bool m_canonicalize = false;  // CanonicalizeHostname may be on (and CanonicalDomains is then never set)
   bool m_ignore_unknown = false;
   std::string m_dir;
 };

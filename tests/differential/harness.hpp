@@ -1,145 +1,123 @@
 #pragma once
 // Runs the real `ssh -G` and ssh-tune's evaluator on the same configuration and
-// compares the keywords ssh-tune relies on. Always -F, stdout only, HOME set by
-// the caller to a temp dir (never the real ~/.ssh).
+// command line and compares every line `ssh -G` prints, in order. Always -F,
+// stdout only, stdin from /dev/null; HOME is set by the caller to a temp dir
+// (never the real ~/.ssh).
 
+#include "base/process.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
-#include <sys/wait.h>
-
 #include <algorithm>
-#include <array>
-#include <cstdlib>
-#include <cstdio>
 #include <filesystem>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace sshtune::differential {
 
-// The keywords compared (every line of each, in order).
-inline const std::vector<std::string> k_compared{"ciphers", "compression", "hostname", "port",
-                                                 "user",    "identityfile", "macs", "kexalgorithms"};
+// One query: the destination as typed and the -l/-p/-o flags before and after it.
+struct Query {
+  std::string host;
+  std::vector<std::string> before;  // e.g. {"-l", "bob", "-o", "Port=2200"}
+  std::vector<std::string> after;
+};
 
-// What one side said: invalid (ssh exit != 0 or an unusable algorithm list), or
-// the compared lines.
+// What one side said: invalid (ssh exit != 0, or an unusable algorithm list), or
+// every printed line.
 struct Outcome {
   bool invalid = false;
-  std::map<std::string, std::vector<std::string>> lines;
+  std::vector<std::string> lines;
   std::string raw;  // full output / error text, for failure messages
 };
 
-// Besides the keywords above, every `ssh -G` line is compared as well, unless
-// SSHTUNE_DIFF_FULL=0 is set in the environment.
-inline bool compare_everything() {
-  const char* value = std::getenv("SSHTUNE_DIFF_FULL");
-  return value == nullptr || std::string(value) != "0";
+// ssh 9.2 exits 0 with a broken algorithm list ("ciphers " or none at all): that counts as invalid.
+inline bool broken_algorithms(const std::vector<std::string>& lines) {
+  for (const char* keyword : {"ciphers ", "macs ", "kexalgorithms "}) {
+    const auto line =
+        std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(keyword); });
+    if (line == lines.end() || line->size() == std::string_view(keyword).size()) return true;
+  }
+  return false;
 }
 
-inline std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// Runs ssh -G -F config [extra flags] host; stdout only.
-inline Outcome run_ssh(const std::filesystem::path& config, const std::string& host,
-                       const std::vector<std::string>& flags = {}) {
-  std::string command = "ssh -G -F " + shell_quote(config.string());
-  for (const std::string& flag : flags) command += " " + shell_quote(flag);
-  command += " " + shell_quote(host) + " </dev/null 2>/dev/null";
+// Runs ssh -G -F config [before] host [after]; stdout only.
+inline Outcome run_ssh(const std::filesystem::path& config, const Query& query) {
+  std::vector<std::string> argv{"ssh", "-G", "-F", config.string()};
+  argv.insert(argv.end(), query.before.begin(), query.before.end());
+  argv.push_back(query.host);
+  argv.insert(argv.end(), query.after.begin(), query.after.end());
   Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  std::array<char, 4096> buffer{};
-  for (std::size_t n = 0; pipe && (n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) {
-    outcome.raw.append(buffer.data(), n);
-  }
-  const int status = pipe ? pclose(pipe) : -1;
-  outcome.invalid = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  for (const DumpLine& line : parse_dump(outcome.raw)) {
-    for (const std::string& keyword : k_compared) {
-      if (line.keyword == keyword) outcome.lines[keyword].push_back(line.value);
-    }
-    if (compare_everything()) outcome.lines["~all"].push_back(line.keyword + " " + line.value);
-  }
-  // ssh 9.2 exits 0 with a broken algorithm list ("ciphers " or none at all): invalid.
-  for (const char* keyword : {"ciphers", "macs", "kexalgorithms"}) {
-    const auto it = outcome.lines.find(keyword);
-    if (it == outcome.lines.end() || it->second.empty() || it->second.front().empty()) outcome.invalid = true;
-  }
+  const Result<ProcessResult> run = run_process(argv, ProcessOptions{Output::capture, Output::discard});
+  outcome.invalid = !run || run.value().exit_code != 0;
+  if (run) outcome.raw = run.value().out;
+  std::istringstream in(outcome.raw);
+  for (std::string line; std::getline(in, line);) outcome.lines.push_back(line);
+  if (!outcome.invalid) outcome.invalid = broken_algorithms(outcome.lines);
   if (outcome.invalid) outcome.lines.clear();
   return outcome;
 }
 
-// Converts -l/-p/-o/-C flags (as given to ssh) into an EvalRequest.
-inline config::EvalRequest request_for(const std::filesystem::path& config, const std::string& host,
-                                       const std::vector<std::string>& flags) {
+// The -l/-p/-o flags of a flag list (as given to ssh) in order.
+inline std::vector<config::CommandLineFlag> flags_of(const std::vector<std::string>& words) {
+  std::vector<config::CommandLineFlag> flags;
+  for (std::size_t i = 0; i + 1 < words.size(); i += 2) flags.push_back({words[i][1], words[i + 1]});
+  return flags;
+}
+
+// The EvalRequest for a query, with Match exec run as ssh runs it.
+inline config::EvalRequest request_for(const std::filesystem::path& config, const Query& query) {
   config::EvalRequest request;
-  request.host = host;
+  request.host = query.host;
   request.config_file = config;
   request.exec = config::run_in_shell;
-  for (std::size_t i = 0; i + 1 < flags.size() || (i < flags.size() && flags[i] == "-C"); ++i) {
-    if (flags[i] == "-C") {
-      request.options.push_back("Compression=yes");
-      continue;
-    }
-    const std::string& value = flags[i + 1];
-    if (flags[i] == "-l") request.user = value;
-    if (flags[i] == "-p") request.port = value;
-    if (flags[i] == "-o") request.options.push_back(value);
-    ++i;
-  }
+  request.flags = flags_of(query.before);
+  request.flags_before_host = request.flags.size();
+  for (config::CommandLineFlag& flag : flags_of(query.after)) request.flags.push_back(std::move(flag));
   return request;
 }
 
 // ssh-tune's evaluator on the same input.
-inline Outcome run_ours(const std::filesystem::path& config, const std::string& host,
-                        const ClientCapabilities& client, const std::vector<std::string>& flags = {}) {
+inline Outcome run_ours(const std::filesystem::path& config, const Query& query, const ClientCapabilities& client) {
   Outcome outcome;
-  const auto result = config::evaluate(request_for(config, host, flags), client);
+  const auto result = config::evaluate(request_for(config, query), client);
   if (!result) {
     outcome.invalid = true;
     outcome.raw = result.error().message;
     return outcome;
   }
   for (const config::Setting& setting : result.value().settings) {
-    outcome.raw += setting.keyword + " " + setting.value + "\n";
-    for (const std::string& keyword : k_compared) {
-      if (setting.keyword == keyword) outcome.lines[keyword].push_back(setting.value);
-    }
-    if (compare_everything()) outcome.lines["~all"].push_back(setting.keyword + " " + setting.value);
+    outcome.lines.push_back(setting.keyword + " " + setting.value);
+    outcome.raw += outcome.lines.back() + "\n";
   }
   return outcome;
 }
 
-// Empty if both agree, else a report with both outputs.
+// Empty if both agree, else a report with the differing lines.
 inline std::string compare(const Outcome& ssh, const Outcome& ours) {
   if (ssh.invalid == ours.invalid && ssh.lines == ours.lines) return "";
   std::ostringstream report;
-  report << "ssh: " << (ssh.invalid ? "INVALID" : "ok") << "; ssh-tune: " << (ours.invalid ? "INVALID" : "ok")
-         << "\n";
-  std::vector<std::string> keywords = k_compared;
-  if (compare_everything()) keywords.push_back("~all");
-  for (const std::string& keyword : keywords) {
-    const auto a = ssh.lines.count(keyword) ? ssh.lines.at(keyword) : std::vector<std::string>{};
-    const auto b = ours.lines.count(keyword) ? ours.lines.at(keyword) : std::vector<std::string>{};
-    if (a == b) continue;
-    if (keyword == "~all") {
-      for (const auto& v : a) if (std::find(b.begin(), b.end(), v) == b.end()) report << "  only ssh:      " << v << "\n";
-      for (const auto& v : b) if (std::find(a.begin(), a.end(), v) == a.end()) report << "  only ssh-tune: " << v << "\n";
-      continue;
-    }
-    report << "  " << keyword << ":\n    ssh:      ";
-    for (const auto& v : a) report << v << " | ";
-    report << "\n    ssh-tune: ";
-    for (const auto& v : b) report << v << " | ";
-    report << "\n";
+  report << "ssh: " << (ssh.invalid ? "INVALID" : "ok") << "; ssh-tune: " << (ours.invalid ? "INVALID" : "ok") << "\n";
+  const auto missing = [](const std::vector<std::string>& from, const std::string& line) {
+    return std::find(from.begin(), from.end(), line) == from.end();
+  };
+  for (const auto& line : ssh.lines) {
+    if (missing(ours.lines, line)) report << "  only ssh:      " << line << "\n";
+  }
+  for (const auto& line : ours.lines) {
+    if (missing(ssh.lines, line)) report << "  only ssh-tune: " << line << "\n";
   }
   if (ours.invalid) report << "ssh-tune error: " << ours.raw << "\n";
   return report.str();
+}
+
+// A query as a shell-like line, for failure messages.
+inline std::string describe(const Query& query) {
+  std::string out;
+  for (const auto& word : query.before) out += word + " ";
+  out += query.host;
+  for (const auto& word : query.after) out += " " + word;
+  return out;
 }
 
 }  // namespace sshtune::differential

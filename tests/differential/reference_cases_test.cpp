@@ -1,5 +1,7 @@
-// Observed `ssh -G` cases (T01-T30: Include, Match, algorithm lists, tokens), each run
-// through the real `ssh -G` and ssh-tune's evaluator with the same inputs.
+// Fixed cases, each run through the real `ssh -G` and ssh-tune's evaluator with
+// the same inputs: the observed reference cases (T01-T30) and the examples of
+// issue #16, one or more per group (tokens, forwards, scoping, none, value forms,
+// Match exec, refusals, ssh:// and flags).
 
 #include "tests/differential/harness.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -64,7 +66,7 @@ std::vector<Case> cases() {
       c("T23", "foo", "Host foo\r\n Ciphers aes128-ctr # comment\r\n\r\n Compression yes\r\n"),
       c("T24", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nUser globaluser\nCiphers aes256-ctr\n"),
       c("T25", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nHost *\nUser globaluser\nCiphers aes256-ctr\n"),
-      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {}, {"-o", "Ciphers=aes256-ctr", "-C"}),
+      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {}, {"-o", "Ciphers=aes256-ctr", "-o", "Compression=yes"}),
       c("T28", "foo", "Match host=foo\n Compression yes\n"),
       c("T29", "foo", "Match host foo all\n Compression yes\n"),
       c("T29b", "foo", "Match tagged x\n Compression yes\n"),
@@ -80,6 +82,48 @@ std::vector<Case> cases() {
       c("HostNameAddress", "foo", "Host foo\n HostName 10.0.0.1\n"),
   };
 }
+
+// Issue #16's examples.
+std::vector<Case> issue_cases() {
+  const std::string agent = "ForwardAgent ~/.ssh/agent.sock\nIdentityAgent ~/.ssh/id-%h\n";
+  return {
+      c("TokensControlPath", "192.168.1.20", "ControlPath /tmp/%r@%h:%p\n"),
+      c("TokensRemoteCommand", "vm", "RemoteCommand echo %L %l %d %i %p\n"),
+      c("TokensAgents", "foo", agent + "UserKnownHostsFile ~/.ssh/kh-%h ${HOME}/kh\n"),
+      c("TokensForwardPaths", "foo", "LocalForward /tmp/%h.sock localhost:80\nRemoteForward /tmp/%r.sock /tmp/x\n"),
+      c("TokensHash", "foo", "ControlPath ~/.ssh/cm-%C\n", {}, {"-l", "bob", "-p", "2200"}),
+      c("ForwardsUnixLocal", "foo", "LocalForward 8080 /tmp/sock\n"),
+      c("ForwardsRemoteDynamic", "foo", "RemoteForward 8080\n"),
+      c("ForwardsClearIncluded", "foo", "Include @DIR@/clear.conf\nLocalForward 1 a:2\nTunnel yes\n",
+        {{"clear.conf", "ClearAllForwardings yes\n"}}),
+      c("ScopingBindMask", "foo", "StreamLocalBindMask 022\nHost nomatch\n StreamLocalBindMask 0700\n"),
+      c("ScopingSyslog", "foo", "Host nomatch\n SyslogFacility LOCAL3\nHost *\n SyslogFacility LOCAL4\n"),
+      c("ScopingCanonicalFinal", "foo", "Match final\n CanonicalizeHostname yes\n CanonicalizeMaxDots 3\n"),
+      c("NoneLeftOut", "foo", "ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
+                              "ProxyJump none\n"),
+      c("ValueForms", "foo", "RekeyLimit 1G 1h\nAddKeysToAgent 1h\nTunnelDevice 3\nProxyJump ssh://deploy@j1:2022\n"
+                             "LogLevel QUIET\nEscapeChar ^A\n"),
+      c("ValueQuotedJump", "foo", "ProxyJump \"a@b\"\n"),
+      c("ExecNegated", "foo", "Match !exec \"test %h = bar\"\n Compression yes\n"),
+      c("ExecHashToken", "foo", "Match exec \"test -n %C\"\n Compression yes\n"),
+      c("RefusedFork", "foo", "ForkAfterAuthentication yes\n"),
+      c("RefusedRekey", "foo", "RekeyLimit lots\n"),
+      c("RefusedIPQoS", "foo", "IPQoS fast\n"),
+      c("RefusedQuotedJump", "foo", "ProxyJump \"a@b:22\"\n"),
+      c("UriDestination", "ssh://alice@git:2200", "Host git\n User nobody\n"),
+      c("UserAtHostAndFlags", "alice@foo", "Host foo\n User u\n Port 1\n", {}, {"-l", "bob", "-p", "2022"}),
+      c("FlagsOrder", "foo", "", {}, {"-o", "User=x", "-l", "y", "-o", "Port=22", "-p", "bogus"}),
+  };
+}
+
+std::vector<Case> all_cases() {
+  std::vector<Case> all = cases();
+  for (Case& issue : issue_cases()) all.push_back(std::move(issue));
+  return all;
+}
+
+// Names the case in test listings instead of dumping its bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 // Include chains for the depth cases: dN.conf includes d(N+1).conf up to `last`.
 void write_chain(testing::TempDir& dir, const std::string& prefix, int last) {
@@ -110,12 +154,13 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
   const auto config = dir.write("T.conf", substitute(c.config, dir.path().string()));
   const Result<const ClientCapabilities*> client = local_client_capabilities();
   ASSERT_TRUE(client) << client.error().message;
-  const Outcome ssh = run_ssh(config, c.host, c.flags);
-  const Outcome ours = run_ours(config, c.host, *client.value(), c.flags);
+  const Query query{c.host, c.flags, {}};
+  const Outcome ssh = run_ssh(config, query);
+  const Outcome ours = run_ours(config, query, *client.value());
   EXPECT_EQ(compare(ssh, ours), "") << c.name << " config:\n" << substitute(c.config, dir.path().string());
 }
 
-INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase, ::testing::ValuesIn(all_cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace

@@ -1,19 +1,51 @@
 // libFuzzer target for the ssh_config parser: parse() must never crash and must
-// reproduce its input byte for byte; check() and the Match / algorithm-list code
-// must accept any line without crashing.
+// reproduce its input byte for byte; check() (every keyword's value reader:
+// forwards, ProxyJump, value forms, lists), the Match splitter and evaluation,
+// the token expansions, the destination readers and the algorithm-list code must
+// accept any line without crashing.
 
-#include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/sshconfig/algorithms.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/destination.hpp"
+#include "tuner/sshconfig/jump.hpp"
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/parser.hpp"
+#include "tuner/sshconfig/tokens.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+namespace {
+
+using namespace sshtune;
+
+// The readers that take any text: destinations, jumps and token expansion.
+void read_text(const std::string& text) {
+  config::UserHostPort parsed;
+  (void)config::parse_ssh_uri(text, &parsed);
+  (void)config::parse_user_host_port(text);
+  if (const auto jump = config::parse_jump(text, true)) (void)config::jump_text(*jump);
+  (void)config::expand_tokens(text, {{'h', "host"}, {'p', "22"}}, false);
+}
+
+void check_line(const config::ConfigLine& line, const ClientCapabilities& client,
+                const config::MatchContext& context) {
+  read_text(line.rest);
+  if (line.keyword_lower == "match") {
+    (void)config::split_match(line.rest);
+    (void)config::evaluate_match(line.rest, &context);
+  }
+  if (line.keyword_lower == "ciphers" && !line.args.empty()) {
+    (void)config::assemble_algorithms(line.args[0].value, client.supported(AlgorithmKind::cipher),
+                                      client.supported(AlgorithmKind::cipher));
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace sshtune;
   const std::string text(reinterpret_cast<const char*>(data), size);
   const config::ConfigFile file = config::parse(text, "fuzz.conf");
   if (config::print(file) != text) {
@@ -22,19 +54,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ClientCapabilities& client = openssh_9_2_debian_snapshot();
   (void)config::check(file, client);
   (void)config::blocks(file);
-  config::MatchContext context;
+  config::MatchContext context;  // no exec runner: exec criteria are recorded, never run
   context.host = "foo.example.com";
   context.original_host = "Foo";
   context.remote_user = "alice";
   context.local_user = "root";
-  for (const config::ConfigLine& line : file.lines) {
-    if (line.keyword_lower == "match") {
-      (void)config::evaluate_match(line.rest, &context);
-    }
-    if (line.keyword_lower == "ciphers" && !line.args.empty()) {
-      (void)config::assemble_algorithms(line.args[0].value, client.supported(AlgorithmKind::cipher),
-                                        client.supported(AlgorithmKind::cipher));
-    }
-  }
+  for (const config::ConfigLine& line : file.lines) check_line(line, client, context);
   return 0;
 }

@@ -1,15 +1,19 @@
 // `ssh-tune config HOST`: the effective settings as `ssh -G` prints them, each
-// with the file:line it came from, plus warnings about dead per-host lines.
+// with the file:line it came from, plus warnings about dead per-host lines. Like
+// `ssh -G`, it runs the configuration's Match exec commands (--no-exec skips them
+// and names each skipped line), and reads -l/-p/-o and the destination in order.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "base/paths.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
+#include <boost/program_options/parsers.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <ostream>
+#include <map>
 #include <set>
 
 namespace po = boost::program_options;
@@ -18,7 +22,7 @@ namespace sshtune {
 namespace {
 
 constexpr const char* k_usage =
-    "ssh-tune config HOST [-F FILE] [-l USER] [-p PORT] [-o KEY=VALUE]... [--match-exec] [--json]";
+    "ssh-tune config HOST [-F FILE] [-l USER] [-p PORT] [-o KEY=VALUE]... [--no-exec] [--json]";
 
 // Keywords whose dead per-host lines are worth a warning: the ones ssh-tune tunes.
 const std::set<std::string> k_warned{"ciphers", "compression", "macs", "kexalgorithms"};
@@ -29,7 +33,8 @@ po::options_description config_flags() {
       "user,l", po::value<std::string>(), "remote user, as ssh -l")("port,p", po::value<std::string>(),
                                                                       "port, as ssh -p")(
       "option,o", po::value<std::vector<std::string>>(), "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
-      "match-exec", "run Match exec commands (ssh -G runs them; ssh-tune does not unless asked)")(
+      "no-exec", "do not run Match exec commands (each skipped line is named in a warning)")(
+      "match-exec", "run Match exec commands (the default; kept for compatibility)")(
       "json", "print JSON")("host", po::value<std::string>(), "destination as given to ssh");
   return flags;
 }
@@ -41,6 +46,12 @@ std::string display_origin(const config::Origin& origin) {
 
 std::vector<std::string> warnings_of(const config::Evaluation& evaluation) {
   std::vector<std::string> warnings;
+  std::set<std::string> skipped;  // pass 2 skips the same lines again
+  for (const config::SkippedExec& exec : evaluation.skipped_exec) {
+    const std::string warning = display_origin(exec.line) + ": Match exec \"" + exec.command +
+                                "\" not run (--no-exec); treated as a failing command";
+    if (skipped.insert(warning).second) warnings.push_back(warning);
+  }
   for (const config::DeadLine& dead : evaluation.dead_lines) {
     if (!dead.scoped || k_warned.count(dead.keyword) == 0) continue;
     warnings.push_back(display_origin(dead.dead) + ": " + dead.keyword + " is ignored for " + evaluation.host +
@@ -78,14 +89,34 @@ void print_text(const config::Evaluation& evaluation, const std::vector<std::str
   for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << warning << '\n';
 }
 
-config::EvalRequest request_from(const po::variables_map& values) {
+// -l, -p and -o in command-line order, and how many came before the destination
+// (ssh's first value wins, and the destination's user@ counts where it stands).
+Result<config::EvalRequest> ordered_flags(const Args& args, const po::options_description& flags,
+                                          const po::positional_options_description& positional) {
+  static const std::map<std::string, char> k_letters{{"user", 'l'}, {"port", 'p'}, {"option", 'o'}};
   config::EvalRequest request;
+  po::options_description all;
+  all.add(flags).add_options()("help,h", "show this help");
+  try {
+    for (const po::option& option : po::command_line_parser(args).options(all).positional(positional).run().options) {
+      if (option.string_key == "host") request.flags_before_host = request.flags.size();
+      const auto letter = k_letters.find(option.string_key);
+      if (letter == k_letters.end() || option.value.empty()) continue;
+      request.flags.push_back(config::CommandLineFlag{letter->second, option.value.front()});
+    }
+  } catch (const po::error& e) {
+    return Error{ErrorKind::usage, std::string("config: ") + e.what()};
+  }
+  return request;
+}
+
+Result<config::EvalRequest> request_from(const Args& args, const po::options_description& flags,
+                                         const po::positional_options_description& positional,
+                                         const po::variables_map& values) {
+  SSHTUNE_TRY(request, ordered_flags(args, flags, positional));
   request.host = values["host"].as<std::string>();
   if (values.count("config")) request.config_file = values["config"].as<std::string>();
-  if (values.count("user")) request.user = values["user"].as<std::string>();
-  if (values.count("port")) request.port = values["port"].as<std::string>();
-  if (values.count("option")) request.options = values["option"].as<std::vector<std::string>>();
-  if (values.count("match-exec")) request.exec = config::run_in_shell;
+  if (!values.count("no-exec")) request.exec = config::run_in_shell;  // ssh -G runs Match exec too
   return request;
 }
 
@@ -102,7 +133,8 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
   }
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(client, local_client_capabilities());
-  SSHTUNE_TRY(evaluation, config::evaluate(request_from(parsed.values), *client));
+  SSHTUNE_TRY(request, request_from(args, flags, positional, parsed.values));
+  SSHTUNE_TRY(evaluation, config::evaluate(request, *client));
   const std::vector<std::string> warnings = warnings_of(evaluation);
   if (parsed.values.count("json")) {
     io.out << to_json(evaluation, warnings).dump(2) << '\n';

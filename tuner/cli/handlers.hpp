@@ -19,7 +19,7 @@ Result<ExitCode> run_apply(const Args& args, Io& io);
 // `ssh-tune revert HOST|--all [-F FILE] [--dry-run]`: removes what apply added.
 Result<ExitCode> run_revert(const Args& args, Io& io);
 
-// `ssh-tune config HOST [-F FILE] [-l USER] [-p PORT] [-o K=V]... [--match-exec] [--json]`:
+// `ssh-tune config HOST [-F FILE] [-l USER] [-p PORT] [-o K=V]... [--no-exec] [--json]`:
 // effective settings in `ssh -G` order with the file:line each came from.
 Result<ExitCode> run_config(const Args& args, Io& io);
 

@@ -2,17 +2,15 @@
 
 #include "tuner/sshconfig/algorithms.hpp"
 #include "tuner/sshconfig/keywords.hpp"
-#include "tuner/sshconfig/line_rules.hpp"
 
 #include <array>
-#include <cctype>
 #include <string_view>
 
 namespace sshtune::config {
 namespace {
 
 // dump_client_config()'s order (OpenSSH 9.2 with Debian's GSSAPI lines).
-constexpr std::array<std::string_view, 102> k_order{
+constexpr std::array<std::string_view, 101> k_order{
     "host", "user", "hostname", "port", "addressfamily", "batchmode", "canonicalizefallbacklocal",
     "canonicalizehostname", "checkhostip", "compression", "controlmaster", "enablesshkeysign",
     "clearallforwardings", "exitonforwardfailure", "fingerprinthash", "forwardx11", "forwardx11trusted",
@@ -32,69 +30,17 @@ constexpr std::array<std::string_view, 102> k_order{
     "identityfile", "canonicaldomains", "certificatefile", "globalknownhostsfile", "userknownhostsfile",
     "sendenv", "setenv", "logverbose", "permitremoteopen", "addkeystoagent", "forwardagent", "connecttimeout",
     "tunneldevice", "canonicalizepermittedcnames", "controlpersist", "escapechar", "ipqos", "rekeylimit",
-    "streamlocalbindmask", "syslogfacility", "proxycommand", "-end-"};
+    "streamlocalbindmask", "syslogfacility", "proxycommand"};
 
 // The keyword ssh prints for a slot (one historical typo kept).
 std::string print_name(std::string_view slot) {
   return slot == "canonicalizepermittedcnames" ? "canonicalizePermittedcnames" : std::string(slot);
 }
 
-std::string join(const std::vector<std::string>& args, std::string_view separator) {
+std::string join(const std::vector<std::string>& args) {
   std::string out;
-  for (const std::string& arg : args) {
-    out += out.empty() ? "" : std::string(separator);
-    out += arg;
-  }
+  for (const std::string& arg : args) out += (out.empty() ? "" : " ") + arg;
   return out;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// "host:port" / "[host]:port" / "port" as dump_cfg_forwards() prints a forward end.
-std::string forward_end(const std::string& spec, bool listen) {
-  if (!spec.empty() && spec[0] == '/') return spec;
-  const std::size_t colon = spec.rfind(':');
-  if (colon == std::string::npos) return listen ? spec : "[" + spec + "]";
-  std::string host = spec.substr(0, colon);
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  return "[" + host + "]:" + spec.substr(colon + 1);
-}
-
-std::string format_forward(const StoredValue& value) {
-  std::string out = forward_end(value.args.at(0), true);
-  if (value.args.size() > 1) out += " " + forward_end(value.args[1], false);
-  return out;
-}
-
-// A scalar in -G format: enumerations by their printed name, numbers normalised.
-std::string format_scalar(const KeywordInfo& info, const StoredValue& value) {
-  const std::string& arg = value.args.front();
-  switch (info.kind) {
-    case KeywordKind::flag: return std::string(state_name(info.states, parse_state(info.states, arg).value_or(-1)));
-    case KeywordKind::integer: {
-      std::string reason;
-      return std::to_string(parse_int(arg, &reason).value_or(0));
-    }
-    case KeywordKind::time: return arg == "none" ? (info.slot == "connecttimeout" ? "none" : "0")
-                                                 : std::to_string(parse_time(arg).value_or(0));
-    case KeywordKind::port: return std::to_string(parse_port(arg).value_or(0));
-    case KeywordKind::command: return arg;
-    default: break;
-  }
-  if (info.slot == "loglevel" || info.slot == "syslogfacility" || info.slot == "fingerprinthash") return upper(arg);
-  if (info.slot == "controlpersist") {
-    if (arg == "yes" || arg == "true") return "yes";
-    if (arg == "no" || arg == "false") return "no";
-    return std::to_string(parse_time(arg).value_or(0));
-  }
-  if (info.slot == "forwardagent") {
-    const auto state = parse_state(find_keyword("forwardx11")->states, arg);
-    return state ? std::string(*state ? "yes" : "no") : arg;
-  }
-  return join(value.args, " ");
 }
 
 struct Dumper {
@@ -127,61 +73,78 @@ struct Dumper {
     return ok();
   }
 
-  // fill_default_options(): UpdateHostKeys defaults to yes only with the default
-  // known_hosts file and without VerifyHostKeyDNS.
-  std::string default_update_hostkeys() const {
-    const StoredValue* dns = store.scalar("verifyhostkeydns");
-    const bool dns_on = dns && parse_state(find_keyword("verifyhostkeydns")->states, dns->args.front()).value_or(0) > 0;
-    const StoredValue* files = store.scalar("userknownhostsfile");
-    const bool default_files = !files || (files->args.size() == 1 && files->args[0] == "~/.ssh/known_hosts");
-    return !dns_on && default_files ? "true" : "false";
+  void add_forwards(std::string_view slot) {
+    const bool remote = slot == "remoteforward";
+    for (const StoredForward& stored : store.forwards(remote)) {
+      for (std::string& line : dump_forwards(slot, {stored.forward})) add(slot, std::move(line), stored.origin);
+    }
+  }
+
+  void add_list(std::string_view slot, const KeywordInfo& info) {
+    const std::vector<StoredValue>& list = store.list(std::string(slot));
+    if (list.empty() && info.kind == KeywordKind::identity && slot == "identityfile") add_defaults(slot);
+    for (const StoredValue& item : list) add(slot, item.args.front(), item.origin);
+  }
+
+  void add_rekey_limit() {
+    const StoredValue* bytes = store.scalar("rekeylimit");
+    const StoredValue* interval = store.scalar("rekeyinterval");
+    const Origin origin = bytes ? bytes->origin : interval ? interval->origin : Origin{};
+    add("rekeylimit", (bytes ? bytes->args.front() : "0") + " " + (interval ? interval->args.front() : "0"), origin);
+  }
+
+  void add_proxy() {
+    if (const std::optional<StoredJump>& jump = store.jump()) {
+      add("proxyjump", jump_text(jump->jump), jump->origin);
+      return;
+    }
+    const StoredValue* command = store.scalar("proxycommand");
+    if (command && !command->args.empty()) add("proxycommand", command->args.front(), command->origin);
+  }
+
+  // ForwardAgent prints its socket path when one was given, else yes/no.
+  void add_forward_agent() {
+    const StoredValue* path = store.scalar("forwardagent.path");
+    if (path) return add("forwardagent", path->args.front(), path->origin);
+    const StoredValue* flag = store.scalar("forwardagent");
+    if (!flag) return add_defaults("forwardagent");
+    const bool yes = parse_state(find_keyword("forwardx11")->states, flag->args.front()).value_or(0) != 0;
+    add("forwardagent", yes ? "yes" : "no", flag->origin);
   }
 
   Result<void> add_slot(std::string_view slot);
+  void add_value(std::string_view slot, const KeywordInfo& info, const StoredValue& value);
 };
 
+// One set slot in `ssh -G` form: flags by their printed name, lists on one line,
+// SetEnv one line per entry; a cleared ("none") value prints nothing.
+void Dumper::add_value(std::string_view slot, const KeywordInfo& info, const StoredValue& value) {
+  if (value.args.empty()) return;
+  if (slot == "setenv") {
+    for (const std::string& entry : value.args) add(slot, entry, value.origin);
+    return;
+  }
+  if (info.kind == KeywordKind::flag) {
+    const int state = parse_state(info.states, value.args.front()).value_or(-1);
+    return add(slot, std::string(state_name(info.states, state)), value.origin);
+  }
+  add(slot, join(value.args), value.origin);
+}
+
 Result<void> Dumper::add_slot(std::string_view slot) {
-  const std::string name(slot);
   if (slot == "host") return add(slot, context.host_arg, Origin{"command-line", 0}), ok();
   if (slot == "hostname") return add(slot, context.hostname, context.hostname_origin), ok();
+  if (slot == "rekeylimit") return add_rekey_limit(), ok();
+  if (slot == "proxycommand") return add_proxy(), ok();
+  if (slot == "dynamicforward" || slot == "localforward" || slot == "remoteforward") return add_forwards(slot), ok();
   const std::optional<KeywordInfo> info = find_keyword(slot);
   if (!info) return ok();
-  const StoredValue* value = store.scalar(name);
+  if (slot == "forwardagent") return add_forward_agent(), ok();
+  const StoredValue* value = store.scalar(std::string(slot));
   if (info->kind == KeywordKind::algorithms) return add_algorithms(*info, value);
-  const std::vector<StoredValue>& list = store.list(name);
-  if (info->kind == KeywordKind::identity || info->kind == KeywordKind::send_env ||
-      info->kind == KeywordKind::forward) {
-    if (list.empty() && info->kind == KeywordKind::identity) add_defaults(slot);
-    for (const StoredValue& item : list) {
-      add(slot, info->kind == KeywordKind::forward ? format_forward(item) : item.args.front(), item.origin);
-    }
-    return ok();
-  }
-  if (value == nullptr) {
-    if (slot == "user") return add(slot, context.local_user, Origin{}), ok();
-    if (slot == "port") return add(slot, "22", Origin{}), ok();
-    if (slot == "serveraliveinterval" && store.scalar("batchmode") &&
-        parse_state(find_keyword("batchmode")->states, store.scalar("batchmode")->args.front()).value_or(0)) {
-      return add(slot, "300", Origin{}), ok();  // Debian keepalive patch: BatchMode implies 300
-    }
-    if (slot == "updatehostkeys") return add(slot, default_update_hostkeys(), Origin{}), ok();
-    return add_defaults(slot), ok();
-  }
-  if (value->keyword == "proxyjump") return add("proxyjump", join(value->args, " "), value->origin), ok();
-  if (info->kind == KeywordKind::first_line_list) {
-    if (slot == "setenv") {
-      for (const std::string& arg : value->args) add(slot, arg, value->origin);
-      return ok();
-    }
-    std::vector<std::string> args = value->args;
-    if (slot == "userknownhostsfile") {
-      for (std::string& arg : args) {
-        if (arg == "~" || arg.starts_with("~/")) arg = context.passwd_home + arg.substr(1);
-      }
-    }
-    return add(slot, join(args, " "), value->origin), ok();
-  }
-  add(slot, format_scalar(*info, *value), value->origin);
+  if (info->kind == KeywordKind::identity || info->kind == KeywordKind::send_env) return add_list(slot, *info), ok();
+  if (value == nullptr) return add_defaults(slot), ok();
+  add_value(slot, *info, *value);
   return ok();
 }
 
@@ -191,7 +154,6 @@ Result<std::vector<Setting>> dump_settings(const OptionStore& store, const DumpC
                                            const ClientCapabilities& client) {
   Dumper dumper{store, context, client, {}};
   for (std::string_view slot : k_order) {
-    if (slot == "-end-") break;
     SSHTUNE_TRYV(dumper.add_slot(slot));
   }
   return std::move(dumper.out);

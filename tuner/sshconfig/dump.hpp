@@ -1,5 +1,5 @@
 #pragma once
-// readconf.c dump_client_config(): the effective options in `ssh -G` order and
+// readconf.c dump_client_config(): the finalised options in `ssh -G` order and
 // format, with built-in defaults taken from the local client.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
@@ -14,15 +14,14 @@ namespace sshtune::config {
 
 // The facts dump_client_config() prints that are not options.
 struct DumpContext {
-  std::string host_arg;       // the destination as typed (minus user@)
+  std::string host_arg;       // the destination as typed (minus user@ / ssh://)
   std::string hostname;       // the final, expanded, lower-cased host name
   Origin hostname_origin;
-  std::string local_user;
-  std::string passwd_home;    // for tilde-expanding UserKnownHostsFile
 };
 
-// Every `ssh -G` line for these options; an error where ssh's fill_default_options
-// fails or leaves an algorithm list empty (ssh prints a broken list there).
+// Every `ssh -G` line for finalised options (see finalize.hpp); an error where
+// ssh's fill_default_options fails or leaves an algorithm list empty (ssh prints
+// a broken list there).
 Result<std::vector<Setting>> dump_settings(const OptionStore& store, const DumpContext& context,
                                            const ClientCapabilities& client);
 

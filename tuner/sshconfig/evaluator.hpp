@@ -42,16 +42,30 @@ struct DeadLine {
   bool scoped = false;
 };
 
+// One -l, -p or -o flag of an ssh command line (`flag` is 'l', 'p' or 'o').
+struct CommandLineFlag {
+  char flag;
+  std::string value;
+};
+
 // The destination and the command-line flags, as given to ssh.
 struct EvalRequest {
-  std::string host;                        // as typed; "user@host" sets the user like ssh
-  std::optional<std::string> user;         // -l
-  std::optional<std::string> port;         // -p
-  std::vector<std::string> options;        // -o KEY=VALUE (or "KEY VALUE"), in order
+  std::string host;                        // as typed: "host", "user@host" or "ssh://user@host:port"
+  std::optional<std::string> user;         // -l, applied before every flag below
+  std::optional<std::string> port;         // -p, likewise
+  std::vector<std::string> options;        // -o KEY=VALUE (or "KEY VALUE"), in order, likewise
+  std::vector<CommandLineFlag> flags;      // -l / -p / -o in command-line order, after the three above
+  std::size_t flags_before_host = static_cast<std::size_t>(-1);  // how many of `flags` precede the destination
   std::optional<std::filesystem::path> config_file;  // -F; "none" reads no file
   std::optional<std::filesystem::path> user_config;  // default: $HOME/.ssh/config (passwd home if HOME is unset)
   std::filesystem::path system_config = "/etc/ssh/ssh_config";
-  ExecRunner exec;                         // unset: Match exec is not run (treated as false, noted)
+  ExecRunner exec;                         // unset: Match exec is not run (a failing command, recorded)
+};
+
+// A Match exec command that was not run because the request had no runner.
+struct SkippedExec {
+  Origin line;          // the Match line
+  std::string command;  // after %-expansion
 };
 
 // The result: settings in `ssh -G` order, plus notes and dead lines.
@@ -60,6 +74,7 @@ struct Evaluation {
   std::vector<Setting> settings;
   std::vector<std::string> notes;
   std::vector<DeadLine> dead_lines;
+  std::vector<SkippedExec> skipped_exec;
   bool final_pass = false;
   // The first value printed for a keyword (lower-case -G name), if any.
   std::optional<std::string> value(const std::string& keyword) const;
@@ -70,12 +85,15 @@ struct Evaluation {
 };
 
 // Evaluates the configuration; an invalid_input error (one line naming file:line)
-// wherever ssh would exit 255, or where ssh's result is unusable (an algorithm
-// list that expands to nothing or is invalid).
+// wherever ssh would exit 255 (a bad line, a value ssh refuses after reading, such
+// as ForkAfterAuthentication without a command, or a token that does not expand),
+// or where ssh's result is unusable (an algorithm list that expands to nothing or
+// is invalid); a usage error for a destination or flag ssh's command line refuses.
 Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities& client);
 
-// Runs `command` with $SHELL -c (or /bin/sh), stdin and stdout on /dev/null, and
-// returns its exit status: the default runner for Match exec.
+// Runs `command` with $SHELL -c (or /bin/sh when SHELL is unset), stdin and stdout
+// on /dev/null, and returns its exit status: the default runner for Match exec.
+// Error when the shell is not executable or the command was killed by a signal.
 Result<int> run_in_shell(const std::string& command);
 
 }  // namespace sshtune::config

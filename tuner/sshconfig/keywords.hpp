@@ -54,9 +54,9 @@ std::optional<KeywordInfo> find_keyword(std::string_view lower_name);
 std::span<const KeywordInfo> all_keywords();
 
 // The first name with `value` in a multistate table: what `ssh -G` prints.
-std::string_view state_name(std::span<const StateName> states, int value);
+std::string_view state_name(std::span<const StateName> table, int value);
 
 // strcasecmp lookup of a multistate argument; nullopt if not accepted.
-std::optional<int> parse_state(std::span<const StateName> states, std::string_view arg);
+std::optional<int> parse_state(std::span<const StateName> table, std::string_view arg);
 
 }  // namespace sshtune::config

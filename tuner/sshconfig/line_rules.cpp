@@ -4,13 +4,8 @@
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 
-#include <netdb.h>
 #include <strings.h>
 
-#include <cctype>
-#include <cerrno>
-#include <climits>
-#include <cstdlib>
 
 namespace sshtune::config {
 namespace {
@@ -23,188 +18,166 @@ std::string extra_args(const ConfigLine& line) {
 
 bool has_arg(const ConfigLine& line) { return !line.args.empty() && !line.args[0].value.empty(); }
 
-// Keywords of the `other` kind that take a second argument.
+std::string first_arg(const ConfigLine& line) { return line.args.empty() ? std::string() : line.args[0].value; }
+
+std::vector<std::string> values_of(const ConfigLine& line) {
+  std::vector<std::string> values;
+  for (const Token& token : line.args) values.push_back(token.value);
+  return values;
+}
+
+LineCheck refused(std::string message) { return LineCheck{std::move(message), std::nullopt, {}, {}, {}}; }
+
+LineCheck stores(const KeywordInfo& info, std::string value) {
+  LineCheck check;
+  check.assignments.push_back(Assignment{std::string(info.slot), {std::move(value)}});
+  return check;
+}
+
+// How many arguments a keyword consumes; more are "extra arguments".
 std::size_t max_args(const KeywordInfo& info) {
-  if (info.kind == K::forward) {
-    return info.name == "dynamicforward" ? 1 : 2;
-  }
-  return info.name == "ipqos" || info.name == "rekeylimit" || info.name == "addkeystoagent" ? 2 : 1;
+  if (info.kind == K::forward) return info.name == "dynamicforward" ? 1 : 2;
+  if (info.kind == K::command || info.kind == K::send_env || info.name == "proxyjump") return k_any_count;
+  if (const ValueFormInfo* form = find_value_form(info.name)) return form->max_args;
+  return 1;
 }
 
-std::optional<std::string> check_single(const ConfigLine& line, const KeywordInfo& info,
-                                        const ClientCapabilities& client) {
-  const std::string arg = line.args.empty() ? std::string() : line.args[0].value;
+LineCheck check_flag(const ConfigLine& line, const KeywordInfo& info) {
+  if (!has_arg(line)) return refused("missing argument.");
+  if (!parse_state(info.states, first_arg(line))) return refused("unsupported option \"" + first_arg(line) + "\".");
+  return stores(info, first_arg(line));
+}
+
+LineCheck check_number(const ConfigLine& line, const KeywordInfo& info) {
+  const std::string arg = first_arg(line);
+  if (info.kind == K::integer) {
+    std::string reason;
+    const std::optional<long long> value = parse_int(arg, &reason);
+    if (!value) return refused("integer value " + reason + ".");
+    return stores(info, std::to_string(*value));
+  }
+  if (info.kind == K::time) {
+    if (arg.empty()) return refused("missing time value.");
+    if (arg == "none") return {};  // -1 is "unset": a later line may still set it
+    const std::optional<long long> value = parse_time(arg);
+    if (!value) return refused("invalid time value.");
+    return stores(info, std::to_string(*value));
+  }
+  if (arg.empty()) return refused("Missing argument.");
+  const std::optional<int> port = parse_port(arg);
+  if (!port) return refused("Bad port '" + arg + "'.");
+  return stores(info, std::to_string(*port));
+}
+
+LineCheck check_forward(const ConfigLine& line, const KeywordInfo& info) {
+  if (!has_arg(line)) return refused("Missing argument.");
+  const ForwardKind kind = info.name == "localforward"    ? ForwardKind::local
+                           : info.name == "remoteforward" ? ForwardKind::remote
+                                                          : ForwardKind::dynamic;
+  const std::string* second = kind != ForwardKind::dynamic && line.args.size() > 1 ? &line.args[1].value : nullptr;
+  Result<Forward> forward = forward_of_arguments(kind, line.args[0].value, second);
+  if (!forward) return refused(forward.error().message);
+  LineCheck check;
+  check.forward = std::move(forward).value();
+  return check;
+}
+
+LineCheck check_jump(const ConfigLine& line, bool command_line) {
+  const std::string value = command_value(line);
+  std::optional<Jump> jump = parse_jump(value, command_line);
+  if (!jump) return refused("Invalid ProxyJump \"" + value + "\"");
+  LineCheck check;
+  check.jump = std::move(jump);
+  return check;
+}
+
+LineCheck check_send_env(const ConfigLine& line) {
+  for (const Token& token : line.args) {
+    if (token.value.empty() || token.value.find('=') != std::string::npos) return refused("Invalid environment name.");
+  }
+  return {};
+}
+
+LineCheck check_form(const ConfigLine& line, const ValueFormInfo& form) {
+  Result<Assignments> read = form.read(values_of(line));
+  if (!read) return refused(read.error().message);
+  LineCheck check;
+  check.assignments = std::move(read).value();
+  return check;
+}
+
+// The keyword-specific part of check_arguments(): ssh's reading of the values.
+LineCheck read_values(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client,
+                      bool command_line) {
+  if (info.name == "proxyjump") return check_jump(line, command_line);
+  if (const ValueFormInfo* form = find_value_form(info.name)) return check_form(line, *form);
   switch (info.kind) {
-    case K::flag:
-      if (!has_arg(line)) return std::string("missing argument.");
-      if (!parse_state(info.states, arg)) return "unsupported option \"" + arg + "\".";
-      return std::nullopt;
-    case K::integer: {
-      std::string reason;
-      if (!parse_int(arg, &reason)) return "integer value " + reason + ".";
-      return std::nullopt;
-    }
+    case K::flag: return check_flag(line, info);
+    case K::integer:
     case K::time:
-      if (!has_arg(line)) return std::string("missing time value.");
-      if (arg != "none" && !parse_time(arg)) return std::string("invalid time value.");
-      return std::nullopt;
-    case K::port:
-      if (!has_arg(line)) return std::string("Missing argument.");
-      if (!parse_port(arg)) return "Bad port '" + arg + "'.";
-      return std::nullopt;
+    case K::port: return check_number(line, info);
+    case K::forward: return check_forward(line, info);
+    case K::send_env: return check_send_env(line);
+    case K::command: return stores(info, command_value(line));
     case K::algorithms:
-      if (!has_arg(line)) return std::string("Missing argument.");
-      return check_algorithm_argument(info.algorithm, arg, client);
-    case K::forward:
-      if (!has_arg(line)) return std::string("Missing port argument.");
-      if (info.name == "localforward" && (line.args.size() < 2 || line.args[1].value.empty())) {
-        return std::string("Missing target argument.");
-      }
-      return std::nullopt;
+      if (!has_arg(line)) return refused("Missing argument.");
+      if (auto message = check_algorithm_argument(info.algorithm, first_arg(line), client)) return refused(*message);
+      return stores(info, first_arg(line));
     default:
-      if (!has_arg(line)) return std::string("Missing argument.");
-      return std::nullopt;
+      if (!has_arg(line)) return refused("Missing argument.");
+      return info.kind == K::identity ? LineCheck{} : stores(info, first_arg(line));
   }
 }
 
-std::optional<std::string> check_list(const ConfigLine& line) {
-  for (std::size_t i = 0; i < line.args.size(); ++i) {
-    const std::string& arg = line.args[i].value;
-    if (arg.empty()) return "keyword " + line.keyword_lower + " empty argument";
-    if (line.keyword_lower == "setenv" && arg.find('=') == std::string::npos) {
-      return std::string("Invalid SetEnv.");
-    }
-    if (strcasecmp(arg.c_str(), "none") == 0 && line.args.size() > 1 && line.keyword_lower != "setenv") {
-      return "keyword " + line.keyword_lower + " \"none\" argument must appear alone.";
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> check_send_env(const ConfigLine& line) {
+LineCheck check_host_or_include(const ConfigLine& line, bool user_config) {
   for (const Token& token : line.args) {
-    if (token.value.empty() || token.value.find('=') != std::string::npos) {
-      return std::string("Invalid environment name.");
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> check_host_or_include(const ConfigLine& line, bool user_config) {
-  for (const Token& token : line.args) {
-    if (token.value.empty()) return "keyword " + line.keyword_lower + " empty argument";
+    if (token.value.empty()) return refused("keyword " + line.keyword_lower + " empty argument");
     if (line.keyword_lower == "include" && !user_config && token.value[0] == '~') {
-      return "bad include path " + token.value + ".";
+      return refused("bad include path " + token.value + ".");
     }
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> check_match(const ConfigLine& line) {
-  const MatchOutcome outcome = evaluate_match(line.rest, nullptr);
-  if (outcome.error) return outcome.error;
-  if (outcome.leftover && !line.args.empty()) return extra_args(line);
-  return std::nullopt;
+LineCheck check_match(const ConfigLine& line) {
+  const MatchSplit split = split_match(line.rest);
+  if (split.error) return refused(*split.error);
+  if (split.leftover && !line.args.empty()) return refused(extra_args(line));
+  return {};
 }
 
 }  // namespace
 
 LineCheck check_line(const ConfigLine& line, const ClientCapabilities& client, std::string_view ignore_unknown,
-                     bool user_config) {
+                     bool user_config, bool command_line) {
   if (line.kind != LineKind::directive) return {};
-  if (line.rest.empty()) return {"no argument after keyword \"" + line.keyword_lower + "\"", std::nullopt};
+  if (line.rest.empty()) return refused("no argument after keyword \"" + line.keyword_lower + "\"");
   const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower);
   if (!info) {
     if (!ignore_unknown.empty() && match_pattern_list(line.keyword_lower, ignore_unknown, true) == 1) return {};
-    return {"Bad configuration option: " + line.keyword_lower, std::nullopt};
+    return refused("Bad configuration option: " + line.keyword_lower);
   }
-  if (line.invalid_quotes) return {std::string("invalid quotes"), std::nullopt};
-  if (info->kind == K::host || info->kind == K::include) return {check_host_or_include(line, user_config), {}};
-  if (info->kind == K::match) return {check_match(line), std::nullopt};
-  return check_arguments(line, *info, client);
+  if (line.invalid_quotes) return refused("invalid quotes");
+  if (info->kind == K::host || info->kind == K::include) return check_host_or_include(line, user_config);
+  if (info->kind == K::match) return check_match(line);
+  return check_arguments(line, *info, client, command_line);
 }
 
-LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client) {
+LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client,
+                          bool command_line) {
   switch (info.kind) {
     case K::host:
     case K::match:
     case K::include:
     case K::ignored:
-    case K::deprecated:
-    case K::command: return {};
-    case K::unsupported: return {std::nullopt, "Unsupported option \"" + line.keyword_lower + "\""};
-    case K::send_env: return {check_send_env(line), std::nullopt};
-    case K::first_line_list: return {check_list(line), std::nullopt};
+    case K::deprecated: return {};
+    case K::unsupported:
+      return LineCheck{std::nullopt, "Unsupported option \"" + line.keyword_lower + "\"", {}, {}, {}};
     default: break;
   }
-  if (auto message = check_single(line, info, client)) {
-    return {message, std::nullopt};
-  }
-  if (line.args.size() > max_args(info)) {
-    return {extra_args(line), std::nullopt};
-  }
-  return {};
-}
-
-std::optional<long long> parse_time(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  long long total = 0;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t start = i;
-    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-    if (i == start) return std::nullopt;
-    const long long value = std::strtoll(std::string(text.substr(start, i - start)).c_str(), nullptr, 10);
-    long long multiplier = 1;
-    if (i < text.size()) {
-      switch (std::tolower(static_cast<unsigned char>(text[i]))) {
-        case 's': break;
-        case 'm': multiplier = 60; break;
-        case 'h': multiplier = 3600; break;
-        case 'd': multiplier = 86400; break;
-        case 'w': multiplier = 604800; break;
-        default: return std::nullopt;
-      }
-      ++i;
-    }
-    total += value * multiplier;
-    if (total > INT_MAX) return std::nullopt;
-  }
-  return total;
-}
-
-std::optional<long long> parse_int(std::string_view text, std::string* reason) {
-  if (text.empty()) {
-    *reason = "missing";
-    return std::nullopt;
-  }
-  const std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  const long long value = std::strtoll(copy.c_str(), &end, 10);
-  if (end == copy.c_str() || *end != '\0') {
-    *reason = "invalid";
-  } else if (value < 0 || (errno == ERANGE && value == LLONG_MIN)) {
-    *reason = "too small";
-  } else if (value > INT_MAX || errno == ERANGE) {
-    *reason = "too large";
-  } else {
-    return value;
-  }
-  return std::nullopt;
-}
-
-std::optional<int> parse_port(const std::string& text) {
-  std::string reason;
-  if (const auto value = parse_int(text, &reason)) {
-    if (*value > 0 && *value <= 65535) return static_cast<int>(*value);
-    if (*value == 0) return std::nullopt;
-  }
-  if (const servent* service = getservbyname(text.c_str(), "tcp")) {
-    const int port = ntohs(static_cast<uint16_t>(service->s_port));
-    if (port > 0) return port;
-  }
-  return std::nullopt;
+  LineCheck check = read_values(line, info, client, command_line);
+  if (!check.error && line.args.size() > max_args(info)) return refused(extra_args(line));
+  return check;
 }
 
 std::string command_value(const ConfigLine& line) {

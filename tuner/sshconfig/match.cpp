@@ -1,137 +1,149 @@
 #include "tuner/sshconfig/match.hpp"
-#include "base/paths.hpp"
 
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/sshconfig/tokenizer.hpp"
+#include "tuner/sshconfig/tokens.hpp"
 
-#include <pwd.h>
-#include <strings.h>
-#include <unistd.h>
+#include <algorithm>
+#include <array>
 
 namespace sshtune::config {
 namespace {
 
-bool is_attribute(const std::string& attribute, const char* name) {
-  return strcasecmp(attribute.c_str(), name) == 0;
+constexpr std::array<std::string_view, 5> k_with_argument{"host", "originalhost", "user", "localuser", "exec"};
+
+bool unusable(const std::optional<std::string>& token) { return !token || token->empty() || (*token)[0] == '#'; }
+
+// The "all" criterion: it must come alone (or after one other), and ends the line.
+void split_all(DelimCursor& cursor, const std::string& spelled, MatchSplit& split) {
+  const std::optional<std::string> next = strdelim(cursor);
+  if (split.criteria.size() > 1 || (next && !next->empty() && (*next)[0] != '#')) {
+    split.error = "'" + spelled + "' cannot be combined with other Match attributes";
+    return;
+  }
+  if (next && !next->empty() && (*next)[0] == '#') cursor.pos = std::string::npos;
+  split.criteria.push_back(MatchCriterion{"all", spelled[0] == '!', ""});
 }
 
-// percent_expand() of an exec command; nullopt (with `why`) if ssh would refuse it
-// or if it needs %C, which ssh-tune does not compute.
-std::optional<std::string> expand_exec(const std::string& command, const MatchContext& context, std::string* why) {
-  const std::string short_host = context.local_hostname.substr(0, context.local_hostname.find('.'));
-  std::string out;
-  for (std::size_t i = 0; i < command.size(); ++i) {
-    if (command[i] != '%') {
-      out += command[i];
-      continue;
-    }
-    const char key = i + 1 < command.size() ? command[++i] : '\0';
-    switch (key) {
-      case '%': out += '%'; break;
-      case 'h': out += context.host; break;
-      case 'k': out += context.host; break;
-      case 'n': out += context.original_host; break;
-      case 'p': out += std::to_string(context.port); break;
-      case 'r': out += context.remote_user; break;
-      case 'u': out += context.local_user; break;
-      case 'l': out += context.local_hostname; break;
-      case 'L': out += short_host; break;
-      case 'd': out += passwd_home(); break;
-      case 'i': out += std::to_string(getuid()); break;
-      case 'C': *why = "%C is not expanded by ssh-tune"; return std::nullopt;
-      default: *why = std::string("percent_expand: unknown key %") + key; return std::nullopt;
-    }
+// One criterion from `spelled`; false when the line ends here (all, or an error).
+bool split_one(DelimCursor& cursor, const std::string& spelled, MatchSplit& split) {
+  MatchCriterion criterion;
+  criterion.negated = spelled[0] == '!';
+  const std::string attribute = criterion.negated ? spelled.substr(1) : spelled;
+  criterion.attribute = ascii_lower(attribute);
+  if (criterion.attribute == "all") {
+    split_all(cursor, spelled, split);
+    return false;
   }
-  return out;
+  if (criterion.attribute != "canonical" && criterion.attribute != "final") {
+    const std::optional<std::string> argument = strdelim(cursor);
+    const bool known = std::find(k_with_argument.begin(), k_with_argument.end(), criterion.attribute) !=
+                       k_with_argument.end();
+    if (unusable(argument) || !known) {
+      split.error = unusable(argument) ? "Missing Match criteria for " + attribute
+                                       : "Unsupported Match attribute " + attribute;
+      return false;
+    }
+    criterion.argument = *argument;
+  }
+  split.criteria.push_back(std::move(criterion));
+  return true;
 }
 
-// One criterion with an argument; returns whether it matched (exec may add a note or error).
-bool test_criterion(const std::string& attribute, const std::string& arg, const MatchContext& context,
-                    bool earlier_ok, MatchOutcome& outcome) {
-  if (is_attribute(attribute, "host")) return match_hostname(context.host, arg) == 1;
-  if (is_attribute(attribute, "originalhost")) return match_hostname(context.original_host, arg) == 1;
-  if (is_attribute(attribute, "user")) return match_pattern_list(context.remote_user, arg, false) == 1;
-  if (is_attribute(attribute, "localuser")) return match_pattern_list(context.local_user, arg, false) == 1;
-  std::string why;
-  const auto command = expand_exec(arg, context, &why);
-  if (!command && why.starts_with("percent_expand")) {
-    outcome.error = why;
+// percent_expand() of an exec command with match_cfg_line()'s tokens.
+Result<std::string> expand_exec(const std::string& command, const MatchContext& context) {
+  const ConnectionFacts facts{context.local_hostname, context.host,      context.original_host,
+                              context.host_key_alias, context.port,      context.remote_user,
+                              context.local_user,     context.home,      context.uid};
+  Result<std::string> expanded = expand_tokens(command, connection_tokens(facts), false);
+  if (!expanded) return Error{ErrorKind::invalid_input, "percent_expand: " + expanded.error().message};
+  return expanded;
+}
+
+// Runs (or records as skipped) an exec criterion; whether the command succeeded.
+Result<bool> run_exec(const std::string& command, const MatchContext& context, MatchOutcome& outcome) {
+  if (context.exec == nullptr || !*context.exec) {
+    outcome.skipped_exec.push_back(command);
     return false;
   }
-  // exec is skipped when an earlier criterion already failed, as ssh does.
-  if (!earlier_ok) return false;
-  if (!command || context.exec == nullptr || !*context.exec) {
-    outcome.notes.push_back("Match exec \"" + arg + "\" not evaluated (" +
-                            (command ? std::string("use --match-exec to run it") : why) + "); treated as not matching");
-    return false;
-  }
-  const Result<int> status = (*context.exec)(*command);
-  if (!status) {
-    outcome.error = "match exec '" + command->substr(0, 100) + "' error";
-    return false;
-  }
+  const Result<int> status = (*context.exec)(command);
+  if (!status) return Error{ErrorKind::invalid_input, "match exec '" + command.substr(0, 100) + "' error: " +
+                                                          status.error().message};
   return status.value() == 0;
+}
+
+// One criterion with an argument. exec is expanded always (a bad token is fatal)
+// but run only while every earlier criterion matched, as ssh does.
+Result<bool> test_criterion(const MatchCriterion& criterion, const MatchContext& context, bool earlier_ok,
+                            MatchOutcome& outcome) {
+  const std::string& arg = criterion.argument;
+  if (criterion.attribute == "host") return match_hostname(context.host, arg) == 1;
+  if (criterion.attribute == "originalhost") return match_hostname(context.original_host, arg) == 1;
+  if (criterion.attribute == "user") return match_pattern_list(context.remote_user, arg, false) == 1;
+  if (criterion.attribute == "localuser") return match_pattern_list(context.local_user, arg, false) == 1;
+  SSHTUNE_TRY(command, expand_exec(arg, context));
+  if (!earlier_ok) return !criterion.negated;  // skipped: leaves the (already false) result alone
+  return run_exec(command, context, outcome);
+}
+
+// Evaluates the split criteria against `context`; errors only from exec.
+Result<bool> evaluate_criteria(const MatchSplit& split, const MatchContext& context, MatchOutcome& outcome) {
+  bool result = true;
+  for (const MatchCriterion& criterion : split.criteria) {
+    if (criterion.attribute == "all") return result && !criterion.negated;
+    bool value = context.final_pass;
+    if (criterion.attribute != "canonical" && criterion.attribute != "final") {
+      SSHTUNE_TRY(tested, test_criterion(criterion, context, result, outcome));
+      value = tested;
+    }
+    if (value == criterion.negated) result = false;
+  }
+  return result;
 }
 
 }  // namespace
 
-MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context) {
-  MatchOutcome outcome;
+MatchSplit split_match(const std::string& rest) {
+  MatchSplit split;
   DelimCursor cursor{rest, 0};
-  bool result = true;
-  int attributes = 0;
-  bool via_all = false;
   for (;;) {
-    const std::optional<std::string> original = strdelim(cursor);
-    if (!original || original->empty()) break;
-    if ((*original)[0] == '#') {
+    const std::optional<std::string> spelled = strdelim(cursor);
+    if (!spelled || spelled->empty()) break;
+    if ((*spelled)[0] == '#') {
       cursor.pos = std::string::npos;
       break;
     }
-    const bool negate = (*original)[0] == '!';
-    const std::string attribute = negate ? original->substr(1) : *original;
-    if (is_attribute(attribute, "all")) {
-      const std::optional<std::string> arg = strdelim(cursor);
-      if (attributes > 1 || (arg && !arg->empty() && (*arg)[0] != '#')) {
-        outcome.error = "'" + *original + "' cannot be combined with other Match attributes";
-        return outcome;
-      }
-      if (arg && !arg->empty() && (*arg)[0] == '#') cursor.pos = std::string::npos;
-      if (result) result = !negate;
-      via_all = true;
-      break;
-    }
-    ++attributes;
-    if (is_attribute(attribute, "canonical") || is_attribute(attribute, "final")) {
-      outcome.wants_final_pass = outcome.wants_final_pass || is_attribute(attribute, "final");
-      const bool value = context != nullptr && context->final_pass;
-      if (value == negate) result = false;
-      continue;
-    }
-    const std::optional<std::string> arg = strdelim(cursor);
-    if (!arg || arg->empty() || (*arg)[0] == '#') {
-      outcome.error = "Missing Match criteria for " + attribute;
-      return outcome;
-    }
-    static constexpr const char* k_known[] = {"host", "originalhost", "user", "localuser", "exec"};
-    bool known = false;
-    for (const char* name : k_known) known = known || is_attribute(attribute, name);
-    if (!known) {
-      outcome.error = "Unsupported Match attribute " + attribute;
-      return outcome;
-    }
-    if (context != nullptr) {
-      const bool value = test_criterion(attribute, *arg, *context, result, outcome);
-      if (outcome.error) return outcome;
-      if (value == negate) result = false;
-    }
+    if (!split_one(cursor, *spelled, split)) break;
   }
-  if (attributes == 0 && !via_all) {
-    outcome.error = "One or more attributes required for Match";
+  if (!split.error && split.criteria.empty()) split.error = "One or more attributes required for Match";
+  split.leftover = cursor.pos != std::string::npos && cursor.pos < cursor.text.size();
+  return split;
+}
+
+bool needs_exec(const std::vector<MatchCriterion>& criteria) {
+  return std::any_of(criteria.begin(), criteria.end(),
+                     [](const MatchCriterion& criterion) { return criterion.attribute == "exec"; });
+}
+
+MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context) {
+  MatchOutcome outcome;
+  const MatchSplit split = split_match(rest);
+  outcome.leftover = split.leftover;
+  if (split.error) {
+    outcome.error = split.error;
     return outcome;
   }
-  outcome.leftover = cursor.pos != std::string::npos && cursor.pos < cursor.text.size();
-  outcome.matched = result;
+  for (const MatchCriterion& criterion : split.criteria) {
+    outcome.wants_final_pass = outcome.wants_final_pass || criterion.attribute == "final";
+  }
+  if (context == nullptr) return outcome;
+  const Result<bool> matched = evaluate_criteria(split, *context, outcome);
+  if (!matched) {
+    outcome.error = matched.error().message;
+    outcome.fatal = true;
+    return outcome;
+  }
+  outcome.matched = matched.value();
   return outcome;
 }
 

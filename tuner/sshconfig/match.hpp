@@ -1,6 +1,7 @@
 #pragma once
-// readconf.c match_cfg_line() for OpenSSH 9.2: re-splits the Match line with
-// strdelim (only '"' quotes, '=' separates) and evaluates its ANDed criteria.
+// readconf.c match_cfg_line() for OpenSSH 9.2: the one splitter of a Match line
+// (strdelim: only '"' quotes, '=' separates) that every reader of Match lines uses,
+// and the evaluation of its ANDed criteria.
 
 #include "base/result.hpp"
 
@@ -11,32 +12,62 @@
 
 namespace sshtune::config {
 
+// One criterion of a Match line: the attribute lower-cased without its '!', whether
+// it was negated, and its argument ("" for all, canonical and final, which take none).
+struct MatchCriterion {
+  std::string attribute;
+  bool negated = false;
+  std::string argument;
+};
+
+// A Match line as ssh 9.2 splits it: the criteria in order up to a comment (an
+// "all" ends the line), ssh's message for a malformed line ("Missing Match criteria
+// for host", "Unsupported Match attribute x", ...; the criteria read before the
+// fault are kept), and whether text was left unread (ssh then reports extra arguments).
+struct MatchSplit {
+  std::vector<MatchCriterion> criteria;
+  std::optional<std::string> error;
+  bool leftover = false;
+};
+
+// Splits the raw arguments of a Match line.
+MatchSplit split_match(const std::string& rest);
+
+// True when a criterion is exec: whether the line matches is unknowable until the command runs.
+bool needs_exec(const std::vector<MatchCriterion>& criteria);
+
 // Runs a Match exec command through the shell; returns its exit status (0 = match)
 // or an error if it could not be run.
 using ExecRunner = std::function<Result<int>(const std::string& command)>;
 
-// What a Match line is tested against. With `exec` unset, exec criteria are not
-// run: they count as not matching and a note is recorded.
+// What a Match line is tested against, and the facts its exec tokens expand to.
 struct MatchContext {
   std::string host;           // HostName with %h expanded if set, else the typed name; final name in pass 2
   std::string original_host;  // the name as typed
   std::string remote_user;    // User / -l if already set, else the local user
   std::string local_user;
   int port = 22;
+  std::string host_key_alias;  // %k: HostKeyAlias if already set, else the host
   bool final_pass = false;
-  const ExecRunner* exec = nullptr;
-  std::string local_hostname;  // for %l / %L in exec commands
+  const ExecRunner* exec = nullptr;  // null or empty: exec commands are not run
+  std::string local_hostname;        // %l / %L
+  std::string home;                  // %d, the passwd home
+  unsigned long uid = 0;             // %i
 };
 
-// The outcome of one Match line: an error (ssh's message), or whether it matched,
-// whether it requested the final pass ("final" seen, even negated), notes about
-// unevaluated exec criteria, and whether the line had unconsumed arguments.
+// The outcome of one Match line: an error (ssh's message; `fatal` when ssh exits at
+// once, for a token that does not expand or an exec command that could not run,
+// rather than counting a bad line), or whether it matched,
+// whether it requested the final pass ("final" seen, even negated), the exec
+// commands that were not run for want of a runner (each counts as a failing
+// command), and whether the line had unconsumed arguments.
 struct MatchOutcome {
   std::optional<std::string> error;
+  bool fatal = false;
   bool matched = false;
   bool wants_final_pass = false;
   bool leftover = false;
-  std::vector<std::string> notes;
+  std::vector<std::string> skipped_exec;
 };
 
 // Evaluates the raw arguments of a Match line. With `context` null, only checks syntax.

@@ -1,6 +1,5 @@
 #include "tuner/sshconfig/option_store.hpp"
 
-#include "tuner/sshconfig/line_rules.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 
 #include <algorithm>
@@ -10,50 +9,59 @@ namespace {
 
 using K = KeywordKind;
 
-std::vector<std::string> values_of(const ConfigLine& line) {
-  std::vector<std::string> values;
-  for (const Token& token : line.args) {
-    values.push_back(token.value);
-  }
-  return values;
-}
-
 const std::vector<StoredValue> k_empty;
 
 }  // namespace
 
-std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLine& line, const Origin& origin,
-                                         bool user_config) {
-  const std::string slot(info.slot);
-  switch (info.kind) {
-    case K::identity:
-      add_identity(slot, line.args.at(0).value, origin, user_config);
-      return std::nullopt;
-    case K::forward: {
-      std::vector<StoredValue>& list = m_lists[slot];
-      StoredValue value{values_of(line), origin, std::string(info.name)};
-      const bool seen = std::any_of(list.begin(), list.end(), [&](const StoredValue& v) { return v.args == value.args; });
-      if (!seen) list.push_back(std::move(value));
-      return std::nullopt;
-    }
-    case K::send_env:
-      apply_send_env(line, origin);
-      return std::nullopt;
-    case K::command:
-      break;
-    default:
-      break;
+std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check,
+                                         const Origin& origin, bool user_config, bool active) {
+  if (info.name == "streamlocalbindmask") {
+    replace("streamlocalbindmask", check.assignments.at(0).values, origin);  // the last line anywhere wins
+    return std::nullopt;
   }
-  if (const auto it = m_scalars.find(slot); it != m_scalars.end()) {
-    return it->second.origin;
+  if (info.name == "syslogfacility") return assign(check.assignments, origin, "syslogfacility");  // scope ignored
+  if (!active) return std::nullopt;
+  if (check.jump) return apply_jump(*check.jump, origin);
+  if (check.forward) {
+    add_forward(*check.forward, info.name == "remoteforward", origin);
+    return std::nullopt;
   }
-  std::vector<std::string> args = info.kind == K::command ? std::vector<std::string>{command_value(line)}
-                                                          : values_of(line);
-  if (info.kind != K::first_line_list && info.kind != K::other && args.size() > 1) {
-    args.resize(1);
+  if (info.kind == K::identity) {
+    add_identity(std::string(info.slot), line.args.at(0).value, origin, user_config);
+    return std::nullopt;
   }
-  m_scalars[slot] = StoredValue{std::move(args), origin, std::string(info.name)};
+  if (info.kind == K::send_env) {
+    apply_send_env(line, origin);
+    return std::nullopt;
+  }
+  return assign(check.assignments, origin, std::string(info.name));
+}
+
+std::optional<Origin> OptionStore::assign(const Assignments& assignments, const Origin& origin,
+                                          const std::string& keyword) {
+  std::optional<Origin> winner;
+  for (const Assignment& assignment : assignments) {
+    const auto [it, inserted] = m_scalars.try_emplace(assignment.slot, StoredValue{assignment.values, origin, keyword});
+    if (!inserted && !winner) winner = it->second.origin;
+  }
+  return winner;
+}
+
+std::optional<Origin> OptionStore::apply_jump(const Jump& jump, const Origin& origin) {
+  // parse_jump(): "none" only needs ProxyJump unset; a real jump needs both unset and
+  // then also fills ProxyCommand (with "none"), so a later ProxyCommand is ignored.
+  if (m_jump) return m_jump->origin;
+  const StoredValue* command = scalar("proxycommand");
+  if (!jump_is_none(jump) && command != nullptr) return command->origin;
+  m_jump = StoredJump{jump, origin};
+  if (!jump_is_none(jump)) set_if_unset("proxycommand", {"none"}, origin);
   return std::nullopt;
+}
+
+void OptionStore::add_forward(const Forward& forward, bool remote, const Origin& origin) {
+  std::vector<StoredForward>& list = forwards(remote);
+  const bool seen = std::any_of(list.begin(), list.end(), [&](const StoredForward& f) { return f.forward == forward; });
+  if (!seen) list.push_back(StoredForward{forward, origin});
 }
 
 void OptionStore::set_if_unset(const std::string& slot, std::vector<std::string> args, const Origin& origin) {
@@ -64,15 +72,33 @@ void OptionStore::replace(const std::string& slot, std::vector<std::string> args
   m_scalars[slot] = StoredValue{std::move(args), origin, slot};
 }
 
+void OptionStore::erase(const std::string& slot) { m_scalars.erase(slot); }
+
 const StoredValue* OptionStore::scalar(const std::string& slot) const {
   const auto it = m_scalars.find(slot);
   return it == m_scalars.end() ? nullptr : &it->second;
+}
+
+std::optional<int> OptionStore::state(const std::string& slot) const {
+  const StoredValue* value = scalar(slot);
+  if (value == nullptr || value->args.empty()) return std::nullopt;
+  return parse_state(find_keyword(slot)->states, value->args.front());
 }
 
 const std::vector<StoredValue>& OptionStore::list(const std::string& slot) const {
   const auto it = m_lists.find(slot);
   return it == m_lists.end() ? k_empty : it->second;
 }
+
+std::vector<StoredForward>& OptionStore::forwards(bool remote) { return remote ? m_remote_forwards : m_local_forwards; }
+
+const std::vector<StoredForward>& OptionStore::forwards(bool remote) const {
+  return remote ? m_remote_forwards : m_local_forwards;
+}
+
+std::optional<StoredJump>& OptionStore::jump() { return m_jump; }
+
+const std::optional<StoredJump>& OptionStore::jump() const { return m_jump; }
 
 void OptionStore::add_identity(const std::string& slot, const std::string& path, const Origin& origin,
                                bool user_config) {

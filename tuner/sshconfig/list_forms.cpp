@@ -1,0 +1,134 @@
+// The first-line lists: keywords with several arguments where only the first line
+// that sets them counts (readconf.c checks every argument of every line, also in
+// inactive blocks). Stored in the form `ssh -G` prints.
+
+#include "tuner/sshconfig/destination.hpp"
+#include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/value_forms.hpp"
+
+#include <strings.h>
+
+#include <array>
+
+namespace sshtune::config {
+namespace {
+
+bool is_word(const std::string& text, const char* word) { return strcasecmp(text.c_str(), word) == 0; }
+
+// "none" (case-insensitive) may only appear alone.
+std::string alone_problem(const std::string& keyword, const std::vector<std::string>& args, std::size_t i,
+                          const char* word) {
+  if (!is_word(args[i], word) || args.size() == 1) return "";
+  return "keyword " + keyword + " \"" + (std::string_view(word) == "none" ? "none" : args[i]) +
+         "\" argument must appear alone.";
+}
+
+// parse_char_array (GlobalKnownHostsFile, UserKnownHostsFile) and LogVerbose.
+Result<Assignments> plain_list(const std::string& keyword, const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].empty()) return refusal("keyword " + keyword + " empty argument");
+    if (std::string problem = alone_problem(keyword, args, i, "none"); !problem.empty()) return refusal(problem);
+  }
+  return Assignments{Assignment{keyword, args}};
+}
+
+Result<Assignments> read_global_known_hosts(const std::vector<std::string>& args) {
+  return plain_list("globalknownhostsfile", args);
+}
+
+Result<Assignments> read_user_known_hosts(const std::vector<std::string>& args) {
+  return plain_list("userknownhostsfile", args);
+}
+
+Result<Assignments> read_log_verbose(const std::vector<std::string>& args) { return plain_list("logverbose", args); }
+
+// CanonicalDomains: valid_domain() lower-cases each suffix and drops a trailing '.'.
+Result<Assignments> read_canonical_domains(const std::vector<std::string>& args) {
+  std::vector<std::string> domains = args;
+  for (std::size_t i = 0; i < domains.size(); ++i) {
+    if (domains[i].empty()) return refusal("keyword canonicaldomains empty argument");
+    if (std::string problem = alone_problem("canonicaldomains", args, i, "none"); !problem.empty()) {
+      return refusal(problem);
+    }
+    std::string why;
+    if (!valid_domain(domains[i], true, &why)) return refusal(why);
+  }
+  return Assignments{Assignment{"canonicaldomains", domains}};
+}
+
+// CanonicalizePermittedCNAMEs: "none" alone, "*", or lower-cased "SOURCES:TARGETS".
+Result<Assignments> read_permitted_cnames(const std::vector<std::string>& args) {
+  std::vector<std::string> rules;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (std::string problem = alone_problem("canonicalizepermittedcnames", args, i, "none"); !problem.empty()) {
+      return refusal(problem);
+    }
+    if (is_word(args[i], "none")) {
+      rules.push_back(args[i] + ":");
+      continue;
+    }
+    const std::string rule = args[i] == "*" ? "*:*" : ascii_lower(args[i]);
+    const std::size_t colon = rule.find(':');
+    if (colon == std::string::npos || colon + 1 == rule.size()) {
+      return refusal("Invalid permitted CNAME \"" + rule + "\"");
+    }
+    rules.push_back(rule);
+  }
+  return Assignments{Assignment{"canonicalizepermittedcnames", rules}};
+}
+
+// One PermitRemoteOpen entry other than any/none: host:port with port '*' or valid.
+std::string remote_open_problem(const std::string& entry) {
+  const std::optional<HostField> field = split_host_field(entry);
+  if (!field || field->delim == '/') return "missing host in permitremoteopen";
+  if (!field->rest) return "bad port number in permitremoteopen";
+  const std::string port(*field->rest);
+  if (port != "*" && a2port(port) <= 0) return "bad port number in permitremoteopen";
+  return "";
+}
+
+Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args) {
+  if (args.empty()) return refusal("missing permitremoteopen specification");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    for (const char* word : {"none", "any"}) {
+      if (std::string problem = alone_problem("permitremoteopen", args, i, word); !problem.empty()) {
+        return refusal(problem);
+      }
+    }
+    if (is_word(args[i], "none") || is_word(args[i], "any")) continue;
+    if (std::string problem = remote_open_problem(args[i]); !problem.empty()) return refusal(problem);
+  }
+  return Assignments{Assignment{"permitremoteopen", args}};
+}
+
+// SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value.
+Result<Assignments> read_set_env(const std::vector<std::string>& args) {
+  std::vector<std::string> entries;
+  for (const std::string& entry : args) {
+    const std::size_t equals = entry.find('=');
+    if (equals == std::string::npos) return refusal("Invalid SetEnv.");
+    bool seen = false;
+    for (const std::string& kept : entries) seen = seen || kept.compare(0, kept.find('='), entry, 0, equals) == 0;
+    if (!seen) entries.push_back(entry);
+  }
+  return Assignments{Assignment{"setenv", entries}};
+}
+
+constexpr std::array<ValueFormInfo, 7> k_lists{{
+    {"globalknownhostsfile", read_global_known_hosts, k_any_count},
+    {"userknownhostsfile", read_user_known_hosts, k_any_count},
+    {"logverbose", read_log_verbose, k_any_count}, {"canonicaldomains", read_canonical_domains, k_any_count},
+    {"canonicalizepermittedcnames", read_permitted_cnames, k_any_count},
+    {"permitremoteopen", read_permit_remote_open, k_any_count}, {"setenv", read_set_env, k_any_count},
+}};
+
+}  // namespace
+
+const ValueFormInfo* find_list_form(std::string_view keyword) {
+  for (const ValueFormInfo& form : k_lists) {
+    if (form.keyword == keyword) return &form;
+  }
+  return nullptr;
+}
+
+}  // namespace sshtune::config

@@ -1,0 +1,14 @@
+#pragma once
+// SHA-1, for the one place ssh_config needs a digest: the %C token, which is
+// ssh_connection_hash() (readconf.c), the hex SHA-1 of local host, remote host,
+// port and remote user. The engine links only base, so it carries its own.
+
+#include <string>
+#include <string_view>
+
+namespace sshtune::config {
+
+// The SHA-1 digest of `data` as 40 lower-case hex digits.
+std::string sha1_hex(std::string_view data);
+
+}  // namespace sshtune::config

@@ -1,0 +1,189 @@
+#include "tuner/sshconfig/walker.hpp"
+
+#include "base/read_file.hpp"
+#include "tuner/sshconfig/include.hpp"
+#include "tuner/sshconfig/numbers.hpp"
+#include "tuner/sshconfig/parser.hpp"
+#include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/tokens.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace sshtune::config {
+namespace {
+
+Error fatal(const std::string& message) { return Error{ErrorKind::invalid_input, message}; }
+
+using Message = std::optional<std::string>;
+
+// ssh's fopen()+getline(): nullopt with errno set when it cannot be opened; a
+// directory opens and reads as empty.
+std::optional<std::string> read_bytes(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return std::string();
+  return read_file_if_present(path);
+}
+
+}  // namespace
+
+bool config_readable(const std::string& path) { return read_bytes(path).has_value(); }
+
+Result<std::string> expand_hostname(const std::string& value, const std::string& host) {
+  Result<std::string> expanded = expand_tokens(value, {{'h', host}}, false);
+  if (!expanded) return fatal("percent_expand: " + expanded.error().message);
+  return expanded;
+}
+
+Result<void> Walker::read_file(const std::string& path, FileFlags flags, bool& active, int depth) {
+  if (depth > k_max_include_depth) return fatal("Too many recursive configuration includes");
+  std::optional<std::string> text = read_bytes(path);
+  if (!text) return fatal("Can't open user config file " + path + ": " + std::strerror(errno));
+  if (flags.check_perm) {
+    if (auto message = check_permissions(path)) return fatal(*message);
+  }
+  const ConfigFile file = parse(*text, path);
+  std::vector<Diagnostic> bad;
+  bool scoped = false;
+  for (const ConfigLine& line : file.lines) {
+    SSHTUNE_TRY(message, process(line, path, flags, active, depth, scoped));
+    if (message) bad.push_back(Diagnostic{path, line.number, *message});
+  }
+  if (!bad.empty()) return diagnostics_error(bad);
+  return ok();
+}
+
+Result<void> Walker::command_line_option(const std::string& text) {
+  ConfigFile file = parse(text, k_command_line);
+  bool active = true;
+  bool scoped = false;
+  for (const ConfigLine& line : file.lines) {
+    SSHTUNE_TRY(message, process(line, k_command_line, FileFlags{}, active, 0, scoped));
+    if (message) return fatal(std::string(k_command_line) + ": " + *message);
+  }
+  return ok();
+}
+
+Result<Message> Walker::process(const ConfigLine& line, const std::string& path, FileFlags flags, bool& active,
+                                int depth, bool& scoped) {
+  if (line.kind != LineKind::directive) return Message();
+  const bool command_line = path == k_command_line;
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower);
+  if (info && info->kind == KeywordKind::host && !command_line) {
+    if (line.rest.empty()) return Message("no argument after keyword \"host\"");
+    if (line.invalid_quotes) return Message("invalid quotes");
+    scoped = true;
+    return process_host(line, flags, active);
+  }
+  const StoredValue* ignore = m_store.scalar("ignoreunknown");
+  const LineCheck check =
+      check_line(line, m_client, ignore ? ignore->args.front() : "", flags.user_config, command_line);
+  if (check.notice) m_evaluation.notes.push_back(path + ":" + std::to_string(line.number) + ": " + *check.notice);
+  if (!info || check.error) return check.error;
+  if (command_line && (info->kind == KeywordKind::host || info->kind == KeywordKind::match)) {
+    return Message("Host directive not supported as a command-line option");
+  }
+  if (command_line && info->kind == KeywordKind::include) {
+    return Message("Include directive not supported as a command-line option");
+  }
+  if (info->kind == KeywordKind::match) {
+    scoped = true;
+    return process_match(line, path, flags, active);
+  }
+  if (info->kind == KeywordKind::include) return process_include(line, flags, active, depth);
+  store(*info, line, check, Origin{path, line.number}, flags, active, scoped);
+  return Message();
+}
+
+void Walker::store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
+                   FileFlags flags, bool active, bool scoped) {
+  const std::optional<Origin> winner = m_store.apply(info, line, check, origin, flags.user_config, active);
+  if (!winner || winner->is_default() || (winner->file == origin.file && winner->line == origin.line)) return;
+  for (const DeadLine& dead : m_evaluation.dead_lines) {
+    if (dead.dead.file == origin.file && dead.dead.line == origin.line) return;
+  }
+  m_evaluation.dead_lines.push_back(DeadLine{std::string(info.slot), origin, *winner, scoped});
+}
+
+Message Walker::process_host(const ConfigLine& line, FileFlags flags, bool& active) const {
+  active = false;
+  for (const Token& token : line.args) {
+    if (token.value.empty()) return "keyword " + line.keyword_lower + " empty argument";
+    if (flags.never_match) break;
+    const bool negated = token.value[0] == '!';
+    if (match_pattern(facts.host, negated ? std::string_view(token.value).substr(1) : std::string_view(token.value))) {
+      if (negated) {
+        active = false;
+        break;
+      }
+      active = true;
+    }
+  }
+  return std::nullopt;
+}
+
+Result<MatchContext> Walker::match_context() const {
+  MatchContext context;
+  const StoredValue* hostname = m_store.scalar("hostname");
+  if (facts.final_pass || hostname == nullptr) {
+    context.host = facts.final_pass && hostname ? hostname->args.front() : facts.host;
+  } else {
+    SSHTUNE_TRY(expanded, expand_hostname(hostname->args.front(), facts.host));
+    context.host = expanded;
+  }
+  context.original_host = facts.original_host;
+  const StoredValue* user = m_store.scalar("user");
+  context.remote_user = user ? user->args.front() : facts.local_user;
+  context.local_user = facts.local_user;
+  const StoredValue* port = m_store.scalar("port");
+  context.port = port ? parse_port(port->args.front()).value_or(22) : parse_port("ssh").value_or(22);
+  const StoredValue* alias = m_store.scalar("hostkeyalias");
+  context.host_key_alias = alias ? alias->args.front() : context.host;
+  context.final_pass = facts.final_pass;
+  context.exec = &m_exec;
+  context.local_hostname = facts.local_hostname;
+  context.home = facts.home;
+  context.uid = facts.uid;
+  return context;
+}
+
+Result<Message> Walker::process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
+                                      bool& active) {
+  SSHTUNE_TRY(context, match_context());
+  const MatchOutcome outcome = evaluate_match(line.rest, &context);
+  for (const std::string& command : outcome.skipped_exec) {
+    m_evaluation.skipped_exec.push_back(SkippedExec{Origin{path, line.number}, command});
+  }
+  if (outcome.fatal) {
+    return fatal(path + ":" + std::to_string(line.number) + ": " + *outcome.error);
+  }
+  if (outcome.error) return outcome.error;
+  want_final_pass = want_final_pass || outcome.wants_final_pass;
+  active = !flags.never_match && outcome.matched;
+  if (outcome.leftover && !line.args.empty()) {
+    return Message("keyword " + line.keyword_lower + " extra arguments at end of line");
+  }
+  return Message();
+}
+
+Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth) {
+  for (const Token& token : line.args) {
+    const Result<std::vector<std::string>> files = resolve_include(token.value, flags.user_config);
+    if (!files) return Message(files.error().message);
+    const bool outer_active = active;
+    for (const std::string& file : files.value()) {
+      FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
+      errno = 0;
+      if (depth + 1 <= k_max_include_depth && !read_bytes(file)) {
+        if (errno == ENOENT) continue;  // a dangling symlink is skipped like a missing file
+        return Message("Can't open user config file " + file + ": " + std::strerror(errno));
+      }
+      SSHTUNE_TRYV(read_file(file, inner, active, depth + 1));
+      active = outer_active;
+    }
+  }
+  return Message();
+}
+
+}  // namespace sshtune::config

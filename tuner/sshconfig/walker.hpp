@@ -1,0 +1,76 @@
+#pragma once
+// readconf.c read_config_file_depth() and process_config_line_depth(): reads one
+// configuration file (and what it includes) line by line into the option store,
+// switching blocks at Host and Match lines as OpenSSH 9.2 does.
+
+#include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/evaluator.hpp"
+#include "tuner/sshconfig/option_store.hpp"
+
+#include <string>
+
+namespace sshtune::config {
+
+// How a file is read: as a user config (relative Includes in ~/.ssh, '~' allowed),
+// inside an inactive block (nothing in it applies), with ssh's permission check.
+struct FileFlags {
+  bool user_config = true;
+  bool never_match = false;
+  bool check_perm = false;
+};
+
+// The "file" name of -o options in messages and origins.
+inline constexpr const char* k_command_line = "command-line";
+
+// The facts Host and Match lines are tested against, for one pass.
+struct PassFacts {
+  std::string host;           // what Host patterns are matched against
+  std::string original_host;  // the destination as typed
+  std::string local_user;
+  std::string local_hostname;
+  std::string home;           // the passwd home (%d)
+  unsigned long uid = 0;
+  bool final_pass = false;
+};
+
+// Reads files and -o options into `store`; notes, dead lines and skipped exec
+// commands go to `evaluation`.
+class Walker {
+ public:
+  Walker(const ClientCapabilities& client, OptionStore& store, Evaluation& evaluation, const ExecRunner& exec)
+      : m_client(client), m_store(store), m_evaluation(evaluation), m_exec(exec) {}
+
+  PassFacts facts;
+  bool want_final_pass = false;  // a Match final was seen (even negated, as in 9.2)
+
+  // read_config_file_depth(): one file; its bad lines make the whole read fail
+  // (one error naming the first, with a count of the others).
+  Result<void> read_file(const std::string& path, FileFlags flags, bool& active, int depth);
+  // One -o option, processed as ssh's command-line line 0.
+  Result<void> command_line_option(const std::string& text);
+
+ private:
+  Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
+                                             bool& active, int depth, bool& scoped);
+  std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
+  Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
+                                                   bool& active);
+  Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active,
+                                                     int depth);
+  Result<MatchContext> match_context() const;
+  void store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
+             FileFlags flags, bool active, bool scoped);
+
+  const ClientCapabilities& m_client;
+  OptionStore& m_store;
+  Evaluation& m_evaluation;
+  const ExecRunner& m_exec;
+};
+
+// Whether ssh's fopen() of a configuration file would succeed (a directory opens).
+bool config_readable(const std::string& path);
+
+// percent_expand(value, "h", host): the only token HostName allows.
+Result<std::string> expand_hostname(const std::string& value, const std::string& host);
+
+}  // namespace sshtune::config
