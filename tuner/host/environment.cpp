@@ -2,6 +2,7 @@
 
 #include "base/process.hpp"
 #include "probes/libssh_runner.hpp"
+#include "tuner/host/cache_validation.hpp"
 
 #include <ctime>
 
@@ -33,7 +34,10 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.local_rsync = rsync_on_this_machine;
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) { return probes::run_compression_bench(sample); };
-  env.load_cache = load_cached_host;
+  env.load_cache = [rules = CacheRules{env.catalog, env.policy, client->supported(AlgorithmKind::cipher)}](
+                       const std::string& host, std::chrono::seconds max_age) {
+    return load_cached_host(host, max_age, rules);
+  };
   env.save_cache = save_cached_host;
   env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
   env.now = [] { return std::chrono::steady_clock::now(); };
