@@ -6,6 +6,7 @@
 #include "tuner/edit/ssh_client.hpp"
 #include "tuner/host/environment.hpp"
 #include "tuner/host/write.hpp"
+#include "tuner/sshconfig/names.hpp"
 
 #include <ostream>
 
@@ -42,6 +43,19 @@ std::optional<std::string> optional_string(const po::variables_map& values, cons
   return values.count(name) > 0 ? std::optional(values[name].as<std::string>()) : std::nullopt;
 }
 
+// The host (and -l USER) by ssh's rules, and with --write or --dry-run the alias
+// that becomes a Host line: refused before anything is measured or written.
+Result<void> check_names(const std::string& host, const po::variables_map& values) {
+  SSHTUNE_TRYV(config::check_destination(host));
+  if (values.count("user") > 0) {
+    SSHTUNE_TRYV(config::check_remote_user(values["user"].as<std::string>()));
+  }
+  if (values.count("write") > 0 || values.count("dry-run") > 0) {
+    SSHTUNE_TRYV(config::check_host_alias(host));
+  }
+  return ok();
+}
+
 Result<HostRequest> host_request(const po::variables_map& values) {
   if (values.count("host") == 0) {
     return Error{ErrorKind::usage, std::string("host: missing HOST; usage: ") + k_host_usage};
@@ -59,6 +73,7 @@ Result<HostRequest> host_request(const po::variables_map& values) {
   }
   HostRequest request;
   request.host = values["host"].as<std::string>();
+  SSHTUNE_TRYV(check_names(request.host, values));
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;
