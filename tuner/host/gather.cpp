@@ -10,11 +10,16 @@ namespace sshtune {
 namespace {
 
 // The server's offer, read directly; through a proxy we cannot, so assume what
-// libssh can do and let failing trials tell the rest.
-ServerAlgorithms server_offer(const RemoteTarget& target, HostEnvironment& env, std::vector<std::string>& notes) {
+// libssh can do and let failing trials tell the rest. A server that cannot be
+// talked to at all (ErrorKind::remote: unreachable, refused, silent) ends the
+// run here: libssh would only wait for the same timeout again.
+Result<ServerAlgorithms> server_offer(const RemoteTarget& target, HostEnvironment& env,
+                                      std::vector<std::string>& notes) {
   if (target.proxy_command.empty()) {
-    if (auto server = env.fetch_server(target)) return server.value();
-    else notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
+    auto server = env.fetch_server(target);
+    if (server) return server.value();
+    if (server.error().kind == ErrorKind::remote) return server.error();
+    notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
   } else {
     notes.push_back("server algorithms not read directly through ProxyCommand/ProxyJump; trying every libssh cipher");
   }
@@ -108,7 +113,8 @@ Result<HostTrialReport> run_trials(const HostRequest& request, const ResolvedHos
 Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
   SSHTUNE_TRY(sample, load_sample(request));
   Measurement m;
-  m.server = server_offer(resolved.target, env, m.notes);
+  SSHTUNE_TRY(server, server_offer(resolved.target, env, m.notes));
+  m.server = std::move(server);
   std::vector<bool> was_sample;
   SSHTUNE_TRY(report, run_trials(request, resolved, m.server, sample, env, was_sample));
   m.facts = base_facts(request, resolved, m.server, *env.client);
