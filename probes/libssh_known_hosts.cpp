@@ -91,6 +91,15 @@ Result<void> refuse_cert_authority(const RemoteTarget& target, const std::string
                              "own key to known_hosts (ssh-keyscan, then verify it) to measure it");
 }
 
+// ssh's HOST KEY CHANGED refusal, naming the stored and the presented keys.
+Error changed_key(const RemoteTarget& target, const std::filesystem::path& file, const std::string& name,
+                  const std::string& presented) {
+  std::string what = "HOST KEY CHANGED: " + file.string() + " has " + stored_keys(file, name);
+  what += " for " + name + " but the server presented " + presented;
+  what += "; refusing (remove the old entry only if you know why it changed)";
+  return refused(target, what);
+}
+
 // The key's state in the files, first file first: OK, refused (changed), or nullopt (unknown everywhere).
 Result<bool> known_in_files(ssh_session session, const RemoteTarget& target, const std::string& presented,
                             const std::string& name) {
@@ -100,9 +109,7 @@ Result<bool> known_in_files(ssh_session session, const RemoteTarget& target, con
         return true;
       case SSH_KNOWN_HOSTS_CHANGED:
       case SSH_KNOWN_HOSTS_OTHER:
-        return refused(target, "HOST KEY CHANGED: " + file.string() + " has " + stored_keys(file, name) +
-                                   " for " + name + " but the server presented " + presented +
-                                   "; refusing (remove the old entry only if you know why it changed)");
+        return changed_key(target, file, name, presented);
       case SSH_KNOWN_HOSTS_ERROR:
         return refused(target, "cannot use known_hosts file " + file.string() + ": " + ssh_get_error(session));
       default:

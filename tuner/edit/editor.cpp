@@ -148,7 +148,8 @@ Result<FileLock> lock_for(const std::filesystem::path& path) {
 // apply, revert and audit --fix alike, takes it, so they exclude each other), then
 // one per file it writes, in sorted order (no lock cycles between processes) and
 // each file once (a second flock of the same file in one process would wait forever).
-Result<std::vector<FileLock>> lock_edit(const std::filesystem::path& config, std::vector<std::filesystem::path> files) {
+Result<std::vector<FileLock>> lock_edit(const std::filesystem::path& config,
+                                        const std::vector<std::filesystem::path>& files) {
   SSHTUNE_TRY(root, resolve_target(config));
   std::vector<std::filesystem::path> targets;
   for (const auto& file : files) {
@@ -237,7 +238,7 @@ Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const 
   for (const auto& change : first_plan.changes) {
     targets.push_back(change.before.target);
   }
-  const auto locks = lock_edit(check_config, std::move(targets));  // held until the edit is verified
+  const auto locks = lock_edit(check_config, targets);  // held until the edit is verified
   if (!locks) return locks.error();
   return write_locked([&] { return plan_rewrite(writes, env); }, check_config,
                       Expectation{k_check_host, "", std::nullopt}, env);
