@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 namespace sshtune {
 
@@ -21,6 +22,14 @@ std::string two_decimals(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", value);
   return text;
+}
+
+std::string utc_text(std::int64_t unix_seconds, const char* format) {
+  const std::time_t time = static_cast<std::time_t>(unix_seconds);
+  std::tm utc{};
+  gmtime_r(&time, &utc);
+  char text[64];
+  return std::strftime(text, sizeof text, format, &utc) > 0 ? text : "";
 }
 
 }  // namespace sshtune

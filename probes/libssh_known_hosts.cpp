@@ -1,5 +1,7 @@
 #include "probes/libssh_known_hosts.hpp"
 
+#include "probes/known_hosts_markers.hpp"
+
 #include <libssh/libssh.h>
 
 #include <fstream>
@@ -71,6 +73,52 @@ Result<void> add_key(ssh_session session, const RemoteTarget& target) {
   return ok();
 }
 
+// ssh's REVOKED HOST KEY refusal: a key marked @revoked is never accepted, whatever else the files say.
+Result<void> refuse_revoked(const RemoteTarget& target, ssh_key key, const std::string& name) {
+  SSHTUNE_TRY(revoked, find_revoked(target.known_hosts_files, name, key));
+  if (!revoked) return ok();
+  return refused(target, "REVOKED HOST KEY: " + describe_key(key) + " is marked @revoked for " + name + " at " +
+                             revoked->file.string() + ":" + std::to_string(revoked->line) + "; refusing");
+}
+
+// A host that only a @cert-authority line covers: libssh 0.10 cannot check host certificates.
+Result<void> refuse_cert_authority(const RemoteTarget& target, const std::string& name) {
+  SSHTUNE_TRY(authority, find_cert_authority(target.known_hosts_files, name));
+  if (!authority) return ok();
+  return refused(target, "host keys for " + name + " are vouched for by @cert-authority at " +
+                             authority->file.string() + ":" + std::to_string(authority->line) +
+                             ", which ssh-tune cannot check (libssh 0.10 has no host certificates); add the host's "
+                             "own key to known_hosts (ssh-keyscan, then verify it) to measure it");
+}
+
+// ssh's HOST KEY CHANGED refusal, naming the stored and the presented keys.
+Error changed_key(const RemoteTarget& target, const std::filesystem::path& file, const std::string& name,
+                  const std::string& presented) {
+  std::string what = "HOST KEY CHANGED: " + file.string() + " has " + stored_keys(file, name);
+  what += " for " + name + " but the server presented " + presented;
+  what += "; refusing (remove the old entry only if you know why it changed)";
+  return refused(target, what);
+}
+
+// The key's state in the files, first file first: OK, refused (changed), or nullopt (unknown everywhere).
+Result<bool> known_in_files(ssh_session session, const RemoteTarget& target, const std::string& presented,
+                            const std::string& name) {
+  for (const auto& file : target.known_hosts_files) {
+    switch (check_file(session, file)) {
+      case SSH_KNOWN_HOSTS_OK:
+        return true;
+      case SSH_KNOWN_HOSTS_CHANGED:
+      case SSH_KNOWN_HOSTS_OTHER:
+        return changed_key(target, file, name, presented);
+      case SSH_KNOWN_HOSTS_ERROR:
+        return refused(target, "cannot use known_hosts file " + file.string() + ": " + ssh_get_error(session));
+      default:
+        break;  // unknown here, or the file does not exist: try the next file
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& target) {
@@ -82,19 +130,10 @@ Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& tar
   AccessCheck access{ssh_key_type_to_char(ssh_key_type(key.get())), fingerprint(key.get()), false, "", std::nullopt};
   const std::string presented = describe_key(key.get());
   const std::string name = known_hosts_name(target);
-  for (const auto& file : target.known_hosts_files) {
-    switch (check_file(session, file)) {
-      case SSH_KNOWN_HOSTS_OK:
-        return access;
-      case SSH_KNOWN_HOSTS_CHANGED:
-      case SSH_KNOWN_HOSTS_OTHER:
-        return refused(target, "HOST KEY CHANGED: " + file.string() + " has " + stored_keys(file, name) +
-                                   " for " + name + " but the server presented " + presented +
-                                   "; refusing (remove the old entry only if you know why it changed)");
-      default:
-        break;  // unknown here, or the file does not exist: try the next file
-    }
-  }
+  SSHTUNE_TRYV(refuse_revoked(target, key.get(), name));
+  SSHTUNE_TRY(known, known_in_files(session, target, presented, name));
+  if (known) return access;
+  SSHTUNE_TRYV(refuse_cert_authority(target, name));
   if (!target.accept_new || target.known_hosts_files.empty()) {
     return refused(target, "host key " + presented + " for " + name +
                                " is not in known_hosts; verify it, then connect once with ssh or rerun with --accept-new");

@@ -3,6 +3,8 @@
 #include "probes/remote_socket.hpp"
 #include "probes/server_algorithms.hpp"
 
+#include <cstdio>
+
 namespace sshtune {
 namespace {
 
@@ -11,6 +13,14 @@ constexpr std::string_view k_client_banner = "SSH-2.0-ssh_tune_probe\r\n";
 // Everything the parser may need: pre-banner lines, the banner and one maximal packet.
 constexpr std::size_t k_max_hello_bytes =
     k_max_pre_banner_lines * k_max_pre_banner_line + k_max_banner_length + 4 + k_max_packet_length;
+
+// A server that accepted the connection and never spoke: one timeout, said as it is.
+Error silent_server(const std::string& context, const RemoteTarget& target) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(target.timeout.count()) / 1000);
+  const std::string via = target.proxy_command.empty() ? "TCP connected" : "the ProxyCommand started";
+  return Error{ErrorKind::remote, context + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
+}
 
 }  // namespace
 
@@ -24,17 +34,19 @@ Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
   SSHTUNE_TRYV(connection.send_all(k_client_banner, deadline));
   std::string received;
   while (received.size() < k_max_hello_bytes) {
-    SSHTUNE_TRY(got, connection.receive_some(received, k_max_hello_bytes - received.size(), deadline));
+    auto got = connection.receive_some(received, k_max_hello_bytes - received.size(), deadline);
+    if (!got) return received.empty() ? silent_server(context, target) : got.error();
     SSHTUNE_TRY(algorithms, parse_server_hello(received, context));
     if (algorithms) {
       return std::move(*algorithms);
     }
-    if (got == 0) {
-      return Error{ErrorKind::remote, context + ": server closed the connection before its KEXINIT (" +
-                                          std::to_string(received.size()) + " bytes received)"};
+    if (got.value() == 0) {
+      return Error{ErrorKind::invalid_input, context + ": server closed the connection before its KEXINIT (" +
+                                                 std::to_string(received.size()) + " bytes received)"};
     }
   }
-  return Error{ErrorKind::remote, context + ": no KEXINIT within the first " + std::to_string(k_max_hello_bytes) + " bytes"};
+  return Error{ErrorKind::invalid_input,
+               context + ": no KEXINIT within the first " + std::to_string(k_max_hello_bytes) + " bytes"};
 }
 
 }  // namespace sshtune

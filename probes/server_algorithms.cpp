@@ -10,8 +10,9 @@ namespace {
 constexpr std::uint8_t k_msg_kexinit = 20;
 constexpr std::size_t k_cookie_size = 16;
 
+// Malformed server data (invalid_input); network failures are ErrorKind::remote.
 Error parse_error(std::string_view context, const std::string& what) {
-  return Error{ErrorKind::remote, std::string(context) + ": " + what};
+  return Error{ErrorKind::invalid_input, std::string(context) + ": " + what};
 }
 
 // Makes untrusted text safe for a one-line message: non-printables as \xNN, at most 60 bytes.

@@ -40,7 +40,7 @@ struct ServerAlgorithms {
 };
 
 // Parses a KEXINIT payload starting at its message-type byte (RFC 4253 §7.1).
-// Fills everything except `banner`. Errors name `context` (usually the host).
+// Fills everything except `banner`. Errors (invalid_input) name `context` (usually the host).
 Result<ServerAlgorithms> parse_kexinit_payload(std::string_view payload, std::string_view context);
 
 // Splits the first unencrypted binary packet off `bytes` and returns its payload;
@@ -53,6 +53,9 @@ Result<std::optional<ServerAlgorithms>> parse_server_hello(std::string_view rece
 
 // Connects to target (directly, or through target.proxy_command), sends our identification line and
 // returns the parsed banner and KEXINIT. The whole exchange is bounded by target.timeout; nothing else is sent.
+// Errors are ErrorKind::remote when the server cannot be talked to (no address, refused, a timeout; a
+// server that accepts and never speaks: "HOST: TCP connected, but the server sent no SSH banner within
+// 10 s"), ErrorKind::invalid_input when it spoke but broke the protocol (the parse errors above).
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target);
 
 }  // namespace sshtune

@@ -1,6 +1,7 @@
 #include "rules/cipher_ranking.hpp"
 
 #include "base/format.hpp"
+#include "rules/security_floor.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -27,13 +28,8 @@ std::string exclusion(const HostFacts& facts, const Catalog& catalog, const Poli
   if (!facts.server_ciphers.empty() && !contains(facts.server_ciphers, name)) {
     return name + " skipped: the server does not offer it";
   }
-  const Algorithm* entry = catalog.find(AlgorithmKind::cipher, name);
-  if (entry == nullptr) {
-    return name + " skipped: not in the catalog";
-  }
-  if (entry->tier > policy.security_floor && !contains(policy.allow, name)) {
-    return name + " skipped: " + std::string(to_string(entry->tier)) + " (below the security floor, " +
-           std::string(to_string(policy.security_floor)) + ")";
+  if (const auto reason = below_floor(name, catalog, policy)) {
+    return name + " skipped: " + *reason;
   }
   return "";
 }

@@ -2,7 +2,9 @@
 
 #include "base/format.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <ctime>
 
 namespace sshtune::templates {
@@ -52,21 +54,24 @@ std::string rsync_compress_flag(std::string_view rsync_compress) {
 }
 
 std::string format_measured(std::int64_t measured_unix) {
-  if (measured_unix == 0) return "";
-  const std::time_t time = static_cast<std::time_t>(measured_unix);
-  std::tm utc{};
-  gmtime_r(&time, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-  return text;
+  return measured_unix == 0 ? "" : utc_text(measured_unix, "%Y-%m-%d %H:%M UTC");
+}
+
+FieldRole field_role(std::string_view name) {
+  static constexpr std::string_view k_text[] = {"measured", "sample",     "server_banner", "client_version",
+                                               "expected", "bottleneck", "link_class"};
+  return std::find(std::begin(k_text), std::end(k_text), name) != std::end(k_text) ? FieldRole::text
+                                                                                    : FieldRole::argument;
 }
 
 Variables snippet_variables(const SnippetInput& input) {
   const rules::Decision& decision = input.decision;
   const double expected = decision.expected_mb_per_s;
+  const std::string ciphers = ciphers_value(decision.ciphers, input.client_version);
   return Variables{
       {"host", input.host},
-      {"ciphers", ciphers_value(decision.ciphers, input.client_version)},
+      {"ciphers", ciphers},
+      {"rsync_rsh", "ssh -o Compression=no" + (ciphers.empty() ? "" : " -c " + ciphers)},
       {"cipher_list", join(decision.ciphers)},
       {"first_cipher", decision.ciphers.empty() ? "" : decision.ciphers.front()},
       {"compression", decision.compression ? "yes" : "no"},

@@ -4,6 +4,7 @@
 // rsync's own compression with ssh Compression=no, never both (zlib under rsync's zstd only costs CPU).
 
 #include "rules/decision.hpp"
+#include "templates/escape.hpp"
 #include "templates/renderer.hpp"
 
 #include <cstdint>
@@ -47,9 +48,15 @@ std::string rsync_compress_flag(std::string_view rsync_compress);
 // "2026-11-30 05:40 UTC"; "" for 0.
 std::string format_measured(std::int64_t measured_unix);
 
-// Every variable the shipped templates may use: host, ciphers, cipher_list,
-// compression ("yes"/"no"), rsync_compress, measured, sample, server_banner,
+// Every variable the shipped templates may use, unescaped: host, ciphers,
+// cipher_list, compression ("yes"/"no"), rsync_compress, rsync_rsh (rsync's -e
+// command: "ssh -o Compression=no -c CIPHERS"), measured, sample, server_banner,
 // client_version, expected ("412 MB/s" or ""), bottleneck, link_class, first_cipher.
 Variables snippet_variables(const SnippetInput& input);
+
+// How a variable is escaped (escape.hpp): the comment-only fields (measured,
+// sample, server_banner, client_version, expected, bottleneck, link_class) are
+// text, every other one an argument.
+FieldRole field_role(std::string_view name);
 
 }  // namespace sshtune::templates

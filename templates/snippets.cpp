@@ -1,5 +1,7 @@
 #include "templates/snippets.hpp"
 
+#include "base/message.hpp"
+#include "templates/escape.hpp"
 #include "templates/template_store.hpp"
 
 #include <array>
@@ -23,6 +25,15 @@ constexpr std::array k_kinds{
 
 const KindInfo& info(SnippetKind kind) { return k_kinds.at(static_cast<std::size_t>(kind)); }
 
+// The ssh_config block is read by ssh; every other snippet is a shell command line.
+Target target_of(SnippetKind kind) { return kind == SnippetKind::ssh_config ? Target::ssh_config : Target::shell; }
+
+Variables escaped_variables(const SnippetInput& input, Target target) {
+  Variables out;
+  for (const auto& [name, value] : snippet_variables(input)) out[name] = escape_field(value, field_role(name), target);
+  return out;
+}
+
 }  // namespace
 
 std::span<const SnippetKind> all_snippet_kinds() {
@@ -43,7 +54,11 @@ std::optional<SnippetKind> parse_snippet_kind(std::string_view name) {
 std::string template_name(SnippetKind kind) { return std::string(info(kind).file); }
 
 Result<std::string> render_snippet(SnippetKind kind, const SnippetInput& input) {
-  return render_template(template_name(kind), snippet_variables(input));
+  if (input.host.starts_with('-')) {
+    // No quoting keeps a leading '-' from being read as an option.
+    return Error{ErrorKind::invalid_input, "snippet: host '" + quote_input(input.host) + "' starts with '-'"};
+  }
+  return render_template(template_name(kind), escaped_variables(input, target_of(kind)));
 }
 
 }  // namespace sshtune::templates

@@ -26,7 +26,9 @@ std::optional<SnippetKind> parse_snippet_kind(std::string_view name);
 // The template's file name, e.g. "ssh_config.tmpl".
 std::string template_name(SnippetKind kind);
 
-// Renders the kind's template (the user's override if present) for `input`.
+// Renders the kind's template (the user's override if present) for `input`, each
+// variable escaped for what reads the snippet (escape.hpp): ssh for ssh-config,
+// the shell for the command lines. Error for a host starting with '-'.
 Result<std::string> render_snippet(SnippetKind kind, const SnippetInput& input);
 
 }  // namespace sshtune::templates

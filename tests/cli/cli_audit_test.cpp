@@ -85,6 +85,7 @@ TEST_F(AuditCli, CompressionOnACachedLanHostWarns) {
   entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
   entry.rtt_ms = 0.2;
   entry.decision.link_class = rules::LinkClass::link_bound;
+  entry.decision.ciphers = {"aes128-gcm@openssh.com"};  // every real decision has some (the cache checks insist)
   ASSERT_TRUE(save_cached_host(entry));
   const auto config = m_dir.write("cfg", "Host nas\n  Compression yes\n");
   const CliRun result = run({"audit", "-F", config.string(), "--host", "nas", "--no-bench", "--json"});

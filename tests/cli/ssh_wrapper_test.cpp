@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <ctime>
@@ -357,6 +358,40 @@ TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
   const ShellOutput r = run_shell(binary() + " ssh db2 2>&1");
   EXPECT_NE(r.out.find("warning: "), std::string::npos) << r.out;
   EXPECT_EQ(recorded_argv(), "db2\n");
+}
+
+TEST_F(SshWrapperEndToEnd, AnEntryOfAnotherOwnerWarnsAndRunsSshUnchanged) {
+  ASSERT_EQ(::chown(cache_path("db1").c_str(), 65534, 65534), 0);
+  const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
+  const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() + ": owned by uid 65534, not by uid " +
+                       std::to_string(::geteuid()) + "; refusing to use it; running ssh unchanged\n");
+  EXPECT_EQ(recorded_argv(), "db1\ntrue\n");
+}
+
+TEST_F(SshWrapperEndToEnd, AWeakCachedCipherIsNeverPassedToSsh) {
+  std::string text = sshtune::testing::read_file(cache_path("db1"));
+  const std::string good = "'aes256-gcm@openssh.com', 'aes128-gcm@openssh.com'";
+  ASSERT_NE(text.find(good), std::string::npos) << text;
+  text.replace(text.find(good), good.size(), "'3des-cbc'");
+  m_dir.write("cache/ssh-tune/db1.toml", text);
+  const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
+  const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
+  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() + ": decision.ciphers: 3des-cbc is deprecated "
+                   "(below the security floor, acceptable); refusing to use it; running ssh unchanged\n");
+  EXPECT_EQ(recorded_argv(), "db1\ntrue\n");
+}
+
+TEST_F(SshWrapperEndToEnd, AHostileDestinationIsRefusedBeforeSshRuns) {
+  const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
+  const auto marker = m_dir.path() / "MARKER";
+  const ShellOutput r = run_shell(binary() + " ssh -- '-oProxyCommand=touch " + marker.string() + "' true 2>&1");
+  EXPECT_EQ(r.status, 64);
+  EXPECT_EQ(r.out, "ssh-tune: invalid host name '-oProxyCommand=touch " + marker.string() +
+                       "': starts with '-', which ssh would read as an option\n");
+  EXPECT_FALSE(std::filesystem::exists(m_dir.path() / "argv.txt"));
+  EXPECT_FALSE(std::filesystem::exists(marker));
 }
 
 TEST_F(SshWrapperEndToEnd, MissingSshIsAnOperationalError) {

@@ -275,6 +275,65 @@ TEST(FaultInjection, KilledMidApplyLeavesEachFileWhole) {
   }
 }
 
+// The temp files of the backup ("." + NAME + ".ssh-tune.bak.ssh-tune-XXXXXX") in `dir`.
+std::vector<std::string> backup_temps(const std::filesystem::path& dir, const std::string& name) {
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string file = entry.path().filename().string();
+    if (file.starts_with("." + name + ".ssh-tune.bak.ssh-tune-")) found.push_back(file);
+  }
+  return found;
+}
+
+// SIGKILL while the backup of the user's config is being written (at each step
+// of it in turn): the config is untouched, and the next apply removes the temp
+// file the killed writer left, whatever step it died in.
+TEST(FaultInjection, KilledDuringTheBackupWriteLeavesNoTempAfterTheNextApply) {
+  TempDir home;
+  ScopedEnv env("HOME", home.path().string());
+  const std::string original = "Host a\n  User x\n";
+  const auto config = home.write(".ssh/config", original);
+  const auto ssh_dir = home.path() / ".ssh";
+  const char* steps[] = {"write_all", "set_owner_and_mode", "sync_and_close", "rename"};
+  const auto answer = [](const std::filesystem::path&, const std::string&) {
+    return ProcessResult{0, "ciphers aes128-ctr\ncompression no\n", ""};
+  };
+  for (int run = 0; run < 12; ++run) {
+    const std::string step = steps[run % 4];
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      FaultyFileSystem fs;
+      FakeSsh ssh;
+      ssh.answer = answer;
+      fs.before = [&](const std::string& op) {
+        if (op == step && !backup_temps(ssh_dir, "config").empty()) ::raise(SIGKILL);
+        return 0;
+      };
+      EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh};
+      const auto done = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
+                                       "2026-11-30T05:40Z", false, edit_env);
+      ::_exit(done ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "run " << run << " at " << step;
+    EXPECT_EQ(read_file(config), original) << "run " << run;
+    EXPECT_EQ(backup_temps(ssh_dir, "config").size(), 1u) << "run " << run;  // the earlier runs' were cleared
+    EXPECT_FALSE(std::filesystem::exists(backup_path_for(config)));
+  }
+  FaultyFileSystem fs;
+  FakeSsh ssh;
+  ssh.answer = answer;
+  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh};
+  ASSERT_TRUE(apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
+                             "2026-11-30T05:40Z", false, edit_env));
+  EXPECT_EQ(backup_temps(ssh_dir, "config"), std::vector<std::string>{});
+  EXPECT_EQ(read_file(backup_path_for(config)), original);
+  for (const auto& entry : std::filesystem::directory_iterator(ssh_dir)) {
+    EXPECT_EQ(entry.path().filename().string().find(".ssh-tune-"), std::string::npos) << entry.path();
+  }
+}
+
 TEST(FaultInjection, NextApplyClearsTempFilesOfAKilledWriter) {
   TempDir home;
   ScopedEnv env("HOME", home.path().string());

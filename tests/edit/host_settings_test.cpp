@@ -8,20 +8,6 @@ namespace {
 const std::vector<std::string> k_supported{"aes128-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
                                            "chacha20-poly1305@openssh.com"};
 
-TEST(HostSettings, AcceptsPlainAliasesAndPatterns) {
-  EXPECT_TRUE(check_host_alias("myhost"));
-  EXPECT_TRUE(check_host_alias("Web-01.example.com"));
-  EXPECT_TRUE(check_host_alias("*.internal"));
-}
-
-TEST(HostSettings, RefusesAliasesSshConfigCannotHold) {
-  for (const std::string bad : {"", "-oProxyCommand=x", "a b", "a,b", "!a", "#a", "a\"b", "a=b", "a\tb"}) {
-    EXPECT_FALSE(check_host_alias(bad)) << bad;
-  }
-  EXPECT_EQ(check_host_alias("a b").error().message,
-            "host alias 'a b' contains a character ssh_config cannot hold in a Host pattern");
-}
-
 TEST(HostSettings, ParsesCipherListAgainstSsh) {
   const auto names = parse_cipher_list("aes128-gcm@openssh.com,aes128-ctr", k_supported);
   ASSERT_TRUE(names);

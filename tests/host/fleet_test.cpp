@@ -78,6 +78,7 @@ class Fleet : public ::testing::Test {
   Fleet() {
     m_config = m_dir.write(".ssh/config", "Host web db\n  HostName 10.0.0.5\nHost down\n  HostName 192.0.2.9\n");
     testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150}});
+    testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 280}, {"aes256-ctr", 140}});
     m_env.make_runner = [this](const RemoteTarget& target) -> std::unique_ptr<RemoteRunner> {
       ++m_world.runners_made;
       if (target.hostname == "192.0.2.9") return std::make_unique<RefusingRunner>();

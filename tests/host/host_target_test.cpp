@@ -1,6 +1,9 @@
 #include "base/paths.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "templates/escape.hpp"
 #include "tuner/host/host_target.hpp"
+
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
@@ -50,10 +53,36 @@ TEST_F(HostTarget, OverridesWinOverTheConfig) {
 TEST_F(HostTarget, ProxyJumpBecomesSshDashWThroughTheLastHop) {
   const auto target = resolve("Host h\n HostName inner\n ProxyJump a@j1,b@j2:2022\n");
   ASSERT_TRUE(target);
-  EXPECT_NE(target.value().proxy_command.find("-J 'a@j1'"), std::string::npos) << target.value().proxy_command;
-  EXPECT_NE(target.value().proxy_command.find("-W '[inner]:22' 'ssh://b@j2:2022'"), std::string::npos)
+  EXPECT_NE(target.value().proxy_command.find(" -J a@j1 "), std::string::npos) << target.value().proxy_command;
+  EXPECT_NE(target.value().proxy_command.find(" -W '[inner]:22' -- ssh://b@j2:2022"), std::string::npos)
       << target.value().proxy_command;
   EXPECT_NE(target.value().proxy_command.find("BatchMode=yes"), std::string::npos);
+}
+
+// The ProxyJump command runs under sh -c: a hostile -F path, HostName or hop stays one
+// argument each (a fake ssh on PATH records its argv), and nothing else runs. ssh 9.2
+// reads ProxyJump's raw rest of line and its first word is the hop, quote included
+// (`ssh -G` prints `proxyjump "-oProxyCommand=touch`).
+TEST_F(HostTarget, ProxyJumpQuotesEveryValueForTheShell) {
+  const auto marker = m_dir.path() / "MARKER";
+  const auto config = m_dir.write("it's; $(touch " + marker.string() + ") `x`/config",
+                                  "Host h\n HostName \"in'ner;x\"\n ProxyJump \"-oProxyCommand=touch " +
+                                      marker.string() + "\"\n");
+  TargetOverrides overrides;
+  overrides.config_file = config.string();
+  auto evaluation = config::evaluate(eval_request("h", overrides), openssh_9_2_debian_snapshot());
+  ASSERT_TRUE(evaluation) << evaluation.error().message;
+  const auto target = resolve_target(evaluation.value(), overrides);
+  ASSERT_TRUE(target) << target.error().message;
+  const auto argv = m_dir.path() / "argv.txt";
+  const auto fake = m_dir.write("bin/ssh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + argv.string() + "\n");
+  std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+  const std::string command = "PATH=" + (m_dir.path() / "bin").string() + " /bin/sh -c " +
+                              templates::shell_word("exec " + target.value().proxy_command);
+  ASSERT_EQ(std::system(command.c_str()), 0) << target.value().proxy_command;
+  EXPECT_EQ(testing::read_file(argv), "-o\nBatchMode=yes\n-F\n" + config.string() +
+                                          "\n-W\n[in'ner;x]:22\n--\n\"-oProxyCommand=touch\n");
+  EXPECT_FALSE(std::filesystem::exists(marker));
 }
 
 TEST_F(HostTarget, ProxyCommandGetsHostAndPort) {

@@ -115,6 +115,43 @@ TEST_F(HostPipeline, ARefusedHostKeyStopsThePipelineAndCachesNothing) {
   EXPECT_EQ(m_world.saves, 0);
 }
 
+TEST_F(HostPipeline, ASilentServerStopsThePipelineBeforeAnyTrial) {
+  m_env.fetch_server = [](const RemoteTarget&) {
+    return Result<ServerAlgorithms>(
+        Error{ErrorKind::remote, "10.0.0.5:2222: TCP connected, but the server sent no SSH banner within 10 s"});
+  };
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_FALSE(outcome);
+  EXPECT_EQ(outcome.error().message, "10.0.0.5:2222: TCP connected, but the server sent no SSH banner within 10 s");
+  EXPECT_TRUE(m_world.runner.specs.empty());  // no trial waits for the same timeout a second time
+  EXPECT_EQ(m_world.saves, 0);
+}
+
+TEST_F(HostPipeline, AServerSilentToTheControlSessionIsNeverAskedAgain) {
+  m_world.runner.on_access = [] {
+    return Result<AccessCheck>(Error{ErrorKind::remote, "web: Timeout connecting to 10.0.0.5"});
+  };
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_FALSE(outcome);
+  EXPECT_EQ(outcome.error().message, "web: Timeout connecting to 10.0.0.5");
+  EXPECT_EQ(m_world.kexinit_grabs, 0);
+  EXPECT_TRUE(m_world.runner.specs.empty());
+  EXPECT_EQ(m_world.saves, 0);
+}
+
+TEST_F(HostPipeline, AMalformedServerOfferIsANoteAndTheTrialsRun) {
+  m_env.fetch_server = [](const RemoteTarget&) {
+    return Result<ServerAlgorithms>(Error{ErrorKind::invalid_input, "10.0.0.5:2222: packet_length 9 is too short"});
+  };
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env);
+  ASSERT_TRUE(measurement) << measurement.error().message;
+  EXPECT_EQ(m_world.runners_made, 1);
+  ASSERT_FALSE(measurement.value().notes.empty());
+  EXPECT_EQ(measurement.value().notes.front(),
+            "server algorithms not read (10.0.0.5:2222: packet_length 9 is too short); trying every libssh cipher");
+}
+
 TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();

@@ -104,6 +104,83 @@ TEST_F(HostKeyIntegration, ChangedKeyIsAlwaysRefusedWithBothFingerprints) {
   EXPECT_FALSE(logged_in());
 }
 
+// A revoked host key as ssh refuses it: with and without a plain line for the same key,
+// and --accept-new must not add it; the server never sees a login.
+TEST_F(HostKeyIntegration, RevokedKeyIsRefusedWithItsFingerprint) {
+  const std::string key = read_file(m_sshd->host_public_key());
+  const std::string plain = read_file(m_sshd->known_hosts());
+  for (const std::string& listed : {plain, std::string()}) {
+    auto target = target_for(*m_sshd);
+    const std::string text = listed + "@revoked * " + key;
+    target.known_hosts_files = {m_home.write("kh", text)};
+    target.accept_new = true;
+    auto runner = make_libssh_runner(target);
+    HostTrialPlan plan;
+    plan.ciphers = {"aes128-ctr"};
+    auto report = run_host_trials(*runner, plan, describe(target));
+    ASSERT_FALSE(report) << (listed.empty() ? "revoked only" : "revoked and plain");
+    const std::size_t line = listed.empty() ? 1 : 2;
+    EXPECT_EQ(report.error().message, describe(target) + ": REVOKED HOST KEY: ssh-ed25519 " +
+                                          fingerprint_of(m_sshd->host_public_key()) + " is marked @revoked for " +
+                                          bracketed() + " at " + target.known_hosts_files.front().string() + ":" +
+                                          std::to_string(line) + "; refusing");
+    EXPECT_EQ(read_file(target.known_hosts_files.front()), text);  // --accept-new added nothing
+    EXPECT_FALSE(logged_in());
+  }
+}
+
+TEST_F(HostKeyIntegration, RevokingAnotherKeyChangesNothing) {
+  TempDir other;
+  ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + (other.path() / "k").string()).c_str()), 0);
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.write("kh", read_file(m_sshd->known_hosts()) + "@revoked * " +
+                                                     read_file(other.path() / "k.pub"))};
+  auto access = make_libssh_runner(target)->check_access();
+  EXPECT_TRUE(access) << access.error().message;
+}
+
+TEST_F(HostKeyIntegration, CertAuthorityIsSaidToBeUnsupported) {
+  TempDir ca;
+  ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + (ca.path() / "ca").string()).c_str()), 0);
+  auto target = target_for(*m_sshd);
+  const std::string text = "@cert-authority [127.0.0.1]:* " + read_file(ca.path() / "ca.pub");
+  target.known_hosts_files = {m_home.write("kh", text)};
+  target.accept_new = true;  // must not add a plain key behind the CA's back
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_EQ(access.error().message,
+            describe(target) + ": host keys for " + bracketed() + " are vouched for by @cert-authority at " +
+                target.known_hosts_files.front().string() +
+                ":1, which ssh-tune cannot check (libssh 0.10 has no host certificates); add the host's own key to "
+                "known_hosts (ssh-keyscan, then verify it) to measure it");
+  EXPECT_EQ(read_file(target.known_hosts_files.front()), text);
+  EXPECT_FALSE(logged_in());
+}
+
+TEST_F(HostKeyIntegration, AnUnreadableKnownHostsFileIsAnErrorNotUnknown) {
+  auto target = target_for(*m_sshd);
+  const auto directory = m_home.path() / "kh.d";
+  std::filesystem::create_directories(directory);
+  target.known_hosts_files = {directory, m_sshd->known_hosts()};
+  target.accept_new = true;
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_EQ(access.error().message, directory.string() + ": Is a directory");
+  EXPECT_FALSE(logged_in());
+}
+
+TEST_F(HostKeyIntegration, ABrokenEntryForTheHostIsAnErrorNotUnknown) {
+  auto target = target_for(*m_sshd);
+  target.known_hosts_files = {m_home.write("kh", bracketed() + " ssh-ed25519 AAAAnot-base64!!\n")};
+  target.accept_new = true;
+  auto access = make_libssh_runner(target)->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_TRUE(access.error().message.starts_with(describe(target) + ": cannot use known_hosts file " +
+                                                 target.known_hosts_files.front().string() + ": "))
+      << access.error().message;
+  EXPECT_EQ(read_file(target.known_hosts_files.front()), bracketed() + " ssh-ed25519 AAAAnot-base64!!\n");
+}
+
 TEST_F(HostKeyIntegration, WrongClientKeyFailsWithoutPrompting) {
   TempDir other;
   ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N secret -f " + (other.path() / "k").string()).c_str()), 0);

@@ -62,9 +62,22 @@ std::string error_from(const ScriptedServer& server) {
   return result ? "no error" : result.error().message.substr(result.error().message.find(": ") + 2);
 }
 
-TEST(HostileServer, SilentServerTimesOut) {
+TEST(HostileServer, SilentServerTimesOutOnceSayingTheBannerNeverCame) {
   ScriptedServer server("", std::chrono::milliseconds(700));
-  EXPECT_EQ(error_from(server), "timed out waiting for the server");
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = fetch_server_algorithms(server.target());
+  ASSERT_FALSE(result);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(650));  // one 500 ms timeout
+  EXPECT_EQ(result.error().message, describe(server.target()) +
+                                        ": TCP connected, but the server sent no SSH banner within 0.5 s");
+  EXPECT_EQ(result.error().kind, ErrorKind::remote);  // the host pipeline stops here (no second timeout)
+}
+
+TEST(HostileServer, ProtocolViolationsAreMalformedDataNotUnreachableHosts) {
+  ScriptedServer server("HTTP/1.1 400 Bad Request\r\n\r\n<html>", std::chrono::milliseconds(0));
+  const auto result = fetch_server_algorithms(server.target());
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().kind, ErrorKind::invalid_input);
 }
 
 TEST(HostileServer, SlowDripStillHitsTheDeadline) {

@@ -63,7 +63,7 @@ TEST(Parser, ErrorsUseOpenSshMessages) {
   EXPECT_EQ(messages("UseKeychain yes\nIgnoreUnknown UseKeychain\n"),
             std::vector<std::string>{"f.conf:1: Bad configuration option: usekeychain"});
   EXPECT_EQ(messages("\xEF\xBB\xBFHost foo\n"),
-            std::vector<std::string>{"f.conf:1: Bad configuration option: \xEF\xBB\xBFhost"});
+            std::vector<std::string>{"f.conf:1: Bad configuration option: \\357\\273\\277host"});  // as ssh prints it
   EXPECT_EQ(messages("Host \"\"\n"), std::vector<std::string>{"f.conf:1: keyword host empty argument"});
   EXPECT_EQ(messages("Ciphers\n"), std::vector<std::string>{"f.conf:1: no argument after keyword \"ciphers\""});
   EXPECT_EQ(messages("User \"open\n"), std::vector<std::string>{"f.conf:1: invalid quotes"});

@@ -59,13 +59,14 @@ TEST(TemplateStore, ShippedTemplatesExistAndRenderForEveryKind) {
 TEST(TemplateStore, UserOverrideWins) {
   const TempDir dir;
   const ScopedEnv xdg("XDG_CONFIG_HOME", dir.path().string());
-  const auto path = dir.write("ssh-tune/templates/rsync.tmpl", "my-rsync -e 'ssh -c {{ciphers}}' {{rsync_compress}}\n");
+  // Values arrive as shell words already: a template puts no quotes around them.
+  const auto path = dir.write("ssh-tune/templates/rsync.tmpl", "my-rsync -c {{ciphers}} {{rsync_compress}}\n");
   const auto file = load_template("rsync.tmpl");
   ASSERT_TRUE(file);
   EXPECT_EQ(file.value().path, path);
   const auto text = render_snippet(SnippetKind::rsync, db1());
   ASSERT_TRUE(text) << text.error().message;
-  EXPECT_EQ(text.value(), "my-rsync -e 'ssh -c ^aes128-gcm@openssh.com' --compress-choice=zstd\n");
+  EXPECT_EQ(text.value(), "my-rsync -c '^aes128-gcm@openssh.com' --compress-choice=zstd\n");
   // Kinds the user did not override still come from the shipped files.
   const auto scp = render_snippet(SnippetKind::scp, db1());
   ASSERT_TRUE(scp);

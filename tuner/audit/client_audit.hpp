@@ -27,8 +27,14 @@ struct ClientAuditInput {
   std::optional<std::string> rsync_rsh;  // the RSYNC_RSH environment variable, if set
 };
 
-// Per-line rules: config-error (what ssh rejects besides algorithm names),
-// algorithm tiers, slow-cipher.
+// Ok when ssh accepts every line of every file apart from algorithm names (those
+// are the audit's findings, and --fix can repair them). Otherwise the file is
+// malformed and the audit stops like every other command: an invalid_input
+// error naming the first rejected FILE:LINE ("... (+N more)").
+Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCapabilities& client);
+
+// Per-line rules: config-error (what ssh rejects besides algorithm names; the CLI
+// stops at check_client_syntax first), algorithm tiers, slow-cipher.
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input);
 
 // Per-host rules over effective configurations (Match exec is not run): shadowed-setting, and, where the

@@ -26,11 +26,18 @@ bool is_algorithm_line(const config::ConfigFile& file, std::size_t number) {
 }
 
 // What ssh rejects in the file apart from algorithm names (those get their own rules).
+std::vector<config::Diagnostic> rejected_lines(const LoadedFile& loaded, const ClientCapabilities& client) {
+  std::vector<config::Diagnostic> rejected;
+  const config::CheckOptions options{loaded.user_config, ""};
+  for (config::Diagnostic& diagnostic : config::check(loaded.file, client, options)) {
+    if (diagnostic.line > 0 && !is_algorithm_line(loaded.file, diagnostic.line)) rejected.push_back(std::move(diagnostic));
+  }
+  return rejected;
+}
+
 void add_config_errors(const LoadedFile& loaded, const ClientAuditInput& input, std::vector<Finding>& out) {
   const std::vector<std::string> scopes = line_scopes(loaded);
-  const config::CheckOptions options{loaded.user_config, ""};
-  for (const config::Diagnostic& diagnostic : config::check(loaded.file, input.algorithms.client, options)) {
-    if (diagnostic.line == 0 || is_algorithm_line(loaded.file, diagnostic.line)) continue;
+  for (const config::Diagnostic& diagnostic : rejected_lines(loaded, input.algorithms.client)) {
     out.push_back(Finding{Severity::fail, RuleId::config_error, diagnostic.path, diagnostic.line,
                           scopes[diagnostic.line - 1],
                           "ssh rejects this line (" + diagnostic.message + ") and refuses the whole file",
@@ -39,6 +46,15 @@ void add_config_errors(const LoadedFile& loaded, const ClientAuditInput& input, 
 }
 
 }  // namespace
+
+Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCapabilities& client) {
+  std::vector<config::Diagnostic> rejected;
+  for (const LoadedFile& loaded : configs.files) {
+    for (config::Diagnostic& diagnostic : rejected_lines(loaded, client)) rejected.push_back(std::move(diagnostic));
+  }
+  if (rejected.empty()) return ok();
+  return config::diagnostics_error(rejected);
+}
 
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
   std::vector<Finding> findings;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -47,18 +48,43 @@ class Loader {
 
  private:
   Result<void> follow_includes(std::size_t index, int depth);
+  Result<void> check_include(const config::ConfigLine& line, const std::string& from, const std::string& match,
+                             int depth) const;
 
   ClientConfigSet& m_set;
   bool m_check_includes = true;
   std::set<std::string> m_seen;
+  std::vector<std::string> m_chain;  // the files being read, outermost first
 };
 
 Result<void> Loader::load(const std::string& path, bool user_config, bool checked, const std::string& scope,
                           int depth) {
-  if (depth > config::k_max_include_depth || !m_seen.insert(path).second) return ok();
+  if (!m_seen.insert(path).second) return ok();  // read (and audited) once, wherever else it is included
   SSHTUNE_TRY(text, read_file(path));
   m_set.files.push_back(LoadedFile{config::parse(text, path), user_config, scope, facts_of(path, checked)});
-  return follow_includes(m_set.files.size() - 1, depth);
+  m_chain.push_back(path);
+  SSHTUNE_TRYV(follow_includes(m_set.files.size() - 1, depth));
+  m_chain.pop_back();
+  return ok();
+}
+
+// ssh follows an Include that leads back into the chain until it is 16 files deep, then stops
+// with "Too many recursive configuration includes": both are errors at the Include line.
+Result<void> Loader::check_include(const config::ConfigLine& line, const std::string& from, const std::string& match,
+                                   int depth) const {
+  const std::string where = from + ":" + std::to_string(line.number) + ": ";
+  const std::string ssh_says = "; ssh stops with \"Too many recursive configuration includes\"";
+  const auto loop = std::find(m_chain.begin(), m_chain.end(), match);
+  if (loop != m_chain.end()) {
+    std::string chain;
+    for (auto it = loop; it != m_chain.end(); ++it) chain += *it + " -> ";
+    return Error{ErrorKind::invalid_input, where + "Include loop (" + chain + match + ")" + ssh_says};
+  }
+  if (depth + 1 > config::k_max_include_depth) {
+    return Error{ErrorKind::invalid_input, where + "Include nested more than " +
+                                               std::to_string(config::k_max_include_depth) + " files deep" + ssh_says};
+  }
+  return ok();
 }
 
 Result<void> Loader::follow_includes(std::size_t index, int depth) {
@@ -75,6 +101,7 @@ Result<void> Loader::follow_includes(std::size_t index, int depth) {
         continue;
       }
       for (const std::string& match : matches.value()) {
+        SSHTUNE_TRYV(check_include(line, file.path, match, depth));
         SSHTUNE_TRYV(load(match, user_config, m_check_includes, scope, depth + 1));
       }
     }

@@ -55,7 +55,10 @@ struct ClientConfigSet {
 };
 
 // Loads the files of `sources`. An io error naming the path when the -F file or an
-// existing file cannot be read; absent default files are skipped.
+// existing file cannot be read; absent default files are skipped. An Include that
+// leads back into the files being read (a file including itself, a<->b, a glob
+// matching its own file) or nests more than k_max_include_depth files deep is an
+// invalid_input error naming FILE:LINE of that Include, as ssh refuses both.
 Result<ClientConfigSet> load_client_configs(const ClientSources& sources);
 
 // Loads one file and its Includes. `user_config` picks where relative Include paths

@@ -1,5 +1,7 @@
 #include "tuner/audit/report.hpp"
 
+#include "base/message.hpp"
+
 #include <map>
 
 namespace sshtune::audit {
@@ -31,9 +33,10 @@ std::string render_one(const Finding& finding, bool colour) {
   std::string text = "  ";
   text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
   text += label(finding.severity, colour) + " [" + std::string(to_string(finding.rule)) + "]";
-  if (!finding.host.empty() && !finding.file.empty()) text += " (" + finding.host + ")";
-  text += " " + finding.message + "\n";
-  if (!finding.fix.empty()) text += "      fix: " + finding.fix + "\n";
+  // Findings quote the files' bytes: each line escaped and bounded (base/message.hpp).
+  if (!finding.host.empty() && !finding.file.empty()) text += " (" + one_line(finding.host) + ")";
+  text += " " + one_line(finding.message) + "\n";
+  if (!finding.fix.empty()) text += "      fix: " + one_line(finding.fix) + "\n";
   return text;
 }
 
@@ -46,7 +49,7 @@ std::string render_text(const std::vector<Finding>& findings, bool colour) {
   for (const Finding& finding : findings) {
     if (text.empty() || group_of(finding) != current) {
       current = group_of(finding);
-      text += (text.empty() ? "" : "\n") + current + "\n";
+      text += (text.empty() ? "" : "\n") + one_line(current) + "\n";
     }
     text += render_one(finding, colour);
   }

@@ -4,6 +4,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/edit/editor.hpp"
+#include "tuner/sshconfig/names.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -59,7 +60,7 @@ Result<edit::HostSettings> apply_settings_from(const po::variables_map& values) 
   }
   edit::HostSettings settings;
   settings.host = values["host"].as<std::string>();
-  SSHTUNE_TRYV(edit::check_host_alias(settings.host));
+  SSHTUNE_TRYV(config::check_host_alias(settings.host));
   SSHTUNE_TRY(compression, edit::parse_compression(values["compression"].as<std::string>()));
   settings.compression = compression;
   SSHTUNE_TRY(client, local_client_capabilities());
@@ -121,7 +122,7 @@ Result<ExitCode> run_revert(const Args& args, Io& io) {
   }
   const auto hosts = all ? std::vector<std::string>{} : parsed.values["host"].as<std::vector<std::string>>();
   for (const std::string& host : hosts) {
-    SSHTUNE_TRYV(edit::check_host_alias(host));
+    SSHTUNE_TRYV(config::check_host_alias(host));
   }
   SSHTUNE_TRY(targets, edit::edit_targets(config_flag(parsed.values)));
   const bool dry_run = parsed.values.count("dry-run") > 0;

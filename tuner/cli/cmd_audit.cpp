@@ -1,6 +1,7 @@
 // `ssh-tune audit`: everything slow, deprecated or broken in the client's
 // ssh_config files, an sshd_config and live servers, as a grouped report or
-// JSON, with exit codes 0/2/3 by the worst finding (1 on operational errors);
+// JSON, with exit codes 0/2/3 by the worst finding (1 on operational errors, a
+// malformed file or an Include loop among them);
 // with --fix, the client files corrected through the safe editor first.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
@@ -15,6 +16,7 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
+#include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
 
 #include <unistd.h>
@@ -132,9 +134,11 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
 }
 
 // Host facts from `ssh-tune host`'s cache (fresh entries only), with what this run's
-// --server probes learned laid over them. A cache file that cannot be read counts as absent.
+// --server probes learned laid over them. A cache file that cannot be read or fails the cache
+// checks (host_cache.hpp) counts as absent.
 class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
  public:
+  explicit CachedMeasuredHosts(CacheRules rules) : m_rules(std::move(rules)) {}
   std::optional<audit::MeasuredHost> find(const std::string& host) const override {
     std::optional<audit::MeasuredHost> facts = from_cache(host);
     if (const std::optional<audit::MeasuredHost> probed = probes.find(host)) {
@@ -146,8 +150,8 @@ class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
   audit::MeasuredHostMap probes;
 
  private:
-  static std::optional<audit::MeasuredHost> from_cache(const std::string& host) {
-    const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age);
+  std::optional<audit::MeasuredHost> from_cache(const std::string& host) const {
+    const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age, m_rules);
     if (!cached || !cached.value()) return std::nullopt;
     const CachedHost& entry = *cached.value();
     ServerAlgorithms server;
@@ -162,6 +166,8 @@ class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
                             entry.server_ciphers.empty() ? std::nullopt : std::optional<ServerAlgorithms>(server),
                             entry.decision.rsync_compress};
   }
+
+  CacheRules m_rules;  // an entry that fails the cache checks counts as absent
 };
 
 struct AuditRun {
@@ -203,6 +209,7 @@ Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmCo
 Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context,
                                   AuditRun& run) {
   SSHTUNE_TRY(configs, audit::load_client_configs(options.sources));
+  SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
     run.speeds = !options.bench || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
                                                          : probes::run_crypto_bench();
@@ -260,7 +267,7 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   SSHTUNE_TRY(client, local_client_capabilities());
   SSHTUNE_TRY(policy, rules::load_policy());
   const audit::AlgorithmContext context{catalog, *client, policy};
-  AuditRun run;
+  AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}};
   SSHTUNE_TRYV(audit_servers(options, context, run));
   SSHTUNE_TRY(clients, audit_clients(options, context, run));
   std::optional<FixOutcome> fixes;

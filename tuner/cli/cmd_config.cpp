@@ -4,6 +4,7 @@
 // and names each skipped line), and reads -l/-p/-o and the destination in order.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "base/message.hpp"
 #include "base/paths.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
@@ -85,8 +86,8 @@ void print_text(const config::Evaluation& evaluation, const std::vector<std::str
   for (const config::Setting& setting : evaluation.settings) {
     io.out << setting.keyword << ' ' << setting.value << "   # " << display_origin(setting.origin) << '\n';
   }
-  for (const std::string& note : evaluation.notes) io.err << "ssh-tune: note: " << note << '\n';
-  for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << warning << '\n';
+  for (const std::string& note : evaluation.notes) io.err << "ssh-tune: note: " << one_line(note) << '\n';
+  for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << one_line(warning) << '\n';
 }
 
 // -l, -p and -o in command-line order, and how many came before the destination

@@ -8,6 +8,7 @@
 #include "tuner/edit/ssh_client.hpp"
 #include "tuner/host/environment.hpp"
 #include "tuner/host/write.hpp"
+#include "tuner/sshconfig/names.hpp"
 
 #include <ostream>
 
@@ -48,6 +49,19 @@ std::optional<std::string> optional_string(const po::variables_map& values, cons
 
 std::vector<std::string> host_names(const po::variables_map& values) {
   return values.count("host") > 0 ? values["host"].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+// The host (and -l USER) by ssh's rules, and with --write or --dry-run the alias
+// that becomes a Host line: refused before anything is measured or written.
+Result<void> check_names(const std::string& host, const po::variables_map& values) {
+  SSHTUNE_TRYV(config::check_destination(host));
+  if (values.count("user") > 0) {
+    SSHTUNE_TRYV(config::check_remote_user(values["user"].as<std::string>()));
+  }
+  if (values.count("write") > 0 || values.count("dry-run") > 0) {
+    SSHTUNE_TRYV(config::check_host_alias(host));
+  }
+  return ok();
 }
 
 Result<HostRequest> host_request(const po::variables_map& values) {
@@ -105,10 +119,14 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
     return ExitCode::ok;
   }
   SSHTUNE_TRY(request, host_request(parsed.values));
+  if (parsed.values.count("user") > 0) {
+    SSHTUNE_TRYV(config::check_remote_user(parsed.values["user"].as<std::string>()));
+  }
   SSHTUNE_TRY(selection, select_hosts(host_names(parsed.values), parsed.values.count("all") > 0,
                                       optional_string(parsed.values, "hosts"), request.overrides.config_file));
   if (selection.fleet) return run_host_fleet(selection, request, fleet_flags(parsed.values), io);
   request.host = selection.hosts.front().host;
+  SSHTUNE_TRYV(check_names(request.host, parsed.values));
   SSHTUNE_TRY(env, production_environment(io.err_is_tty ? &io.err : nullptr));
   SSHTUNE_TRY(outcome, tune_host(request, env));
   SSHTUNE_TRY(snippets, render_snippets(outcome));

@@ -4,7 +4,9 @@
 
 #include "templates/snippets.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/sshconfig/names.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +36,8 @@ Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
 }
 
 Result<CachedHost> cached_entry(const std::string& host) {
-  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age));
+  SSHTUNE_TRY(rules, production_cache_rules());
+  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age, rules));
   if (!cached) return Error{ErrorKind::io, "no measurement for " + host + "; run 'ssh-tune host " + host + "' first"};
   return std::move(*cached);
 }
@@ -58,6 +61,7 @@ Result<ExitCode> run_snippet(const Args& args, Io& io) {
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(kind, kind_from(parsed.values));
   const std::string host = parsed.values["host"].as<std::string>();
+  SSHTUNE_TRYV(config::check_destination(host));
   SSHTUNE_TRY(entry, cached_entry(host));
   SSHTUNE_TRY(text, templates::render_snippet(kind, input_from(entry)));
   if (parsed.values.count("json")) {

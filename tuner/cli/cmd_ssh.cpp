@@ -5,7 +5,10 @@
 
 #include "templates/snippet_variables.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "base/message.hpp"
+#include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/sshconfig/names.hpp"
 #include "tuner/cli/ssh_args.hpp"
 
 #include <unistd.h>
@@ -13,6 +16,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <ostream>
 #include <vector>
@@ -29,20 +33,40 @@ void print_ssh_help(std::ostream& out) {
          "choose them. Under rsync, ssh compression is always off (rsync compresses itself).\n"
          "Use it as: rsync -e 'ssh-tune ssh', scp -S ssh-tune-ssh, GIT_SSH_COMMAND='ssh-tune ssh',\n"
          "BORG_RSH='ssh-tune ssh', sshfs -o ssh_command='ssh-tune ssh'.\n"
+         "A destination ssh would refuse from its command line (leading '-', whitespace, control or\n"
+         "shell characters) is refused before ssh runs.\n"
          "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n";
 }
 
+// True when a cache file (or something in its place) exists for `name`.
+bool has_entry(const std::string& name) {
+  std::error_code ec;
+  return std::filesystem::exists(std::filesystem::symlink_status(cache_path(name), ec));
+}
+
+// The entry for `name`, if there is one; `rules` are made on first need (they run ssh -Q).
+Result<std::optional<CachedHost>> load_entry(const std::string& name, std::optional<CacheRules>& rules) {
+  if (!has_entry(name)) return std::optional<CachedHost>();
+  if (!rules) {
+    SSHTUNE_TRY(made, production_cache_rules());
+    rules = std::move(made);
+  }
+  return load_cached_host(name, k_cache_max_age, *rules);
+}
+
 // The cache entry for the destination: "user@host" as typed (if `host` was run
-// with it), else the host alone. An unreadable entry is a warning, not a failure.
+// with it), else the host alone. An entry that cannot be read or fails the
+// cache checks (host_cache.hpp) is a warning, not a failure: ssh runs unchanged.
 std::optional<CachedHost> cached_entry(const SshArgs& analysis, Io& io) {
   std::vector<std::string> names{analysis.host};
   if (analysis.destination != analysis.host && !analysis.destination.starts_with("ssh://")) {
     names.insert(names.begin(), analysis.destination);
   }
+  std::optional<CacheRules> rules;
   for (const std::string& name : names) {
-    auto cached = load_cached_host(name, k_cache_max_age);
+    auto cached = load_entry(name, rules);
     if (!cached) {
-      io.err << "ssh-tune: warning: " << cached.error().message << "; running ssh unchanged\n";
+      io.err << "ssh-tune: warning: " << one_line(cached.error().message) << "; running ssh unchanged\n";
       return std::nullopt;
     }
     if (cached.value()) return std::move(*cached.value());
@@ -86,6 +110,9 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
   const SshArgs analysis = analyse_ssh_args(args);
   Args final_args = args;
   if (analysis.destination_index) {
+    // ssh's own rule for names from the command line; refused here too, before ssh or a ProxyCommand sees it.
+    SSHTUNE_TRYV(config::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host
+                                                                                      : analysis.destination));
     if (const auto tuning = cached_tuning(analysis, io)) final_args = tuned_ssh_args(args, analysis, *tuning);
   }
   return exec_ssh(final_args, io);

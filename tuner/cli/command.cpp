@@ -1,4 +1,6 @@
 #include "tuner/cli/command.hpp"
+
+#include "base/message.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/spelling.hpp"
 
@@ -130,7 +132,8 @@ int run_cli(const Args& argv, Io& io) {
   if (result) {
     return to_int(result.value());
   }
-  io.err << "ssh-tune: " << result.error().message << '\n';
+  // Messages may quote hostile input: one line, escaped, bounded (base/message.hpp).
+  io.err << "ssh-tune: " << one_line(result.error().message) << '\n';
   return to_int(result.error().kind == ErrorKind::usage ? ExitCode::usage : ExitCode::failure);
 }
 

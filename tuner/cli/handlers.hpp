@@ -30,11 +30,13 @@ Result<ExitCode> run_config(const Args& args, Io& io);
 Result<ExitCode> run_audit(const Args& args, Io& io);
 
 // `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: one
-// snippet rendered from HOST's cached decision; error if HOST was never measured.
+// snippet rendered from HOST's cached decision; error if HOST was never measured,
+// its entry fails the cache checks, or HOST breaks config::check_destination (64).
 Result<ExitCode> run_snippet(const Args& args, Io& io);
 
 // `ssh-tune ssh [ssh arguments...]`: execs ssh with -c and -o Compression= from
-// the destination's cached decision added unless given; returns only on failure.
+// the destination's cached decision added unless given; returns only on failure
+// (a destination that breaks config::check_destination is refused, exit 64).
 Result<ExitCode> run_ssh(const Args& args, Io& io);
 
 }  // namespace sshtune

@@ -4,6 +4,7 @@
 #include "base/strings.hpp"
 #include "tuner/audit/config_set.hpp"
 #include "tuner/edit/host_settings.hpp"
+#include "tuner/sshconfig/names.hpp"
 #include "tuner/edit/text_lines.hpp"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ Result<void> add_hosts_file(HostSelection& selection, const std::string& path) {
 }  // namespace
 
 Result<void> check_host_name(const std::string& host, const std::string& where) {
-  const auto checked = edit::check_host_alias(host);
+  const auto checked = config::check_host_alias(host);
   if (!checked) return usage(where + ": " + checked.error().message);
   return ok();
 }
@@ -100,6 +101,9 @@ Result<HostName> parse_host_entry(std::string_view text, const std::string& wher
   if (at != std::string_view::npos) {
     if (at == 0) return usage(where + ": empty user in '" + std::string(text) + "'");
     user = std::string(text.substr(0, at));
+    if (const auto checked = config::check_remote_user(*user); !checked) {
+      return usage(where + ": " + checked.error().message);
+    }
     text = text.substr(at + 1);
   }
   SSHTUNE_TRY(name, split_port(text, where));

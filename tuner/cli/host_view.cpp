@@ -1,6 +1,7 @@
 #include "tuner/cli/host_view.hpp"
 
 #include "base/format.hpp"
+#include "base/message.hpp"
 #include "templates/snippets.hpp"
 
 #include <cmath>
@@ -116,11 +117,12 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
   print_trials(out, e);
   out << '\n';
   print_snippets(out, snippets);
+  // Notes and failures may quote what a server or libssh said: escaped, one line each.
   for (const auto& note : outcome.notes) {
-    out << "note: " << note << '\n';
+    out << "note: " << one_line(note) << '\n';
   }
   for (const auto& failure : outcome.failures) {
-    out << "failed: " << failure << '\n';
+    out << "failed: " << one_line(failure) << '\n';
   }
   if (outcome.from_cache) {
     out << "(measured " << templates::format_measured(e.measured_unix) << "; --fresh measures again)\n";

@@ -61,13 +61,17 @@ std::filesystem::path backup_path_for(const std::filesystem::path& target) {
 }
 
 void remove_stale_temps(const std::filesystem::path& target) {
-  // The same pattern as PosixFileSystem::create_temp: ".NAME.ssh-tune-XXXXXX".
-  const std::string prefix = "." + target.filename().string() + ".ssh-tune-";
+  // The same pattern as PosixFileSystem::create_temp: ".NAME.ssh-tune-XXXXXX", for the
+  // target and for its backup (".NAME.ssh-tune.bak.ssh-tune-XXXXXX"), written under the same lock.
+  const std::string prefixes[] = {"." + target.filename().string() + ".ssh-tune-",
+                                  "." + backup_path_for(target).filename().string() + ".ssh-tune-"};
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(target.parent_path(), error)) {
     const std::string name = entry.path().filename().string();
-    if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_regular_file(error)) {
-      std::filesystem::remove(entry.path(), error);
+    for (const std::string& prefix : prefixes) {
+      if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_regular_file(error)) {
+        std::filesystem::remove(entry.path(), error);
+      }
     }
   }
 }

@@ -50,7 +50,7 @@ class AtomicWriter {
   FileSystem& m_fs;
 };
 
-// Deletes temp files that a killed writer of `target` left in its directory.
+// Deletes temp files that a killed writer of `target` or of its backup left in its directory.
 // Call only while holding the target's lock: any such file is then orphaned.
 void remove_stale_temps(const std::filesystem::path& target);
 

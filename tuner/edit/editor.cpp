@@ -1,9 +1,12 @@
 #include "tuner/edit/editor.hpp"
 
+#include "base/message.hpp"
 #include "tuner/edit/atomic_writer.hpp"
+#include "tuner/edit/block_check.hpp"
 #include "tuner/edit/edit_plan.hpp"
 #include "tuner/edit/file_lock.hpp"
 #include "tuner/edit/unified_diff.hpp"
+#include "tuner/sshconfig/names.hpp"
 
 #include <sys/stat.h>
 
@@ -55,7 +58,12 @@ bool path_exists(const std::filesystem::path& path) {
   return std::filesystem::exists(path, ignored);
 }
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+// ssh's first stderr line without its CR LF (ssh ends lines with "\r\n"), quoted for a message.
+std::string first_line(const std::string& text) {
+  std::string line = text.substr(0, text.find('\n'));
+  if (line.ends_with('\r')) line.pop_back();
+  return quote_input(line);
+}
 
 // ssh's verdict on `config` for `host`; an error message when ssh rejects it.
 Result<std::optional<std::string>> ssh_objection(EditEnv& env, const std::filesystem::path& config,
@@ -66,7 +74,7 @@ Result<std::optional<std::string>> ssh_objection(EditEnv& env, const std::filesy
   }
   const std::string ciphers = dump_value(run.out, "ciphers");
   if (!expected.ciphers.empty() && ciphers != expected.ciphers && !ciphers.starts_with(expected.ciphers + ",")) {
-    return std::optional<std::string>("ssh -G shows ciphers " + ciphers + " for " + expected.host);
+    return std::optional<std::string>("ssh -G shows ciphers " + quote_input(ciphers) + " for " + expected.host);
   }
   if (expected.compression && dump_value(run.out, "compression") != (*expected.compression ? "yes" : "no")) {
     return std::optional<std::string>("ssh -G shows compression " + dump_value(run.out, "compression") + " for " +
@@ -147,6 +155,29 @@ Result<FileLock> lock_for(const std::filesystem::path& path) {
   return lock;
 }
 
+// The locks of one edit: the top config's first (every edit of that configuration,
+// apply, revert and audit --fix alike, takes it, so they exclude each other), then
+// one per file it writes, in sorted order (no lock cycles between processes) and
+// each file once (a second flock of the same file in one process would wait forever).
+Result<std::vector<FileLock>> lock_edit(const std::filesystem::path& config,
+                                        const std::vector<std::filesystem::path>& files) {
+  SSHTUNE_TRY(root, resolve_target(config));
+  std::vector<std::filesystem::path> targets;
+  for (const auto& file : files) {
+    SSHTUNE_TRY(target, resolve_target(file));
+    if (target != root) targets.push_back(std::move(target));
+  }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  targets.insert(targets.begin(), root);
+  std::vector<FileLock> locks;
+  for (const auto& target : targets) {
+    SSHTUNE_TRY(lock, lock_for(target == root ? config : target));
+    locks.push_back(std::move(lock));
+  }
+  return locks;
+}
+
 // The second half of an edit, with its locks held: plans again (another process
 // may have edited in between), clears stale temp files, writes and verifies.
 Result<EditReport> write_locked(const std::function<Result<EditPlan>()>& plan_again,
@@ -166,10 +197,8 @@ Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, 
     return describe(first_plan, dry_run);
   }
   SSHTUNE_TRYV(ensure_directory(targets.config.parent_path()));
-  const auto lock = lock_for(targets.config);  // held until the edit is verified
-  if (!lock) {
-    return lock.error();
-  }
+  const auto locks = lock_edit(targets.config, {targets.managed});  // held until the edit is verified
+  if (!locks) return locks.error();
   return write_locked([&] { return plan_now(targets, planner, env); }, targets.config, expected, env);
 }
 
@@ -204,7 +233,10 @@ Result<EditReport> apply_all_settings(const EditTargets& targets, const std::vec
   std::vector<ManagedBlock> blocks;
   Expectations expected;
   for (const HostSettings& settings : all) {
-    blocks.push_back(render_block(settings, ciphers_value(settings.ciphers, version, supported), written_at));
+    SSHTUNE_TRYV(config::check_host_alias(settings.host));
+    const std::string value = ciphers_value(settings.ciphers, version, supported);
+    blocks.push_back(render_block(settings, value, written_at));
+    SSHTUNE_TRYV(check_block(blocks.back(), settings, value));
     expected.push_back(Expectation{settings.host, join_names(settings.ciphers), settings.compression});
   }
   const Planner planner = [&](const PlanContext& context) { return plan_apply(context, blocks); };
@@ -234,12 +266,8 @@ Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const 
   for (const auto& change : first_plan.changes) {
     targets.push_back(change.before.target);
   }
-  std::sort(targets.begin(), targets.end());  // one order for every process: no lock cycles
-  std::vector<FileLock> locks;
-  for (const auto& target : targets) {
-    SSHTUNE_TRY(lock, lock_for(target));
-    locks.push_back(std::move(lock));
-  }
+  const auto locks = lock_edit(check_config, targets);  // held until the edit is verified
+  if (!locks) return locks.error();
   return write_locked([&] { return plan_rewrite(writes, env); }, check_config,
                       {Expectation{k_check_host, "", std::nullopt}}, env);
 }

@@ -29,9 +29,11 @@ struct EditReport {
   std::string diff;                            // unified diff of every change (dry run only)
 };
 
-// `ssh-tune apply`: writes the block for settings.host (stamped `written_at`),
-// adding the Include line if needed. Nothing is written when the settings are
-// already there. On error nothing is modified and the message names the file.
+// `ssh-tune apply` (and `host --write`): writes the block for settings.host
+// (stamped `written_at`), adding the Include line if needed. The alias must pass
+// config::check_host_alias and the rendered block check_block before anything
+// is read or written. Nothing is written when the settings are already there.
+// On error nothing is modified and the message names the file.
 Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,
                                   const std::string& written_at, bool dry_run, EditEnv& env);
 
@@ -44,6 +46,9 @@ Result<EditReport> apply_all_settings(const EditTargets& targets, const std::vec
 
 // `ssh-tune revert`: removes the block for `host` (all blocks when nullopt), and
 // the Include line and managed file once no block is left.
+// Apply and revert hold the locks of the config and of the managed file while
+// they plan again, write and verify; stale temp files (of the files and their
+// backups) that a killed writer left are removed under those locks.
 Result<EditReport> revert_settings(const EditTargets& targets, const std::optional<std::string>& host, bool dry_run,
                                    EditEnv& env);
 
@@ -61,7 +66,9 @@ struct PlannedWrite {
   std::optional<mode_t> mode = {};
 };
 
-// Writes `writes` as one edit: locks every file (in one order), refuses if any no
+// Writes `writes` as one edit: locks `check_config` (the lock apply and revert take
+// for that configuration, so the two kinds of edit exclude each other) and every
+// file (in one order), refuses if any no
 // longer holds its `before` bytes, writes each atomically with a .ssh-tune.bak
 // backup, keeping owner and mode unless a new mode is planned, and restores them
 // all if `ssh -G -F check_config` rejects the result (when it accepted the files

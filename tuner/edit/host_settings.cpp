@@ -21,22 +21,6 @@ Error usage(const std::string& message) { return Error{ErrorKind::usage, message
 
 }  // namespace
 
-Result<void> check_host_alias(const std::string& host) {
-  if (host.empty()) {
-    return usage("the host alias is empty");
-  }
-  if (host.front() == '-') {
-    return usage("host alias '" + host + "' starts with '-'");
-  }
-  const auto bad = std::find_if(host.begin(), host.end(), [](unsigned char c) {
-    return c <= ' ' || c == 0x7f || std::string_view("\"'\\#!,=").find(static_cast<char>(c)) != std::string_view::npos;
-  });
-  if (bad != host.end()) {
-    return usage("host alias '" + host + "' contains a character ssh_config cannot hold in a Host pattern");
-  }
-  return ok();
-}
-
 Result<std::vector<std::string>> parse_cipher_list(const std::string& list, const std::vector<std::string>& supported) {
   std::vector<std::string> names;
   std::size_t start = 0;

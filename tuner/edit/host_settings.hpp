@@ -1,6 +1,7 @@
 #pragma once
 // What `apply` writes for one host, checked before anything is written: a bad
-// cipher name or a stray character in ssh_config is fatal for every host.
+// cipher name or a stray character in ssh_config is fatal for every host (the
+// alias is checked by config::check_host_alias, tuner/sshconfig/names.hpp).
 
 #include "base/result.hpp"
 #include "tuner/edit/ssh_client.hpp"
@@ -15,10 +16,6 @@ struct HostSettings {
   std::vector<std::string> ciphers;  // ranked, best first
   bool compression = false;
 };
-
-// Accepts an alias that is one Host pattern token: not empty, no whitespace,
-// quotes, backslash, '#', '!', ',' or '=', and not starting with '-'.
-Result<void> check_host_alias(const std::string& host);
 
 // Splits "a,b,c" and checks every name against `supported` (ssh -Q cipher):
 // no empty names, duplicates, prefixes (^ + -) or wildcards.

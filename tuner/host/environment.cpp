@@ -2,6 +2,7 @@
 
 #include "base/process.hpp"
 #include "probes/libssh_runner.hpp"
+#include "tuner/host/cache_validation.hpp"
 
 #include <ctime>
 
@@ -38,7 +39,10 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
     return sample.empty() ? std::vector<probes::CompressionSpeed>{}
                           : std::vector<probes::CompressionSpeed>{probes::run_ssh_zlib_bench(sample)};
   };
-  env.load_cache = load_cached_host;
+  env.load_cache = [rules = CacheRules{env.catalog, env.policy, client->supported(AlgorithmKind::cipher)}](
+                       const std::string& host, std::chrono::seconds max_age) {
+    return load_cached_host(host, max_age, rules);
+  };
   env.save_cache = save_cached_host;
   env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
   env.now = [] { return std::chrono::steady_clock::now(); };

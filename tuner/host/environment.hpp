@@ -43,7 +43,7 @@ struct HostEnvironment {
   std::function<std::vector<probes::CipherSpeed>()> cipher_speeds;
   // Compression speeds and ratios on the sample (zlib level 6 first).
   std::function<std::vector<probes::CompressionSpeed>(const std::string& sample)> compression_speeds;
-  // The cache: an entry younger than max_age, and storing one.
+  // The cache: an entry younger than max_age (checked as load_cached_host checks it), and storing one.
   std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
   std::function<Result<void>(const CachedHost& entry)> save_cache;
   // Wall-clock seconds since the epoch (stamps the measurement) and a monotonic clock (elapsed time).
@@ -54,7 +54,8 @@ struct HostEnvironment {
 
 // The real machine: the local ssh's capabilities, the shipped catalog and the
 // user's policy, libssh trials, the KEXINIT probe, the local benchmarks, the cache
-// under cache_home(), the system clocks. Errors: ssh missing, a broken rule file.
+// under cache_home() (validated against that catalog, policy and client), the
+// system clocks. Errors: ssh missing, a broken rule file.
 Result<HostEnvironment> production_environment(std::ostream* progress);
 
 }  // namespace sshtune

@@ -16,18 +16,20 @@ namespace {
 
 // The server's offer: from the survey's authenticated control session when libssh logged it; else read
 // with a connection of its own (which closes before authenticating, so it is said); through a proxy,
-// assume what libssh can do and let failing trials tell the rest.
-ServerAlgorithms server_offer(const AccessCheck& access, const RemoteTarget& target, HostEnvironment& env,
-                              std::vector<std::string>& notes) {
+// assume what libssh can do and let failing trials tell the rest. A server the second connection cannot
+// talk to at all (ErrorKind::remote) ends the run; one that spoke badly is a note.
+Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTarget& target, HostEnvironment& env,
+                                      std::vector<std::string>& notes) {
   if (access.server) return *access.server;
   if (target.proxy_command.empty()) {
-    if (auto server = env.fetch_server(target)) {
+    auto server = env.fetch_server(target);
+    if (server) {
       notes.push_back("the server's algorithms were read with a separate connection that closes before "
                       "authenticating (libssh did not log them)");
       return server.value();
-    } else {
-      notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
     }
+    if (server.error().kind == ErrorKind::remote) return server.error();
+    notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
   } else {
     notes.push_back("server algorithms not read through ProxyCommand/ProxyJump; trying every libssh cipher");
   }
@@ -121,7 +123,8 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   SSHTUNE_TRY(access, runner.check_access());
   const auto connect_time = std::chrono::duration_cast<milliseconds>(env.now() - start);
   Measurement m;
-  m.server = server_offer(access, resolved.target, env, m.notes);
+  SSHTUNE_TRY(server, server_offer(access, resolved.target, env, m.notes));
+  m.server = std::move(server);
   const HostTrialReport report =
       run_survey(runner, survey_plan(request, m.server, sample), request.host, std::move(access), connect_time);
   runner.finish();

@@ -8,6 +8,8 @@
 #include "rules/decision.hpp"
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -78,12 +80,26 @@ std::filesystem::path cache_dir();
 // The cache file for `host` (the alias made file-name safe).
 std::filesystem::path cache_path(const std::string& host);
 
-// Writes the entry atomically (temp file + rename), creating the directory 0700.
+// The largest cache file ssh-tune reads (its own are a few KiB).
+inline constexpr std::size_t k_max_cache_file = 1 << 20;
+
+// Writes the entry atomically (temp file + rename) as a 0600 file of our own,
+// creating the directory 0700 (an existing one must be ours; it is made 0700
+// again). An entry ssh-tune cannot have written (another owner, a symlink, a
+// shared mode) is replaced. Errors name the path.
 Result<void> save_cached_host(const CachedHost& entry);
 
-// The entry for `host` if one exists and is younger than `max_age`; an Error
-// only when a file exists but cannot be read or parsed (naming it).
-Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age);
+struct CacheRules;  // cache_validation.hpp
+
+// The entry for `host` if one exists and is younger than `max_age`, checked
+// before it is returned: the directory must be ours and writable by nobody
+// else, the file a regular file of ours writable by nobody else, at most
+// k_max_cache_file bytes, and its content pass validate_cached_host (the
+// security floor included). An Error (naming the file and the reason) when a
+// file exists but fails any of this; nullopt when there is none, it is stale,
+// or it was measured for another host name.
+Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
+                                                   const CacheRules& rules);
 
 // How long a measurement stays fresh for `host` to reuse it by default.
 inline constexpr std::chrono::hours k_cache_max_age{24 * 7};

@@ -1,6 +1,7 @@
 #include "tuner/host/host_target.hpp"
 #include "base/paths.hpp"
 #include "base/strings.hpp"
+#include "templates/escape.hpp"
 
 #include <pwd.h>
 #include <unistd.h>
@@ -49,6 +50,22 @@ Result<std::uint16_t> parse_port(const std::string& text, const std::string& hos
   return static_cast<std::uint16_t>(port);
 }
 
+// `ssh -W` through the ProxyJump hops, as ssh builds it: the last hop runs -W to
+// the target, earlier hops are its own -J. Every value is one shell word (the
+// command runs under sh -c) and `--` ends the options before the last hop.
+std::string jump_command(const std::string& hops, const RemoteTarget& target, const TargetOverrides& overrides) {
+  const auto comma = hops.rfind(',');
+  std::string command = "ssh -o BatchMode=yes";
+  if (overrides.config_file) command += " -F " + templates::shell_word(*overrides.config_file);
+  if (comma != std::string::npos) command += " -J " + templates::shell_word(hops.substr(0, comma));
+  std::string last = hops.substr(comma == std::string::npos ? 0 : comma + 1);
+  if (last.find(':') != std::string::npos && !last.starts_with("ssh://")) {
+    last = "ssh://" + last;  // ProxyJump's [user@]host:port is ssh's URI form on a command line
+  }
+  const std::string forward = "[" + target.hostname + "]:" + std::to_string(target.port);
+  return command + " -W " + templates::shell_word(forward) + " -- " + templates::shell_word(last);
+}
+
 std::string proxy_command(const config::Evaluation& evaluation, const RemoteTarget& target,
                           const TargetOverrides& overrides) {
   if (auto command = evaluation.value("proxycommand"); command && *command != "none") {
@@ -58,21 +75,7 @@ std::string proxy_command(const config::Evaluation& evaluation, const RemoteTarg
   if (!jump || *jump == "none") {
     return "";
   }
-  // As ssh does: the last hop runs -W to the target, earlier hops are its own -J.
-  const std::string hops = *jump;
-  const auto comma = hops.rfind(',');
-  std::string command = "ssh -o BatchMode=yes";
-  if (overrides.config_file) {
-    command += " -F '" + *overrides.config_file + "'";
-  }
-  if (comma != std::string::npos) {
-    command += " -J '" + hops.substr(0, comma) + "'";
-  }
-  std::string last = hops.substr(comma == std::string::npos ? 0 : comma + 1);
-  if (last.find(':') != std::string::npos && !last.starts_with("ssh://")) {
-    last = "ssh://" + last;  // ProxyJump's [user@]host:port is ssh's URI form on a command line
-  }
-  return command + " -W '[" + target.hostname + "]:" + std::to_string(target.port) + "' '" + last + "'";
+  return jump_command(*jump, target, overrides);
 }
 
 void add_paths(std::vector<std::filesystem::path>& paths, const std::vector<std::string>& values,

@@ -81,8 +81,10 @@ std::optional<HostOutcome> reuse_cached(const HostRequest& request, const Resolv
                                         std::optional<CachedHost> cached, const ClientCapabilities& client);
 
 // Pass 3: the server's offer, the trials within the budget, and this machine's
-// cipher and compression speeds. Errors: unreachable host, refused host key, an
-// unreadable sample. A failing trial is recorded, never fatal.
+// cipher and compression speeds. Errors: unreachable host, a server that accepts
+// and never speaks (no trial then waits for the same timeout again), refused host
+// key, an unreadable sample. A failing trial is recorded, never fatal; a server
+// offer that cannot be parsed is a note.
 Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env);
 
 // Pass 4: the decision over the measured facts (pure). Error when nothing measured is allowed.
@@ -92,7 +94,8 @@ Result<rules::Decision> decide_host(const Measurement& measurement, const HostEn
 HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resolved, Measurement measurement,
                            rules::Decision decision, const HostEnvironment& env);
 
-// Passes 1-5, saving the new entry in the cache. Errors as the passes'.
+// Passes 1-5, saving the new entry in the cache. Errors as the passes', and a
+// cache entry that fails the cache checks (host_cache.hpp) unless --fresh.
 Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env);
 
 }  // namespace sshtune

@@ -1,5 +1,6 @@
 #include "tuner/sshconfig/algorithms.hpp"
 
+#include "base/message.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 
 #include <algorithm>
@@ -64,7 +65,7 @@ std::optional<std::string> check_algorithm_argument(AlgorithmKind kind, std::str
   if (names_valid(kind, names, client, &bad)) {
     return std::nullopt;
   }
-  const std::string quoted = "'" + std::string(arg) + "'.";
+  const std::string quoted = "'" + quote_input(arg) + "'.";
   switch (kind) {
     case AlgorithmKind::cipher: return "Bad SSH2 cipher spec " + quoted;
     case AlgorithmKind::mac: return "Bad SSH2 MAC spec " + quoted;

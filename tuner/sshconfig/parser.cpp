@@ -1,4 +1,5 @@
 #include "tuner/sshconfig/parser.hpp"
+#include "base/message.hpp"
 #include "base/read_file.hpp"
 
 #include "tuner/sshconfig/keywords.hpp"
@@ -12,7 +13,8 @@
 namespace sshtune::config {
 
 std::string Diagnostic::to_string() const {
-  return path + ":" + std::to_string(line) + ": " + message;
+  // The message quotes the line's bytes (a keyword, a value): escaped and bounded, as ssh prints them.
+  return escape_bytes(path) + ":" + std::to_string(line) + ": " + escape_within(message, k_max_quoted_input + 64);
 }
 
 ConfigFile parse(std::string_view text, std::string path) {

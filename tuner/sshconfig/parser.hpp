@@ -18,7 +18,9 @@ struct Diagnostic {
   std::string path;
   std::size_t line = 0;  // 0 for command-line (-o) options
   std::string message;
-  // "PATH:LINE: MESSAGE", the one-line form used in ssh-tune errors.
+  // "PATH:LINE: MESSAGE", the one-line form used in ssh-tune errors: control and
+  // non-ASCII bytes escaped as ssh prints them ("\357\273\277host" for a BOM) and
+  // the message cut to about k_max_quoted_input characters (base/message.hpp).
   std::string to_string() const;
 };
 

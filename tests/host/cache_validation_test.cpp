@@ -1,0 +1,168 @@
+// The cache as an attacker writes it: every forged field of an entry is refused
+// with the field named (tuner/host/cache_validation.hpp), through the same
+// TOML -> CachedHost path the loader uses.
+
+#include "tuner/host/cache_toml.hpp"
+#include "tuner/host/cache_validation.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace sshtune {
+namespace {
+
+constexpr std::int64_t k_now = 1'790'000'000;
+const std::string k_origin = "/c/db1.toml";
+
+CacheRules test_rules() {
+  return CacheRules{rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
+                    rules::Policy{}, openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
+}
+
+CachedHost valid_entry() {
+  CachedHost entry;
+  entry.host = "db1";
+  entry.measured_unix = k_now - 60;
+  entry.client_version = "OpenSSH_9.2p1 Debian-2+deb12u10";
+  entry.server_banner = "SSH-2.0-OpenSSH_9.2p1 Debian-2";
+  entry.server_ciphers = {"aes128-gcm@openssh.com", "aes128-ctr"};
+  entry.rtt_ms = 0.2;
+  entry.target = "127.0.0.1:22";
+  entry.sample = "built-in mixed corpus";
+  entry.trials = {CachedTrial{TrialRole::upload, "aes128-gcm@openssh.com", false, 400, 1u << 20, 0.5}};
+  entry.decision.ciphers = {"aes128-gcm@openssh.com", "aes128-ctr"};
+  entry.decision.expected_mb_per_s = 400;
+  entry.decision.reasons = {"the CPU sets the pace (cpu-bound)"};
+  return entry;
+}
+
+// The loader's verdict on `entry` written out as ssh-tune writes it.
+std::string verdict(const CachedHost& entry, const CacheRules& rules = test_rules()) {
+  const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, rules, k_now);
+  return parsed ? "accepted" : parsed.error().message;
+}
+
+std::string verdict_of_text(const std::string& text) {
+  const auto parsed = parse_cached_host(text, k_origin, test_rules(), k_now);
+  return parsed ? "accepted" : parsed.error().message;
+}
+
+TEST(CacheValidation, WhatSshTuneWritesIsAccepted) {
+  EXPECT_EQ(verdict(valid_entry()), "accepted");
+  const auto parsed = parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed.value().decision.ciphers, valid_entry().decision.ciphers);
+  EXPECT_EQ(parsed.value().trials.size(), 1u);
+}
+
+TEST(CacheValidation, NewlineInACipherThatWouldInjectMatchExecIsRefused) {
+  CachedHost entry = valid_entry();
+  entry.decision.ciphers = {"aes128-ctr\nMatch exec \"touch /tmp/x\" #"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr\\nMatch exec \"touch /tmp/x\" #' is not an "
+                                       "SSH algorithm name; refusing it");
+}
+
+TEST(CacheValidation, QuoteInACipherIsRefused) {
+  CachedHost entry = valid_entry();
+  entry.decision.ciphers = {"aes128-ctr' -oProxyCommand='touch x"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr' -oProxyCommand='touch x' is not an SSH "
+                                       "algorithm name; refusing it");
+  entry.decision.ciphers = {"aes128-ctr'"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr'' is not supported by the local ssh "
+                                       "(ssh -Q cipher); refusing it");
+}
+
+TEST(CacheValidation, WeakCipherFailsTheSecurityFloor) {
+  CachedHost entry = valid_entry();
+  entry.decision.ciphers = {"3des-cbc"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
+                                       "acceptable); refusing to use it");
+  entry.decision.ciphers = {"aes128-gcm@openssh.com", "aes128-cbc"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: aes128-cbc is weak (below the security floor, "
+                                       "acceptable); refusing to use it");
+}
+
+TEST(CacheValidation, TheFloorInForceNowDecides) {
+  CacheRules strict = test_rules();
+  strict.policy.security_floor = rules::Tier::recommended;
+  EXPECT_EQ(verdict(valid_entry(), strict), k_origin + ": decision.ciphers: aes128-ctr is acceptable (below the "
+                                                       "security floor, recommended); refusing to use it");
+  strict.policy.allow = {"aes128-ctr"};
+  EXPECT_EQ(verdict(valid_entry(), strict), "accepted");
+}
+
+TEST(CacheValidation, CiphersTheLocalSshLacksOrRepeatsAreRefused) {
+  CachedHost entry = valid_entry();
+  entry.decision.ciphers = {"blowfish-cbc"};
+  EXPECT_EQ(verdict(entry),
+            k_origin + ": decision.ciphers: 'blowfish-cbc' is not supported by the local ssh (ssh -Q cipher); refusing it");
+  entry.decision.ciphers = {"aes128-ctr", "aes128-ctr"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr' appears twice; refusing it");
+  entry.decision.ciphers = {};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: empty; refusing it");
+}
+
+TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
+  CachedHost entry = valid_entry();
+  entry.decision.expected_mb_per_s = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.expected_mb_per_s: out of range (nan, expected 0 to 1000000); "
+                                       "refusing it");
+  entry = valid_entry();
+  entry.rtt_ms = -1;
+  EXPECT_EQ(verdict(entry), k_origin + ": rtt_ms: out of range (-1.000000, expected 0 to 1000000); refusing it");
+  entry = valid_entry();
+  entry.trials[0].mb_per_s = 1e308;
+  EXPECT_NE(verdict(entry).find(": trials[0].mb_per_s: out of range ("), std::string::npos) << verdict(entry);
+  entry = valid_entry();
+  entry.decision.break_even_ratio = 7;
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.break_even_ratio: out of range (7.000000, expected 0 to 1); "
+                                       "refusing it");
+  entry = valid_entry();
+  entry.measured_unix = k_now + 10 * 365 * 86400;  // "fresh" for ten years
+  EXPECT_EQ(verdict(entry), k_origin + ": measured_unix: out of range (" + std::to_string(entry.measured_unix) +
+                                       "); refusing it");
+}
+
+TEST(CacheValidation, ControlCharactersAnywhereAreRefused) {
+  CachedHost entry = valid_entry();
+  entry.server_banner = "SSH-2.0-x\x1b]0;pwned\x07";
+  EXPECT_EQ(verdict(entry), k_origin + ": server.banner: contains a control character ('\\e'); refusing it");
+  entry = valid_entry();
+  entry.sample = "/data\nHost *\n  ProxyCommand touch /tmp/x";
+  EXPECT_EQ(verdict(entry), k_origin + ": sample: contains a control character ('\\n'); refusing it");
+  entry = valid_entry();
+  entry.decision.reasons = {"fine\r"};
+  EXPECT_EQ(verdict(entry), k_origin + ": decision.reasons: contains a control character ('\\r'); refusing it");
+  entry = valid_entry();
+  entry.server_kex = {"curve25519-sha256 x"};
+  EXPECT_EQ(verdict(entry), k_origin + ": server.kex: 'curve25519-sha256 x' is not an SSH algorithm name; refusing it");
+}
+
+TEST(CacheValidation, HostileHostNamesAreRefused) {
+  CachedHost entry = valid_entry();
+  entry.host = "-oProxyCommand=touch /tmp/x";
+  EXPECT_EQ(verdict(entry), k_origin + ": host: invalid host name '-oProxyCommand=touch /tmp/x': starts with '-', "
+                                       "which ssh would read as an option; refusing it");
+  entry.host = "a;b";
+  EXPECT_EQ(verdict(entry),
+            k_origin + ": host: invalid host name 'a;b': contains ';', which ssh refuses in a host name; refusing it");
+}
+
+TEST(CacheValidation, WrongTypesAndUnknownWordsNameTheLine) {
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = 1789999999\n[decision]\nciphers = \"aes128-ctr\"\n"),
+            k_origin + ":4: decision.ciphers: expected an array of strings");
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = \"soon\"\n"),
+            k_origin + ":2: measured_unix: expected an integer");
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = 1789999999\n[decision]\nciphers = [\"aes128-ctr\"]\n"
+                            "link_class = \"fast\"\n"),
+            k_origin + ":5: decision.link_class: unknown value");
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = 1789999999\n[[trials]]\nbytes = -1\n"),
+            k_origin + ":4: trials[0].bytes: must not be negative");
+  EXPECT_EQ(verdict_of_text("host = [\n"), k_origin + ":1: Error while parsing array: encountered end-of-file");
+}
+
+}  // namespace
+}  // namespace sshtune

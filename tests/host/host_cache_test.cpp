@@ -1,0 +1,119 @@
+// The cache on disk (tuner/host/host_cache.hpp) attacked the way another account
+// would: entries it owns, shared modes, a shared directory, a symlink. HOME and
+// XDG_CACHE_HOME point into a temp dir; "another user" is uid 65534 (tests run as root).
+
+#include "tuner/host/cache_validation.hpp"
+#include "tuner/host/host_cache.hpp"
+#include "tuner/sshconfig/client_capabilities.hpp"
+
+#include "tests/support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ctime>
+
+namespace sshtune {
+namespace {
+
+using testing::ScopedEnv;
+using testing::TempDir;
+
+class HostCache : public ::testing::Test {
+ protected:
+  HostCache() {
+    CachedHost entry;
+    entry.host = "db1";
+    entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+    entry.decision.ciphers = {"aes128-gcm@openssh.com"};
+    EXPECT_TRUE(save_cached_host(entry));
+  }
+  std::string load_error(const std::string& host = "db1") const {
+    const auto loaded = load_cached_host(host, k_cache_max_age, m_rules);
+    if (!loaded) return loaded.error().message;
+    return loaded.value() ? "loaded" : "absent";
+  }
+  std::string uid() const { return std::to_string(::geteuid()); }
+
+  TempDir m_dir;
+  ScopedEnv m_home{"HOME", m_dir.path().string()};
+  ScopedEnv m_cache{"XDG_CACHE_HOME", (m_dir.path() / "cache").string()};
+  CacheRules m_rules{rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
+                     rules::Policy{}, openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
+  std::filesystem::path m_entry = cache_path("db1");
+};
+
+TEST_F(HostCache, SavedEntriesArePrivateAndLoad) {
+  EXPECT_EQ(testing::mode_of(cache_dir()), 0700u);
+  EXPECT_EQ(testing::mode_of(m_entry), 0600u);
+  EXPECT_EQ(load_error(), "loaded");
+  EXPECT_EQ(load_error("db2"), "absent");
+}
+
+TEST_F(HostCache, AnEntryOwnedByAnotherUserIsRefused) {
+  ASSERT_EQ(::chown(m_entry.c_str(), 65534, 65534), 0);
+  EXPECT_EQ(load_error(), m_entry.string() + ": owned by uid 65534, not by uid " + uid() + "; refusing to use it");
+}
+
+TEST_F(HostCache, AWorldWritableEntryIsRefused) {
+  std::filesystem::permissions(m_entry, std::filesystem::perms(0666));
+  EXPECT_EQ(load_error(), m_entry.string() + ": writable by group or others (mode 0666); refusing to use it");
+}
+
+TEST_F(HostCache, AnEntryInASharedDirectoryIsRefused) {
+  std::filesystem::permissions(cache_dir(), std::filesystem::perms(0777));
+  EXPECT_EQ(load_error(),
+            cache_dir().string() + ": writable by group or others (mode 0777); refusing to use it");
+  std::filesystem::permissions(cache_dir(), std::filesystem::perms(0700));
+  ASSERT_EQ(::chown(cache_dir().c_str(), 65534, 65534), 0);
+  EXPECT_EQ(load_error(), cache_dir().string() + ": owned by uid 65534, not by uid " + uid() + "; refusing to use it");
+}
+
+TEST_F(HostCache, ASymlinkedEntryIsRefused) {
+  const auto elsewhere = m_dir.path() / "planted.toml";
+  std::filesystem::rename(m_entry, elsewhere);
+  std::filesystem::create_symlink(elsewhere, m_entry);
+  EXPECT_EQ(load_error(), m_entry.string() + ": is a symlink; refusing to use it");
+}
+
+TEST_F(HostCache, AForgedButPrivateEntryIsValidated) {
+  std::string text = testing::read_file(m_entry);
+  const auto at = text.find("'aes128-gcm@openssh.com'");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, std::string("'aes128-gcm@openssh.com'").size(), "'3des-cbc'");
+  m_dir.write("cache/ssh-tune/db1.toml", text);
+  EXPECT_EQ(load_error(), m_entry.string() + ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
+                                             "acceptable); refusing to use it");
+}
+
+TEST_F(HostCache, SavingReplacesAnEntrySshTuneDidNotWrite) {
+  ASSERT_EQ(::chown(m_entry.c_str(), 65534, 65534), 0);
+  std::filesystem::permissions(m_entry, std::filesystem::perms(0666));
+  std::filesystem::permissions(cache_dir(), std::filesystem::perms(0755));
+  CachedHost entry;
+  entry.host = "db1";
+  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.decision.ciphers = {"aes256-gcm@openssh.com"};
+  ASSERT_TRUE(save_cached_host(entry));
+  struct stat st {};
+  ASSERT_EQ(::stat(m_entry.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, ::geteuid());
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_EQ(testing::mode_of(cache_dir()), 0700u);
+  EXPECT_EQ(load_error(), "loaded");
+}
+
+TEST_F(HostCache, SavingRefusesADirectoryOfAnotherUser) {
+  ASSERT_EQ(::chown(cache_dir().c_str(), 65534, 65534), 0);
+  CachedHost entry;
+  entry.host = "db1";
+  const auto saved = save_cached_host(entry);
+  ASSERT_FALSE(saved);
+  EXPECT_EQ(saved.error().message,
+            cache_dir().string() + ": owned by uid 65534, not by uid " + uid() + "; refusing to use it");
+}
+
+}  // namespace
+}  // namespace sshtune

@@ -1,0 +1,299 @@
+#include "tuner/host/cache_toml.hpp"
+
+#include "base/format.hpp"
+#include "rules/toml_errors.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <span>
+#include <sstream>
+
+namespace sshtune {
+namespace {
+
+toml::array string_array(const std::vector<std::string>& values) {
+  toml::array array;
+  for (const auto& value : values) array.push_back(value);
+  return array;
+}
+
+toml::table decision_table(const rules::Decision& d) {
+  toml::table table{{"ciphers", string_array(d.ciphers)},
+                    {"compression", d.compression},
+                    {"rsync_compress", d.rsync_compress},
+                    {"link_class", std::string(rules::to_string(d.link_class))},
+                    {"bottleneck", std::string(rules::to_string(d.bottleneck))},
+                    {"expected_mb_per_s", d.expected_mb_per_s},
+                    {"expected_client", std::string(rules::to_string(d.expected_source))},
+                    {"current_client", std::string(rules::to_string(d.current_source))},
+                    {"current_cipher", d.current_cipher},
+                    {"reasons", string_array(d.reasons)}};
+  if (d.break_even_ratio) table.insert("break_even_ratio", *d.break_even_ratio);
+  if (d.current_mb_per_s) table.insert("current_mb_per_s", *d.current_mb_per_s);
+  if (d.parallel) {
+    table.insert("parallel", toml::table{{"streams", d.parallel->streams},
+                                         {"mb_per_s", d.parallel->mb_per_s},
+                                         {"single_mb_per_s", d.parallel->single_mb_per_s}});
+  }
+  return table;
+}
+
+toml::array trials_array(const std::vector<CachedTrial>& trials) {
+  toml::array array;
+  for (const auto& t : trials) {
+    array.push_back(toml::table{{"kind", std::string(to_string(t.kind))},
+                                {"cipher", t.cipher},
+                                {"compression", t.compression},
+                                {"mb_per_s", t.mb_per_s},
+                                {"bytes", static_cast<std::int64_t>(t.bytes)},
+                                {"seconds", t.seconds},
+                                {"client", std::string(to_string(t.client))},
+                                {"streams", t.streams}});
+  }
+  return array;
+}
+
+// Typed reads from one table of the cache file into the fields of an entry; a key
+// that is absent leaves its field as it is (the struct's default); `prefix`
+// ("decision.") names keys in errors.
+class Fields {
+ public:
+  Fields(const toml::table& table, const std::string& origin, std::string prefix)
+      : m_table(table), m_origin(origin), m_prefix(std::move(prefix)) {}
+
+  Result<void> get(std::string_view key, std::string& out) const { return exact(key, "a string", out); }
+  Result<void> get(std::string_view key, bool& out) const { return exact(key, "true or false", out); }
+  Result<void> get(std::string_view key, std::uint64_t& out) const;
+  Result<void> get(std::string_view key, std::int64_t& out) const;
+  Result<void> get(std::string_view key, int& out) const;
+  Result<void> get(std::string_view key, double& out) const;
+  Result<void> get(std::string_view key, std::optional<double>& out) const;
+  Result<void> get(std::string_view key, std::vector<std::string>& out) const;
+  // One of `words` (the index of the enum value), left as it is when absent.
+  template <typename Enum>
+  Result<void> word(std::string_view key, std::span<const std::string_view> words, Enum& out) const;
+  Result<Fields> table(std::string_view key) const;
+  bool empty() const { return m_table.empty(); }
+  Result<std::vector<Fields>> tables(std::string_view key) const;
+
+ private:
+  template <typename T>
+  Result<void> exact(std::string_view key, const char* expected, T& out) const {
+    const toml::node* node = m_table.get(key);
+    if (node == nullptr) return ok();
+    const auto value = node->value_exact<T>();
+    if (!value) return fail(*node, key, std::string("expected ") + expected);
+    out = *value;
+    return ok();
+  }
+  Error fail(const toml::node& node, std::string_view key, const std::string& what) const {
+    return rules::toml_error(m_origin, node, m_prefix + std::string(key) + ": " + what);
+  }
+
+  const toml::table& m_table;
+  const std::string& m_origin;
+  std::string m_prefix;
+};
+
+Result<void> Fields::get(std::string_view key, std::int64_t& out) const {
+  std::int64_t value = out;
+  SSHTUNE_TRYV(exact(key, "an integer", value));
+  if (value < 0) return fail(*m_table.get(key), key, "must not be negative");
+  out = value;
+  return ok();
+}
+
+Result<void> Fields::get(std::string_view key, std::uint64_t& out) const {
+  std::int64_t value = static_cast<std::int64_t>(out);
+  SSHTUNE_TRYV(get(key, value));
+  out = static_cast<std::uint64_t>(value);
+  return ok();
+}
+
+Result<void> Fields::get(std::string_view key, int& out) const {
+  std::int64_t value = out;
+  SSHTUNE_TRYV(get(key, value));
+  if (value > std::numeric_limits<int>::max()) return fail(*m_table.get(key), key, "too large");
+  out = static_cast<int>(value);
+  return ok();
+}
+
+Result<void> Fields::get(std::string_view key, std::optional<double>& out) const {
+  const toml::node* node = m_table.get(key);
+  if (node == nullptr) return ok();
+  if (!node->is_integer() && !node->is_floating_point()) return fail(*node, key, "expected a number");
+  out = node->value<double>().value();
+  return ok();
+}
+
+Result<void> Fields::get(std::string_view key, double& out) const {
+  std::optional<double> value;
+  SSHTUNE_TRYV(get(key, value));
+  out = value.value_or(out);
+  return ok();
+}
+
+Result<void> Fields::get(std::string_view key, std::vector<std::string>& out) const {
+  const toml::node* node = m_table.get(key);
+  if (node == nullptr) return ok();
+  const toml::array* array = node->as_array();
+  if (array == nullptr) return fail(*node, key, "expected an array of strings");
+  out.clear();
+  for (const toml::node& item : *array) {
+    if (!item.is_string()) return fail(item, key, "expected an array of strings");
+    out.push_back(*item.value<std::string>());
+  }
+  return ok();
+}
+
+template <typename Enum>
+Result<void> Fields::word(std::string_view key, std::span<const std::string_view> words, Enum& out) const {
+  const toml::node* node = m_table.get(key);
+  if (node == nullptr) return ok();
+  std::string text;
+  SSHTUNE_TRYV(get(key, text));
+  const auto found = std::find(words.begin(), words.end(), text);
+  if (found == words.end()) return fail(*node, key, "unknown value");
+  out = static_cast<Enum>(found - words.begin());
+  return ok();
+}
+
+Result<Fields> Fields::table(std::string_view key) const {
+  static const toml::table k_empty;
+  const toml::node* node = m_table.get(key);
+  const std::string prefix = m_prefix + std::string(key) + ".";
+  if (node == nullptr) return Fields(k_empty, m_origin, prefix);
+  if (const toml::table* sub = node->as_table()) return Fields(*sub, m_origin, prefix);
+  return fail(*node, key, "expected a table");
+}
+
+Result<std::vector<Fields>> Fields::tables(std::string_view key) const {
+  const toml::node* node = m_table.get(key);
+  std::vector<Fields> out;
+  if (node == nullptr) return out;
+  const toml::array* array = node->as_array();
+  if (array == nullptr) return fail(*node, key, "expected an array of tables");
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::table* item = (*array)[i].as_table();
+    if (item == nullptr) return fail((*array)[i], key, "expected an array of tables");
+    out.emplace_back(*item, m_origin, m_prefix + std::string(key) + "[" + std::to_string(i) + "].");
+  }
+  return out;
+}
+
+// Enum words in the order of the enum's values.
+constexpr std::array<std::string_view, 5> k_roles{"upload", "download", "upload-zlib-sample", "upload-zlib-random",
+                                                  "parallel"};
+constexpr std::array<std::string_view, 2> k_clients{"libssh", "openssh"};
+constexpr std::array<std::string_view, 2> k_sources{"openssh", "libssh"};
+constexpr std::array<std::string_view, 2> k_link_classes{"cpu-bound", "link-bound"};
+constexpr std::array<std::string_view, 3> k_bottlenecks{"cpu", "link", "window"};
+constexpr std::array<std::string_view, 2> k_directions{"upload", "download"};
+
+Result<CachedTrial> decode_trial(const Fields& t) {
+  CachedTrial trial;
+  SSHTUNE_TRYV(t.word("kind", k_roles, trial.kind));
+  SSHTUNE_TRYV(t.get("cipher", trial.cipher));
+  SSHTUNE_TRYV(t.get("compression", trial.compression));
+  SSHTUNE_TRYV(t.get("mb_per_s", trial.mb_per_s));
+  SSHTUNE_TRYV(t.get("bytes", trial.bytes));
+  SSHTUNE_TRYV(t.get("seconds", trial.seconds));
+  SSHTUNE_TRYV(t.word("client", k_clients, trial.client));
+  SSHTUNE_TRYV(t.get("streams", trial.streams));
+  return trial;
+}
+
+// decision.parallel, when the entry recommends parallel sessions.
+Result<void> decode_parallel(const Fields& d, rules::Decision& decision) {
+  SSHTUNE_TRY(p, d.table("parallel"));
+  if (p.empty()) return ok();
+  rules::ParallelAdvice advice;
+  SSHTUNE_TRYV(p.get("streams", advice.streams));
+  SSHTUNE_TRYV(p.get("mb_per_s", advice.mb_per_s));
+  SSHTUNE_TRYV(p.get("single_mb_per_s", advice.single_mb_per_s));
+  decision.parallel = advice;
+  return ok();
+}
+
+Result<void> decode_decision(const Fields& d, rules::Decision& decision) {
+  SSHTUNE_TRYV(d.get("ciphers", decision.ciphers));
+  SSHTUNE_TRYV(d.get("compression", decision.compression));
+  SSHTUNE_TRYV(d.get("rsync_compress", decision.rsync_compress));
+  SSHTUNE_TRYV(d.word("link_class", k_link_classes, decision.link_class));
+  SSHTUNE_TRYV(d.word("bottleneck", k_bottlenecks, decision.bottleneck));
+  SSHTUNE_TRYV(d.get("expected_mb_per_s", decision.expected_mb_per_s));
+  SSHTUNE_TRYV(d.get("current_cipher", decision.current_cipher));
+  SSHTUNE_TRYV(d.get("reasons", decision.reasons));
+  SSHTUNE_TRYV(d.get("break_even_ratio", decision.break_even_ratio));
+  SSHTUNE_TRYV(d.word("expected_client", k_sources, decision.expected_source));
+  SSHTUNE_TRYV(d.word("current_client", k_sources, decision.current_source));
+  SSHTUNE_TRYV(decode_parallel(d, decision));
+  return d.get("current_mb_per_s", decision.current_mb_per_s);
+}
+
+Result<void> decode_server(const Fields& s, CachedHost& entry) {
+  SSHTUNE_TRYV(s.get("banner", entry.server_banner));
+  SSHTUNE_TRYV(s.get("ciphers", entry.server_ciphers));
+  SSHTUNE_TRYV(s.get("macs", entry.server_macs));
+  SSHTUNE_TRYV(s.get("kex", entry.server_kex));
+  SSHTUNE_TRYV(s.get("compression", entry.server_compression));
+  return s.get("strict_kex", entry.server_strict_kex);
+}
+
+Result<void> decode_top(const Fields& root, CachedHost& entry) {
+  SSHTUNE_TRYV(root.get("host", entry.host));
+  SSHTUNE_TRYV(root.get("measured_unix", entry.measured_unix));
+  SSHTUNE_TRYV(root.get("client_version", entry.client_version));
+  SSHTUNE_TRYV(root.get("sample", entry.sample));
+  SSHTUNE_TRYV(root.word("direction", k_directions, entry.direction));
+  SSHTUNE_TRYV(root.get("target", entry.target));
+  SSHTUNE_TRYV(root.get("notes", entry.notes));
+  SSHTUNE_TRYV(root.get("loaded_rtt_ms", entry.loaded_rtt_ms));
+  return root.get("rtt_ms", entry.rtt_ms);
+}
+
+}  // namespace
+
+std::string render_cache_entry(const CachedHost& entry) {
+  toml::table root{{"host", entry.host},
+                   {"measured_unix", entry.measured_unix},
+                   {"measured_at", utc_text(entry.measured_unix, "%Y-%m-%dT%H:%M:%SZ")},
+                   {"client_version", entry.client_version},
+                   {"sample", entry.sample},
+                   {"direction", std::string(to_string(entry.direction))},
+                   {"target", entry.target},
+                   {"notes", string_array(entry.notes)},
+                   {"server", toml::table{{"banner", entry.server_banner},
+                                          {"ciphers", string_array(entry.server_ciphers)},
+                                          {"macs", string_array(entry.server_macs)},
+                                          {"kex", string_array(entry.server_kex)},
+                                          {"compression", string_array(entry.server_compression)},
+                                          {"strict_kex", entry.server_strict_kex}}},
+                   {"trials", trials_array(entry.trials)},
+                   {"decision", decision_table(entry.decision)}};
+  if (entry.rtt_ms) root.insert("rtt_ms", *entry.rtt_ms);
+  if (entry.loaded_rtt_ms) root.insert("loaded_rtt_ms", *entry.loaded_rtt_ms);
+  std::ostringstream text;
+  text << "# ssh-tune measurements; safe to delete (ssh-tune host measures again).\n" << root << '\n';
+  return text.str();
+}
+
+Result<CachedHost> decode_cache_entry(std::string_view text, const std::string& origin) {
+  SSHTUNE_TRY(root_table, rules::parse_toml(text, origin));
+  const Fields root(root_table, origin, "");
+  CachedHost entry;
+  SSHTUNE_TRYV(decode_top(root, entry));
+  SSHTUNE_TRY(server, root.table("server"));
+  SSHTUNE_TRYV(decode_server(server, entry));
+  SSHTUNE_TRY(trials, root.tables("trials"));
+  for (const Fields& fields : trials) {
+    SSHTUNE_TRY(trial, decode_trial(fields));
+    entry.trials.push_back(std::move(trial));
+  }
+  SSHTUNE_TRY(decision, root.table("decision"));
+  SSHTUNE_TRYV(decode_decision(decision, entry.decision));
+  return entry;
+}
+
+}  // namespace sshtune
