@@ -12,6 +12,9 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 
+#include <cstdio>
+#include <sys/socket.h>
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -47,6 +50,20 @@ LibsshSession::~LibsshSession() {
 
 Error LibsshSession::error(const std::string& what) const {
   return Error{ErrorKind::remote, m_host + ": " + what + ": " + ssh_get_error(m_session)};
+}
+
+Error LibsshSession::connect_error(const RemoteTarget& target) const {
+  // libssh says "Timeout connecting" both for a host that never answered and for one that
+  // accepted and never spoke; a socket still connected to its peer tells the second apart.
+  const socket_t fd = ssh_get_fd(m_session);
+  sockaddr_storage peer{};
+  socklen_t size = sizeof peer;
+  const bool connected = fd != SSH_INVALID_SOCKET && ::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &size) == 0;
+  if (!connected || ssh_get_serverbanner(m_session) != nullptr) return error("cannot connect");
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(target.timeout.count()) / 1000);
+  const std::string via = target.proxy_command.empty() ? "TCP connected" : "the ProxyCommand started";
+  return Error{ErrorKind::remote, m_host + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
 }
 
 std::string LibsshSession::negotiated_cipher() const {
@@ -108,7 +125,7 @@ Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& t
   std::optional<KexinitLogCapture> capture;
   if (read_kexinit) capture.emplace();
   if (ssh_connect(session->m_session) != SSH_OK) {
-    return session->error("cannot connect");
+    return session->connect_error(target);
   }
   SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
   session->m_access = std::move(access);

@@ -41,6 +41,8 @@ class LibsshSession {
   const std::string& host() const { return m_host; }  // "host" or "host:port" for messages
   // An Error "HOST: what: <libssh's last error>".
   Error error(const std::string& what) const;
+  // Why ssh_connect failed; a server that accepted and never sent its banner is said so.
+  Error connect_error(const RemoteTarget& target) const;
   // Client-to-server algorithms actually negotiated (both directions are pinned alike).
   std::string negotiated_cipher() const;
   std::string negotiated_mac() const;

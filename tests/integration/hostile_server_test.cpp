@@ -1,3 +1,4 @@
+#include "probes/libssh_runner.hpp"
 #include "probes/server_algorithms.hpp"
 
 #include <gtest/gtest.h>
@@ -71,6 +72,19 @@ TEST(HostileServer, SilentServerTimesOutOnceSayingTheBannerNeverCame) {
   EXPECT_EQ(result.error().message, describe(server.target()) +
                                         ": TCP connected, but the server sent no SSH banner within 0.5 s");
   EXPECT_EQ(result.error().kind, ErrorKind::remote);  // the host pipeline stops here (no second timeout)
+}
+
+// The host pipeline's first connection is libssh's authenticated control session: a silent
+// server costs it one timeout and the message says what happened.
+TEST(HostileServer, SilentServerToTheLibsshSessionSaysTheBannerNeverCame) {
+  ScriptedServer server("", std::chrono::milliseconds(1500));
+  const auto start = std::chrono::steady_clock::now();
+  const auto access = make_libssh_runner(server.target())->check_access();
+  ASSERT_FALSE(access);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
+  EXPECT_EQ(access.error().message, describe(server.target()) +
+                                        ": TCP connected, but the server sent no SSH banner within 0.5 s");
+  EXPECT_EQ(access.error().kind, ErrorKind::remote);
 }
 
 TEST(HostileServer, ProtocolViolationsAreMalformedDataNotUnreachableHosts) {
