@@ -1,6 +1,7 @@
 #include "tuner/cli/command.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/spelling.hpp"
+#include "tuner/cli/version_info.hpp"
 
 #include <boost/program_options/parsers.hpp>
 
@@ -85,7 +86,7 @@ Result<ExitCode> dispatch(const Args& argv, Io& io) {
     return ExitCode::ok;
   }
   if (first == "--version" || first == "-V") {
-    io.out << "ssh-tune " << SSHTUNE_VERSION << '\n';
+    print_version(io.out, version_info());
     return ExitCode::ok;
   }
   if (first.starts_with("-")) {

@@ -3,6 +3,7 @@
 #include "base/format.hpp"
 #include "templates/snippets.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -25,7 +26,9 @@ std::string current_line(const HostOutcome& outcome) {
   return line;
 }
 
-void print_trials(std::ostream& out, const CachedHost& entry) {
+void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
+  double best = 0;
+  for (const auto& t : entry.trials) best = std::max(best, t.mb_per_s);
   out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
       << ")\n";
   for (const auto& t : entry.trials) {
@@ -34,8 +37,8 @@ void print_trials(std::ostream& out, const CachedHost& entry) {
                              : t.kind == TrialRole::zlib_sample ? t.cipher + " +zlib, your data"
                                                                 : t.cipher + " +zlib, random data";
     char line[160];
-    std::snprintf(line, sizeof line, "  %-44s %10.1f\n", what.c_str(), t.mb_per_s);
-    out << line;
+    std::snprintf(line, sizeof line, "  %-44s %10.1f", what.c_str(), t.mb_per_s);
+    out << line << bar(t.mb_per_s, best, bars, t.mb_per_s > 0 && t.mb_per_s == best) << '\n';
   }
 }
 
@@ -64,7 +67,7 @@ nlohmann::json trials_json(const CachedHost& entry) {
 
 }  // namespace
 
-void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets) {
+void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets, const BarStyle& bars) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": "
@@ -82,7 +85,7 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
     out << "  - " << reason << '\n';
   }
   out << '\n';
-  print_trials(out, e);
+  print_trials(out, e, bars);
   out << '\n';
   print_snippets(out, snippets);
   for (const auto& note : outcome.notes) {
