@@ -4,7 +4,9 @@
 // with --fix, the client files corrected through the safe editor first.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "probes/compression_bench.hpp"
 #include "probes/crypto_bench.hpp"
+#include "probes/sample_corpus.hpp"
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
@@ -13,6 +15,7 @@
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/measured_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/host_cache.hpp"
@@ -108,44 +111,20 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
   }
 }
 
-// Host facts from `ssh-tune host`'s cache (fresh entries only), with what this run's
-// --server probes learned laid over them. A cache file that cannot be read counts as absent.
-class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
- public:
-  std::optional<audit::MeasuredHost> find(const std::string& host) const override {
-    std::optional<audit::MeasuredHost> facts = from_cache(host);
-    if (const std::optional<audit::MeasuredHost> probed = probes.find(host)) {
-      if (!facts) facts = audit::MeasuredHost{};
-      facts->server = probed->server;
-    }
-    return facts;
-  }
-  audit::MeasuredHostMap probes;
-
- private:
-  static std::optional<audit::MeasuredHost> from_cache(const std::string& host) {
-    const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age);
-    if (!cached || !cached.value()) return std::nullopt;
-    const CachedHost& entry = *cached.value();
-    ServerAlgorithms server;
-    server.banner = entry.server_banner;
-    server.kex = entry.server_kex;
-    server.ciphers_c2s = server.ciphers_s2c = entry.server_ciphers;
-    server.macs_c2s = server.macs_s2c = entry.server_macs;
-    server.compression_c2s = server.compression_s2c = entry.server_compression;
-    server.strict_kex = entry.server_strict_kex;
-    const bool cpu_bound = entry.decision.link_class == rules::LinkClass::cpu_bound;
-    return audit::MeasuredHost{cpu_bound, entry.rtt_ms,
-                            entry.server_ciphers.empty() ? std::nullopt : std::optional<ServerAlgorithms>(server),
-                            entry.decision.rsync_compress};
-  }
-};
-
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedMeasuredHosts facts;
   std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
+  std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
 };
+
+// ssh's zlib (level 6) compression speed on this CPU, on the built-in corpus.
+std::optional<double> local_zlib_speed() {
+  for (const probes::CompressionSpeed& row : probes::run_compression_bench(probes::builtin_corpus())) {
+    if (row.codec == "zlib") return row.compress_mb_per_s;
+  }
+  return std::nullopt;
+}
 
 // The client files as the audit read them, and their findings.
 struct ClientAudit {
@@ -183,13 +162,15 @@ Result<ClientAudit> audit_clients(const po::variables_map& values, const audit::
   const audit::ClientSources sources = sources_from(values);
   SSHTUNE_TRY(configs, audit::load_client_configs(sources));
   if (!run.speeds) {
-    run.speeds = values.count("no-bench") || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
-                                                                   : probes::run_crypto_bench();
+    const bool bench = values.count("no-bench") == 0 && !configs.files.empty();
+    run.speeds = bench ? probes::run_crypto_bench() : std::vector<probes::CipherSpeed>{};
+    if (bench) run.zlib_mb_per_s = local_zlib_speed();
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
   const audit::ClientAuditInput input{configs,     sources,   strings(values, "host"), context,
                                       *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
-                                                                        : std::nullopt};
+                                                                        : std::nullopt,
+                                      run.zlib_mb_per_s};
   std::vector<audit::Finding> findings = audit::audit_client(input);
   return ClientAudit{std::move(configs), std::move(findings)};
 }

@@ -4,6 +4,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "base/paths.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/list_hosts.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <nlohmann/json.hpp>
@@ -30,7 +31,8 @@ po::options_description config_flags() {
                                                                       "port, as ssh -p")(
       "option,o", po::value<std::vector<std::string>>(), "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
       "match-exec", "run Match exec commands (ssh -G runs them; ssh-tune does not unless asked)")(
-      "json", "print JSON")("host", po::value<std::string>(), "destination as given to ssh");
+      "json", "print JSON")("list-hosts", "instead of HOST's settings: the host aliases the files name (completion)")(
+      "host", po::value<std::string>(), "destination as given to ssh");
   return flags;
 }
 
@@ -78,6 +80,10 @@ void print_text(const config::Evaluation& evaluation, const std::vector<std::str
   for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << warning << '\n';
 }
 
+std::optional<std::string> optional_config(const po::variables_map& values) {
+  return values.count("config") ? std::optional(values["config"].as<std::string>()) : std::nullopt;
+}
+
 config::EvalRequest request_from(const po::variables_map& values) {
   config::EvalRequest request;
   request.host = values["host"].as<std::string>();
@@ -100,6 +106,7 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
     print_usage(io.out, k_usage, flags);
     return ExitCode::ok;
   }
+  if (parsed.values.count("list-hosts")) return list_hosts(optional_config(parsed.values), io);
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(client, local_client_capabilities());
   SSHTUNE_TRY(evaluation, config::evaluate(request_from(parsed.values), *client));

@@ -4,6 +4,7 @@
 // stdout: under rsync, scp, git and borg stdout is their protocol channel.
 
 #include "templates/snippet_variables.hpp"
+#include "tuner/cli/auto_tune.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/cli/ssh_args.hpp"
@@ -29,7 +30,9 @@ void print_ssh_help(std::ostream& out) {
          "choose them. Under rsync, ssh compression is always off (rsync compresses itself).\n"
          "Use it as: rsync -e 'ssh-tune ssh', scp -S ssh-tune-ssh, GIT_SSH_COMMAND='ssh-tune ssh',\n"
          "BORG_RSH='ssh-tune ssh', sshfs -o ssh_command='ssh-tune ssh'.\n"
-         "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n";
+         "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n"
+         "With auto-tune on (auto = true in ~/.config/ssh-tune/config.toml, or SSHTUNE_AUTO=1), a\n"
+         "destination never measured is measured in the background once this ssh has finished.\n";
 }
 
 // The cache entry for the destination: "user@host" as typed (if `host` was run
@@ -86,7 +89,11 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
   const SshArgs analysis = analyse_ssh_args(args);
   Args final_args = args;
   if (analysis.destination_index) {
-    if (const auto tuning = cached_tuning(analysis, io)) final_args = tuned_ssh_args(args, analysis, *tuning);
+    if (const auto tuning = cached_tuning(analysis, io)) {
+      final_args = tuned_ssh_args(args, analysis, *tuning);
+    } else {
+      auto_tune_untuned(analysis, io.err);  // opt-in: measure in the background, after this ssh
+    }
   }
   return exec_ssh(final_args, io);
 }

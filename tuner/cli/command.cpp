@@ -1,4 +1,5 @@
 #include "tuner/cli/command.hpp"
+#include "tuner/cli/auto_probe.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/spelling.hpp"
 #include "tuner/cli/version_info.hpp"
@@ -89,6 +90,7 @@ Result<ExitCode> dispatch(const Args& argv, Io& io) {
     print_version(io.out, version_info());
     return ExitCode::ok;
   }
+  if (first == "--auto-probe") return run_auto_probe(Args(argv.begin() + 1, argv.end()), io);  // hidden
   if (first.starts_with("-")) {
     return Error{ErrorKind::usage, "unknown option '" + first + "'; run 'ssh-tune --help'"};
   }
