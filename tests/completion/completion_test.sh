@@ -26,7 +26,7 @@ check() {  # check WHAT EXPECTED ACTUAL
   fi
 }
 
-check "config --list-hosts follows Include" $'dbserver\nother-db\nwebby' "$(ssh-tune config --list-hosts)"
+check "config --list-hosts follows Include" $'webby\ndbserver\nother-db' "$(ssh-tune config --list-hosts)"
 check "config --list-hosts -F" "alt-only" "$(ssh-tune config --list-hosts -F "$tmp/alt.conf")"
 
 # shellcheck source=../../completions/ssh-tune.bash
@@ -44,11 +44,13 @@ check "bash: subcommands" "apply audit" "$(bash_reply ssh-tune a)"
 check "bash: hosts in the first position" "webby" "$(bash_reply ssh-tune w)"
 check "bash: host HOST" "dbserver" "$(bash_reply ssh-tune host d)"
 check "bash: host flags" "--budget" "$(bash_reply ssh-tune host webby --bu)"
-check "bash: flag values are not hosts" "" "$(bash_reply ssh-tune host --budget 3 webby)"
+check "bash: a flag's value is no host" "webby" "$(bash_reply ssh-tune host --budget 3 w)"
+check "bash: no hosts for a flag's value" "" "$(bash_reply ssh-tune host --budget w)"
+check "bash: no second host" "" "$(bash_reply ssh-tune host webby w)"
 check "bash: after -F FILE, that file's hosts" "alt-only" "$(bash_reply ssh-tune host -F "$tmp/alt.conf" a)"
 check "bash: config HOST" "other-db" "$(bash_reply ssh-tune config o)"
 check "bash: config --list-hosts is offered" "--list-hosts" "$(bash_reply ssh-tune config --li)"
-check "bash: snippet --for values" "scp sftp ssh ssh-config" "$(bash_reply ssh-tune snippet webby --for s)"
+check "bash: snippet --for values" "ssh-config scp sftp ssh" "$(bash_reply ssh-tune snippet webby --for s)"
 check "bash: audit --fail-on values" "warn" "$(bash_reply ssh-tune audit --fail-on w)"
 check "bash: audit --host takes a host" "webby" "$(bash_reply ssh-tune audit --host w)"
 check "bash: apply HOST" "webby" "$(bash_reply ssh-tune apply w)"
@@ -64,7 +66,7 @@ if command -v zsh > /dev/null; then
   zsh_reply() {  # zsh_reply SERVICE WORDS...: what the completion offers, one "kind words" line per call
     zsh -f -c '
       compadd() { [[ $1 == -- ]] && shift; print -r -- "compadd $*"; }
-      _describe() { local -a entries; entries=(${(P)${@[-1]}}); print -r -- "describe ${entries%%:*}"; }
+      _describe() { local -a entries; entries=(${(P)${@[-1]}}); print -r -- describe ${entries%%:*}; }
       _files() { print -r -- "files"; }
       service=$1; shift
       words=("$@"); CURRENT=$#; PREFIX=${words[CURRENT]}
@@ -73,9 +75,9 @@ if command -v zsh > /dev/null; then
   }
   check "zsh: parses" "" "$(zsh -n "$source_dir/completions/_ssh-tune" 2>&1)"
   check "zsh: commands and hosts first" \
-    "describe host cpu apply revert config audit snippet ssh;compadd dbserver other-db webby;" \
+    "describe host cpu apply revert config audit snippet ssh;compadd webby dbserver other-db;" \
     "$(zsh_reply ssh-tune ssh-tune "")"
-  check "zsh: host HOST" "compadd dbserver other-db webby;" "$(zsh_reply ssh-tune ssh-tune host d)"
+  check "zsh: host HOST" "compadd webby dbserver other-db;" "$(zsh_reply ssh-tune ssh-tune host d)"
   check "zsh: no second host" "" "$(zsh_reply ssh-tune ssh-tune host webby x)"
   check "zsh: -F file" "files;" "$(zsh_reply ssh-tune ssh-tune audit -F "")"
   check "zsh: --for values" "compadd ssh-config rsync scp sftp ssh;" "$(zsh_reply ssh-tune ssh-tune snippet w --for "")"

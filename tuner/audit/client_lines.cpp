@@ -72,7 +72,7 @@ std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
       for (Finding& finding : audit_algorithm_line(*algorithms, ListReader::ssh, input.algorithms)) {
         findings.push_back(std::move(finding));
       }
-      append(findings, audit_slow_ciphers(*algorithms, input.speeds, input.algorithms.policy.slow_cipher_fraction));
+      append(findings, audit_slow_ciphers(*algorithms, input.speeds, input.algorithms));
       add_first_cipher_rules(*algorithms, input, judged, findings);
     }
   }

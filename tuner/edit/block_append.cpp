@@ -35,6 +35,8 @@ Result<std::size_t> append_host_block(config::ConfigFile& file, const std::strin
     SSHTUNE_TRYV(check_directive(directive));
   }
   const std::string eol = line_end_of(file);
+  const bool empty_file = file.lines.size() == 1 && file.lines[0].text.empty() && file.lines[0].eol.empty();
+  if (empty_file) file.lines.clear();
   if (!file.lines.empty() && file.lines.back().eol.empty()) file.lines.back().eol = eol;
   if (!file.lines.empty() && file.lines.back().kind != config::LineKind::blank) add_line(file, "", eol);
   add_line(file, "Host " + host, eol);
