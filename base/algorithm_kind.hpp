@@ -2,6 +2,8 @@
 // The kinds of SSH algorithm names, shared by the catalog (rules), the ssh_config
 // engine and the audit. Each is one `ssh -Q` list.
 
+#include <string_view>
+
 namespace sshtune {
 
 enum class AlgorithmKind {
@@ -11,5 +13,8 @@ enum class AlgorithmKind {
   key_sig,  // ssh -Q key-sig: host/user key and signature algorithms (the catalog's host_key section)
   sig,      // ssh -Q sig: the plain signature algorithms
 };
+
+// The `ssh -Q` query that lists the kind: "cipher", "mac", "kex", "key-sig", "sig".
+std::string_view ssh_query_name(AlgorithmKind kind);
 
 }  // namespace sshtune

@@ -57,6 +57,15 @@ void add_stream_actions(posix_spawn_file_actions_t& actions, const Stream& strea
   if (stream.mode == Output::discard) posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0);
 }
 
+// argv as execve wants it: pointers into the strings, then a null.
+std::vector<char*> c_argv(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  return args;
+}
+
 }  // namespace
 
 Result<ProcessResult> run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
@@ -72,9 +81,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const Pr
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   add_stream_actions(actions, streams[0], 1);
   add_stream_actions(actions, streams[1], 2);
-  std::vector<char*> args;
-  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
   const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -97,9 +104,7 @@ Result<int> spawn_child(const std::vector<std::string>& argv, const ChildFds& fd
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   if (new_session) posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
-  std::vector<char*> args;
-  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
   const int spawned = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);

@@ -35,20 +35,20 @@ class ZlibCodec final : public PacketCodec {
   }
 
   std::size_t decompress(std::string_view packet, std::size_t original_size) override {
-    m_buffer.resize(original_size + 64);
+    m_decoded.resize(original_size + 64);
     m_inflate.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(packet.data()));
     m_inflate.avail_in = static_cast<uInt>(packet.size());
-    m_inflate.next_out = reinterpret_cast<Bytef*>(m_buffer.data());
-    m_inflate.avail_out = static_cast<uInt>(m_buffer.size());
+    m_inflate.next_out = reinterpret_cast<Bytef*>(m_decoded.data());
+    m_inflate.avail_out = static_cast<uInt>(m_decoded.size());
     const int status = inflate(&m_inflate, Z_SYNC_FLUSH);
-    return status == Z_OK || status == Z_BUF_ERROR ? m_buffer.size() - m_inflate.avail_out : 0;
+    m_decoded_size = status == Z_OK || status == Z_BUF_ERROR ? m_decoded.size() - m_inflate.avail_out : 0;
+    return m_decoded_size;
   }
 
  private:
   int m_level;
   z_stream m_deflate{};
   z_stream m_inflate{};
-  std::string m_buffer;
 };
 
 class ZstdCodec final : public PacketCodec {
@@ -80,22 +80,22 @@ class ZstdCodec final : public PacketCodec {
   }
 
   std::size_t decompress(std::string_view packet, std::size_t original_size) override {
-    m_buffer.resize(original_size + 64);
+    m_decoded.resize(original_size + 64);
     ZSTD_inBuffer in{packet.data(), packet.size(), 0};
-    ZSTD_outBuffer target{m_buffer.data(), m_buffer.size(), 0};
+    ZSTD_outBuffer target{m_decoded.data(), m_decoded.size(), 0};
     while (in.pos < in.size) {
       if (ZSTD_isError(ZSTD_decompressStream(m_dctx, &target, &in)) || target.pos == target.size) {
         break;
       }
     }
-    return target.pos;
+    m_decoded_size = target.pos;
+    return m_decoded_size;
   }
 
  private:
   int m_level;
   ZSTD_CCtx* m_cctx;
   ZSTD_DCtx* m_dctx;
-  std::string m_buffer;
 };
 
 class Lz4Codec final : public PacketCodec {
@@ -112,14 +112,12 @@ class Lz4Codec final : public PacketCodec {
   }
 
   std::size_t decompress(std::string_view packet, std::size_t original_size) override {
-    m_buffer.resize(original_size);
-    const int size = LZ4_decompress_safe(packet.data(), m_buffer.data(), static_cast<int>(packet.size()),
-                                         static_cast<int>(m_buffer.size()));
-    return static_cast<std::size_t>(std::max(size, 0));
+    m_decoded.resize(original_size);
+    const int size = LZ4_decompress_safe(packet.data(), m_decoded.data(), static_cast<int>(packet.size()),
+                                         static_cast<int>(m_decoded.size()));
+    m_decoded_size = static_cast<std::size_t>(std::max(size, 0));
+    return m_decoded_size;
   }
-
- private:
-  std::string m_buffer;
 };
 
 }  // namespace

@@ -19,6 +19,12 @@ class PacketCodec {
   virtual void reset_decompressor() = 0;
   // Decodes one compressed packet; returns the number of original bytes, or 0 on corrupt input.
   virtual std::size_t decompress(std::string_view packet, std::size_t original_size) = 0;
+  // The bytes the last decompress() produced (valid until the next call).
+  std::string_view decoded() const { return {m_decoded.data(), m_decoded_size}; }
+
+ protected:
+  std::string m_decoded;           // decompress() writes here...
+  std::size_t m_decoded_size = 0;  // ... and records how much it wrote
 };
 
 // zlib at `level`, one stream with Z_PARTIAL_FLUSH per packet (OpenSSH's packet.c).

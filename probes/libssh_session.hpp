@@ -54,7 +54,8 @@ class LibsshSession {
   double tcp_rtt_seconds() const;
 
   // Asks for `algorithms` at the next key exchange and arms a time-based rekey, which libssh starts with
-  // the next packet sent at least 1 s after the previous exchange (reference/libssh.md §5). Call
+  // the next packet sent at least 1 s after the previous exchange (libssh counts the rekey time in
+  // whole seconds). Call
   // settle_rekey() once the switch is seen.
   Result<void> request_rekey(const SessionAlgorithms& algorithms);
   // Disarms the time-based rekey armed by request_rekey().

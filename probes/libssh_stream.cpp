@@ -8,7 +8,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// libssh's upload path is cheapest with large writes (reference/libssh.md §3); slow links get smaller
+// libssh's upload path is cheapest with large writes (each ssh_channel_write is a packet round through its
+// buffers); slow links get smaller
 // ones (about 20 ms of data) so the queue stays short.
 constexpr std::size_t k_write_size = 256u << 10;
 constexpr std::size_t k_min_write_size = 16u << 10;

@@ -1,6 +1,7 @@
 #pragma once
 // Throughput trials on a long-lived libssh connection. A sink channel (`cat >/dev/null`)
-// carries uploads and drives algorithm switches by rekeying (reference/libssh.md §5); a
+// carries uploads and drives algorithm switches by rekeying (libssh 0.10 re-reads its algorithm
+// options at every key exchange and starts a time-based rekey with the next packet); a
 // source channel (`head -c … /dev/zero`) carries downloads. Compared with a connection per
 // trial this saves the handshake and the remote shell start per trial. Uploads are paced so
 // that little data waits in queues, which a key exchange would otherwise wait behind.

@@ -1,5 +1,5 @@
 #pragma once
-// The decision model (design.md): from one host's measured facts to a ranked
+// The decision model (ssh-tune-rules(5), ARCHITECTURE.md): from one host's measured facts to a ranked
 // Ciphers list, Compression yes/no, the bottleneck and reasons in plain words.
 // Pure: no I/O, so recorded measurement sets drive the unit tests.
 

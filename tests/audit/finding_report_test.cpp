@@ -55,7 +55,7 @@ TEST(Report, ColourOnlyWhenAsked) {
   EXPECT_NE(render_text({k_fail}, true).find("\033[1;31mFAIL\033[0m"), std::string::npos);
 }
 
-// The JSON schema of design.md: {findings:[{severity, rule, file, line, host, message, fix}], summary}.
+// The JSON schema of ssh-tune(1): {findings:[{severity, rule, file, line, host, message, fix}], summary}.
 TEST(Report, JsonSchema) {
   const nlohmann::json json = to_json({k_info, k_warn, k_fail});
   ASSERT_TRUE(json.is_object());

@@ -4,6 +4,7 @@
 
 #include "probes/server_algorithms.hpp"
 #include "tests/audit/audit_fixtures.hpp"
+#include "tests/support/shell.hpp"
 #include "tests/support/sshd_fixture.hpp"
 #include "tuner/audit/server_audit.hpp"
 
@@ -30,16 +31,6 @@ std::vector<std::string> weak_server_lines(const std::filesystem::path& keys) {
           "KexAlgorithms diffie-hellman-group14-sha1,diffie-hellman-group1-sha1,ecdh-sha2-nistp256,"
           "diffie-hellman-group-exchange-sha1,curve25519-sha256",
           "HostKeyAlgorithms ssh-rsa,ecdsa-sha2-nistp256,rsa-sha2-256,ssh-ed25519"};
-}
-
-std::string run_command(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  pclose(pipe);
-  return output;
 }
 
 // Algorithms with a [fail] note in ssh-audit's text report: "(kex|key|enc|mac) NAME -- [fail] ...",
@@ -99,7 +90,7 @@ TEST(SshAuditComparison, EverySshAuditFailIsAFailHere) {
   ASSERT_TRUE(offered) << offered.error().message;
   const auto findings = audit_live_server(offered.value(), "server " + describe(target), testing::snapshot_context());
   const std::string report =
-      run_command(std::string(k_ssh_audit) + " -n -p " + std::to_string(target.port) + " 127.0.0.1 2>&1");
+      sshtune::testing::capture(std::string(k_ssh_audit) + " -n -p " + std::to_string(target.port) + " 127.0.0.1 2>&1");
   const std::set<std::string> theirs = ssh_audit_fails(report);
   const std::set<std::string> ours = our_fails(findings);
   print("ssh-audit fails", theirs);

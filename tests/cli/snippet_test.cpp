@@ -2,6 +2,7 @@
 // through the built binary, with HOME and the XDG dirs in a temp dir.
 
 #include "tests/support/cli_run.hpp"
+#include "tests/support/shell.hpp"
 #include "tuner/cli/command.hpp"
 #include "tuner/host/host_cache.hpp"
 
@@ -128,13 +129,8 @@ TEST_F(Snippet, UsageErrors) {
 
 TEST_F(Snippet, ThroughTheBinary) {
   cache_db1(true, "zstd");
-  FILE* pipe = popen((std::string(SSHTUNE_BINARY) + " snippet db1 --for rsync").c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buffer[1024];
-  std::size_t n = 0;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  EXPECT_EQ(pclose(pipe), 0);
-  EXPECT_EQ(out, "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
+  const auto run = sshtune::testing::shell(std::string(SSHTUNE_BINARY) + " snippet db1 --for rsync");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
                  "--compress-choice=zstd SOURCE db1:DEST\n");
 }

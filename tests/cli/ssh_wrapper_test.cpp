@@ -5,6 +5,7 @@
 #include "tuner/host/host_cache.hpp"
 #include "tuner/cli/ssh_args.hpp"
 
+#include "tests/support/shell.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -198,23 +199,10 @@ TEST(TunedSshArgs, NoCiphersMeansNoDashC) {
 
 namespace {
 
-struct Output {
-  int status = -1;
-  std::string out;
-};
+using ShellOutput = sshtune::testing::ShellResult;
 
-// Runs a shell command line and captures its stdout (stderr goes to the test log).
-Output run_shell(const std::string& command) {
-  Output output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.out.append(buffer, n);
-  const int status = pclose(pipe);
-  output.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return output;
-}
+// stdout of a command line, stderr to the test log.
+ShellOutput run_shell(const std::string& command) { return sshtune::testing::shell(command); }
 
 std::string line_of(const std::string& dump, const std::string& keyword) {
   const auto at = dump.find("\n" + keyword + " ");
@@ -304,7 +292,7 @@ TEST_F(SshWrapperEndToEnd, SshTuneSshAliasBehavesLikeSshTuneSsh) {
 
 TEST_F(SshWrapperEndToEnd, ExactArgvReachesSsh) {
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
-  const Output r = run_shell(binary() + " ssh -l me db1 'ls -l' -C");
+  const ShellOutput r = run_shell(binary() + " ssh -l me db1 'ls -l' -C");
   EXPECT_EQ(r.status, 3);  // ssh's own exit status is ours
   EXPECT_EQ(recorded_argv(), "-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=yes\n"
                              "-l\nme\ndb1\nls -l\n-C\n");
@@ -345,7 +333,7 @@ TEST_F(SshWrapperEndToEnd, EntryMeasuredAsUserAtHostIsFound) {
 }
 
 TEST_F(SshWrapperEndToEnd, HelpIsOurs) {
-  const Output r = run_shell(binary() + " ssh --help");
+  const ShellOutput r = run_shell(binary() + " ssh --help");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("usage: ssh-tune ssh [ssh arguments...]\n", 0), 0u) << r.out;
 }
@@ -366,14 +354,14 @@ TEST_F(SshWrapperEndToEnd, UnderRealGitSshCommand) {
 TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
   std::ofstream(cache_path("db2")) << "this is [ not toml";
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
-  const Output r = run_shell(binary() + " ssh db2 2>&1");
+  const ShellOutput r = run_shell(binary() + " ssh db2 2>&1");
   EXPECT_NE(r.out.find("warning: "), std::string::npos) << r.out;
   EXPECT_EQ(recorded_argv(), "db2\n");
 }
 
 TEST_F(SshWrapperEndToEnd, MissingSshIsAnOperationalError) {
   const ScopedEnv ssh("SSHTUNE_SSH", (m_dir.path() / "no-such-ssh").string());
-  const Output r = run_shell(binary() + " ssh db1 2>&1");
+  const ShellOutput r = run_shell(binary() + " ssh db1 2>&1");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("ssh-tune: cannot run "), std::string::npos) << r.out;
 }

@@ -1,4 +1,4 @@
-// The observed cases of shared/reference/ssh_config.md §9 (T01-T30), each run
+// Observed `ssh -G` cases (T01-T30: Include, Match, algorithm lists, tokens), each run
 // through the real `ssh -G` and ssh-tune's evaluator with the same inputs.
 
 #include "tests/differential/harness.hpp"

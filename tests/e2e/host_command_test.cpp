@@ -1,5 +1,6 @@
 // `ssh-tune host` end to end: the built binary against real sshd servers, one
 // on loopback and one behind a 20 Mbit/s tbf-shaped link in a network namespace.
+#include "tests/support/shell.hpp"
 #include "tests/support/test_host.hpp"
 
 #include <nlohmann/json.hpp>
@@ -108,7 +109,7 @@ TEST(HostCommand, DownloadDirectionTimesCiphersPulling) {
 TEST(HostCommand, BadDirectionIsAUsageError) {
   std::string output;
   const int status = sshtune::testing::run_shell(std::string(SSHTUNE_BINARY) + " host h --direction sideways 2>&1", output);
-  EXPECT_NE(status, 0);
+  EXPECT_EQ(status, 64);
   EXPECT_EQ(output, "ssh-tune: host: --direction must be upload or download, not 'sideways'\n");
 }
 

@@ -228,6 +228,9 @@ TEST(FaultInjection, KilledMidWriteLeavesOldOrNewNeverAMix) {
     (now == current ? saw_old : saw_new)++;
   }
   std::cout << "[ killed   ] 240 runs: " << saw_old << " kept the old file, " << saw_new << " had the new one\n";
+  // Both outcomes must have happened, or the kills never landed inside the write.
+  EXPECT_GT(saw_old, 0);
+  EXPECT_GT(saw_new, 0);
   for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
     EXPECT_TRUE(entry.path() == file || entry.path().filename().string().starts_with(".config.ssh-tune-"));
   }

@@ -1,16 +1,33 @@
 #include "tests/support/test_host.hpp"
+#include "tests/support/shell.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 
 namespace sshtune::testing {
 namespace {
 
 std::string script() { return std::string(SSHTUNE_SOURCE_DIR) + "/tools/test-host"; }
 
-std::string quoted(const std::string& text) {
+// The whole number in `path`, or nullopt when it is missing or not a number.
+std::optional<int> number_in(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  int value = 0;
+  if (in >> value) {
+    return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string shell_quoted(const std::string& text) {
   std::string out = "'";
   for (const char c : text) {
     out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -18,20 +35,31 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-}  // namespace
+bool process_alive(int pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("State:", 0) == 0) {
+      return line.find('Z') == std::string::npos;
+    }
+  }
+  return false;
+}
 
-int run_shell(const std::string& command, std::string& output) {
-  output.clear();
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) {
+int listen_on_loopback(int& port, int backlog) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  if (fd < 0 || bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(fd, backlog) != 0 ||
+      getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
+    if (fd >= 0) {
+      close(fd);
+    }
     return -1;
   }
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-    output.append(buffer, n);
-  }
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  port = ntohs(address.sin_port);
+  return fd;
 }
 
 std::optional<std::string> TestHost::shaped_unavailable_reason() {
@@ -50,13 +78,20 @@ std::optional<std::string> TestHost::shaped_unavailable_reason() {
 
 std::unique_ptr<TestHost> TestHost::start(const std::optional<std::string>& rate, std::string& error,
                                           const std::vector<std::string>& sshd_lines) {
+  return start(TestHostOptions{rate, std::nullopt, sshd_lines}, error);
+}
+
+std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::string& error) {
   std::unique_ptr<TestHost> host(new TestHost());
-  std::string command = script() + " start " + quoted(host->dir().string());
-  if (rate) {
-    command += " --shaped " + quoted(*rate);
+  std::string command = script() + " start " + shell_quoted(host->dir().string());
+  if (options.rate) {
+    command += " --shaped " + shell_quoted(*options.rate);
   }
-  for (const auto& line : sshd_lines) {
-    command += " " + quoted(line);
+  if (options.delay_ms) {
+    command += " --delay " + std::to_string(*options.delay_ms);
+  }
+  for (const auto& line : options.sshd_lines) {
+    command += " " + shell_quoted(line);
   }
   if (run_shell(command, error) != 0) {
     return nullptr;
@@ -64,9 +99,17 @@ std::unique_ptr<TestHost> TestHost::start(const std::optional<std::string>& rate
   return host;
 }
 
+std::optional<int> TestHost::relay_pid() const { return number_in(dir() / "relay.pid"); }
+
+std::optional<int> TestHost::relay_port() const { return number_in(dir() / "relay.port"); }
+
+bool TestHost::stop(std::string& error) {
+  return run_shell(script() + " stop " + shell_quoted(dir().string()), error) == 0;
+}
+
 TestHost::~TestHost() {
   std::string ignored;
-  run_shell(script() + " stop " + quoted(dir().string()), ignored);
+  run_shell(script() + " stop " + shell_quoted(dir().string()), ignored);
 }
 
 }  // namespace sshtune::testing

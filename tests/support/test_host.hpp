@@ -1,7 +1,8 @@
 #pragma once
 // A throwaway sshd started through tools/test-host (the same script the demo
 // and the benchmarks use): on 127.0.0.1, or inside a network namespace behind a
-// tbf-shaped veth pair. Stopped, and its namespace removed, on destruction.
+// tbf-shaped veth pair; optionally behind tools/delay-relay (a long path).
+// Stopped, with its relay and namespace, on destruction.
 
 #include "tests/support/temp_dir.hpp"
 
@@ -11,6 +12,12 @@
 #include <vector>
 
 namespace sshtune::testing {
+
+struct TestHostOptions {
+  std::optional<std::string> rate;      // e.g. "20mbit": a shaped namespace host (root)
+  std::optional<int> delay_ms;          // a delay relay in front: RTT about 2 * delay_ms
+  std::vector<std::string> sshd_lines;  // extra sshd_config lines (first value wins)
+};
 
 class TestHost {
  public:
@@ -22,6 +29,8 @@ class TestHost {
   // nullptr when the script failed; `error` then holds its output.
   static std::unique_ptr<TestHost> start(const std::optional<std::string>& rate, std::string& error,
                                          const std::vector<std::string>& sshd_lines = {});
+  // The same with every option, the delay among them.
+  static std::unique_ptr<TestHost> start(const TestHostOptions& options, std::string& error);
   ~TestHost();
   TestHost(const TestHost&) = delete;
   TestHost& operator=(const TestHost&) = delete;
@@ -31,12 +40,26 @@ class TestHost {
   std::filesystem::path ssh_config() const { return home() / ".ssh" / "config"; }
   static constexpr const char* alias() { return "testhost"; }
 
+  // The relay's pid and port (from DIR/relay.pid, DIR/relay.port); nullopt without --delay.
+  std::optional<int> relay_pid() const;
+  std::optional<int> relay_port() const;
+  // Runs `tools/test-host stop` now (the destructor's second stop is harmless);
+  // false with its output in `error` when it failed.
+  bool stop(std::string& error);
+
  private:
   TestHost() = default;
   TempDir m_dir;
 };
 
-// Runs `command` through /bin/sh; returns its exit status and fills `output` with stdout+stderr.
-int run_shell(const std::string& command, std::string& output);
+
+// `text` single-quoted for /bin/sh.
+std::string shell_quoted(const std::string& text);
+
+// Whether process `pid` runs (a zombie does not).
+bool process_alive(int pid);
+
+// A listening TCP socket on a free port of 127.0.0.1 (fd, -1 on failure); `port` receives the port.
+int listen_on_loopback(int& port, int backlog = 64);
 
 }  // namespace sshtune::testing

@@ -42,17 +42,6 @@ std::string details(const rules::Algorithm& entry) {
   return text.empty() ? "" : " (" + text + ")";
 }
 
-std::string query_name(AlgorithmKind kind) {
-  switch (kind) {
-    case AlgorithmKind::cipher: return "cipher";
-    case AlgorithmKind::mac: return "mac";
-    case AlgorithmKind::kex: return "kex";
-    case AlgorithmKind::key_sig: return "key-sig";
-    case AlgorithmKind::sig: return "sig";
-  }
-  return "cipher";
-}
-
 bool has_wildcard(const std::string& name) { return name.find_first_of("*?") != std::string::npos; }
 
 Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, RuleId rule,
@@ -74,7 +63,7 @@ std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string
   }
   return located(line, name, Severity::fail, RuleId::algo_unknown,
                  line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
-                 "remove " + name + " or correct its spelling (see `ssh -Q " + query_name(line.kind) + "`)");
+                 "remove " + name + " or correct its spelling (see `ssh -Q " + std::string(ssh_query_name(line.kind)) + "`)");
 }
 
 std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& name, bool appended,

@@ -65,7 +65,7 @@ Result<ClientConfigSet> load_config_tree(const std::filesystem::path& path, bool
 
 // The scope label of every line of a file: "Host PATTERNS" or "Match CRITERIA"
 // for lines in a block, `outer_scope` before the first block.
-std::vector<std::string> line_scopes(const LoadedFile& file);
+std::vector<std::string> line_scopes(const LoadedFile& loaded);
 
 // The absolute glob pattern of an Include argument, as ssh resolves it: "~/"
 // from $HOME, a relative path under ~/.ssh (`user_config`) or /etc/ssh.

@@ -1,6 +1,6 @@
 #pragma once
 // Rendering of audit findings: a grouped text report for people (colour only when
-// asked, i.e. on a TTY) and the JSON of design.md: {findings:[...], summary};
+// asked, i.e. on a TTY) and the JSON of ssh-tune(1): {findings:[...], summary};
 // and of what `audit --fix` fixed and left.
 
 #include "tuner/audit/finding.hpp"

@@ -51,7 +51,7 @@ po::options_description audit_flags() {
       "audit what a live server offers (banner + KEXINIT, no login; repeatable)")(
       "json", "print JSON")("fail-on", po::value<std::string>()->default_value("warn"),
                             "lowest severity that makes the exit code non-zero: warn or fail")(
-      "no-bench", "skip the local cipher benchmark (and so the slow-cipher rule)")(
+      "no-bench", "skip the local benchmarks (ciphers, zlib): no slow-cipher rule, no CPU figures in messages")(
       "fix", "correct what is safe to correct in the client files (user files; others only when named with -F), "
              "then audit again")(
       "dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
@@ -82,15 +82,38 @@ Result<RemoteTarget> parse_server(const std::string& text) {
   return target;
 }
 
-audit::ClientSources sources_from(const po::variables_map& values) {
-  audit::ClientSources sources;
-  if (values.count("config")) sources.config_file = values["config"].as<std::string>();
-  sources.user_config = audit::default_user_config();
-  return sources;
-}
+// The audit's flags, read once from the command line.
+struct AuditOptions {
+  audit::ClientSources sources;      // -F, or the user's and the system's files
+  std::vector<std::string> hosts;    // --host
+  std::vector<std::string> servers;  // --server
+  std::optional<std::string> sshd;   // --sshd
+  audit::Severity fail_on = audit::Severity::warn;
+  bool json = false;
+  bool bench = true;                 // not --no-bench
+  bool fix = false;                  // --fix or --dry-run
+  bool dry_run = false;
+};
 
 std::vector<std::string> strings(const po::variables_map& values, const char* name) {
   return values.count(name) ? values[name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+Result<AuditOptions> audit_options(const po::variables_map& values) {
+  AuditOptions options;
+  const std::optional<audit::Severity> fail_on = audit::parse_fail_on(values["fail-on"].as<std::string>());
+  if (!fail_on) return Error{ErrorKind::usage, "audit: --fail-on takes warn or fail"};
+  options.fail_on = *fail_on;
+  if (values.count("config")) options.sources.config_file = values["config"].as<std::string>();
+  options.sources.user_config = audit::default_user_config();
+  options.hosts = strings(values, "host");
+  options.servers = strings(values, "server");
+  if (values.count("sshd")) options.sshd = values["sshd"].as<std::string>();
+  options.json = values.count("json") > 0;
+  options.bench = values.count("no-bench") == 0;
+  options.dry_run = values.count("dry-run") > 0;
+  options.fix = values.count("fix") > 0 || options.dry_run;
+  return options;
 }
 
 // Records a probed server as the facts of every --host whose effective endpoint it is.
@@ -139,35 +162,33 @@ struct FixOutcome {
   bool dry_run = false;
 };
 
-Result<void> audit_servers(const po::variables_map& values, const audit::AlgorithmContext& context, AuditRun& run) {
-  const audit::ClientSources sources = sources_from(values);
-  for (const std::string& text : strings(values, "server")) {
+Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
+  for (const std::string& text : options.servers) {
     SSHTUNE_TRY(target, parse_server(text));
     SSHTUNE_TRY(server, fetch_server_algorithms(target));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }
-    link_servers(sources, strings(values, "host"), target, server, context.client, run.facts.probes);
+    link_servers(options.sources, options.hosts, target, server, context.client, run.facts.probes);
   }
-  if (values.count("sshd")) {
-    SSHTUNE_TRY(findings, audit::audit_sshd_config(values["sshd"].as<std::string>(), context));
+  if (options.sshd) {
+    SSHTUNE_TRY(findings, audit::audit_sshd_config(*options.sshd, context));
     for (audit::Finding& finding : findings) run.findings.push_back(std::move(finding));
   }
   return ok();
 }
 
 // The client audit of the files as they are now on disk.
-Result<ClientAudit> audit_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context,
                                   AuditRun& run) {
-  const audit::ClientSources sources = sources_from(values);
-  SSHTUNE_TRY(configs, audit::load_client_configs(sources));
+  SSHTUNE_TRY(configs, audit::load_client_configs(options.sources));
   if (!run.speeds) {
-    const bool bench = values.count("no-bench") == 0 && !configs.files.empty();
+    const bool bench = options.bench && !configs.files.empty();
     run.speeds = bench ? probes::run_crypto_bench() : std::vector<probes::CipherSpeed>{};
     if (bench) run.zlib_mb_per_s = local_zlib_speed();
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
-  const audit::ClientAuditInput input{configs,     sources,   strings(values, "host"), context,
+  const audit::ClientAuditInput input{configs,     options.sources, options.hosts, context,
                                       *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
                                                                         : std::nullopt,
                                       run.zlib_mb_per_s};
@@ -177,23 +198,22 @@ Result<ClientAudit> audit_clients(const po::variables_map& values, const audit::
 
 // --fix (or --dry-run): plans the fixes of `client`'s findings and writes them
 // through the editor, whose `ssh -G` check reads the -F file or the user config.
-Result<FixOutcome> fix_clients(const po::variables_map& values, const audit::AlgorithmContext& context,
+Result<FixOutcome> fix_clients(const AuditOptions& options, const audit::AlgorithmContext& context,
                                const ClientAudit& client) {
-  const bool dry_run = values.count("dry-run") > 0;
-  const audit::FixInput input{client.findings, client.configs, values.count("config") > 0, getuid()};
+  const audit::ClientSources& sources = options.sources;
+  const audit::FixInput input{client.findings, client.configs, sources.config_file.has_value(), getuid()};
   audit::FixPlan plan = audit::plan_fixes(input);
-  const audit::ClientSources sources = sources_from(values);
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
   edit::EditEnv env{fs, context.client, ssh};
-  SSHTUNE_TRY(report, edit::rewrite_files(plan.writes, sources.config_file.value_or(sources.user_config), dry_run,
-                                          env));
-  return FixOutcome{std::move(plan), std::move(report.diff), dry_run};
+  SSHTUNE_TRY(report, edit::rewrite_files(plan.writes, sources.config_file.value_or(sources.user_config),
+                                          options.dry_run, env));
+  return FixOutcome{std::move(plan), std::move(report.diff), options.dry_run};
 }
 
-void print_report(const po::variables_map& values, const std::vector<audit::Finding>& findings,
+void print_report(const AuditOptions& options, const std::vector<audit::Finding>& findings,
                   const std::optional<FixOutcome>& fixes, Io& io) {
-  if (values.count("json")) {
+  if (options.json) {
     nlohmann::json json = audit::to_json(findings);
     if (fixes) json.update(audit::fixes_to_json(fixes->plan));
     if (fixes && fixes->dry_run) json["diff"] = fixes->diff;
@@ -216,29 +236,28 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
     print_usage(io.out, k_usage, flags);
     return ExitCode::ok;
   }
-  const std::optional<audit::Severity> fail_on = audit::parse_fail_on(parsed.values["fail-on"].as<std::string>());
-  if (!fail_on) return Error{ErrorKind::usage, "audit: --fail-on takes warn or fail"};
+  SSHTUNE_TRY(options, audit_options(parsed.values));
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(client, local_client_capabilities());
   SSHTUNE_TRY(policy, rules::load_policy());
   const audit::AlgorithmContext context{catalog, *client, policy};
   AuditRun run;
-  SSHTUNE_TRYV(audit_servers(parsed.values, context, run));
-  SSHTUNE_TRY(clients, audit_clients(parsed.values, context, run));
+  SSHTUNE_TRYV(audit_servers(options, context, run));
+  SSHTUNE_TRY(clients, audit_clients(options, context, run));
   std::optional<FixOutcome> fixes;
-  if (parsed.values.count("fix") || parsed.values.count("dry-run")) {
-    SSHTUNE_TRY(outcome, fix_clients(parsed.values, context, clients));
+  if (options.fix) {
+    SSHTUNE_TRY(outcome, fix_clients(options, context, clients));
     fixes = std::move(outcome);
     if (!fixes->dry_run && !fixes->plan.writes.empty()) {
-      SSHTUNE_TRY(after, audit_clients(parsed.values, context, run));  // what remains
+      SSHTUNE_TRY(after, audit_clients(options, context, run));  // what remains
       clients = std::move(after);
     }
   }
   std::vector<audit::Finding> findings = std::move(run.findings);
   findings.insert(findings.end(), clients.findings.begin(), clients.findings.end());
   audit::sort_and_dedupe(findings);
-  print_report(parsed.values, findings, fixes, io);
-  return exit_code_for(audit::failing_severity(findings, *fail_on));
+  print_report(options, findings, fixes, io);
+  return exit_code_for(audit::failing_severity(findings, options.fail_on));
 }
 
 }  // namespace sshtune

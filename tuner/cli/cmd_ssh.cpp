@@ -59,7 +59,7 @@ std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
   if (!entry) return std::nullopt;
   SshTuning tuning;
   tuning.ciphers = templates::ciphers_value(entry->decision.ciphers, entry->client_version);
-  // rsync compresses by itself when it pays; ssh compression under it would stack (design.md).
+  // rsync compresses by itself when it pays; ssh compression under it would stack (two compressors, the second finding nothing).
   tuning.compression = entry->decision.compression && !runs_rsync(analysis);
   return tuning;
 }

@@ -30,7 +30,7 @@ struct CpuFindings {
 void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog,
                      const BarStyle& bars = {});
 
-// The JSON document of design.md: {cpu:{arch,model,features}, ciphers:[...], compression:[...]}
+// The JSON document of ssh-tune(1): {cpu:{arch,model,features}, ciphers:[...], compression:[...]}
 // plus detail fields (masked features, notes, tiers, sample, elapsed_s).
 nlohmann::json cpu_json(const CpuFindings& findings, const rules::Catalog& catalog);
 

@@ -1,5 +1,5 @@
 #pragma once
-// Process exit codes, as documented in design.md and man/ssh-tune.1.
+// Process exit codes, as documented in man/ssh-tune.1 (EXIT STATUS).
 
 namespace sshtune {
 

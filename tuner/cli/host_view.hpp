@@ -1,5 +1,5 @@
 #pragma once
-// `ssh-tune host`'s verdict: a short readable report, or the JSON of design.md.
+// `ssh-tune host`'s verdict: a short readable report, or the JSON of ssh-tune(1).
 
 #include "tuner/cli/bars.hpp"
 #include "tuner/host/render.hpp"

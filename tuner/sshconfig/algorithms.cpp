@@ -116,15 +116,5 @@ std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<
   return result;
 }
 
-std::string_view algorithm_kind_name(AlgorithmKind kind) {
-  switch (kind) {
-    case AlgorithmKind::cipher: return "cipher";
-    case AlgorithmKind::mac: return "mac";
-    case AlgorithmKind::kex: return "kex";
-    case AlgorithmKind::key_sig: return "key-sig";
-    case AlgorithmKind::sig: return "sig";
-  }
-  return "";
-}
 
 }  // namespace sshtune::config

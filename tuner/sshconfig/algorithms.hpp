@@ -24,7 +24,4 @@ std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<
                                                             const std::vector<std::string>& defaults,
                                                             const std::vector<std::string>& supported);
 
-// The `ssh -G` keyword (slot) whose default list an AlgorithmKind keyword uses.
-std::string_view algorithm_kind_name(AlgorithmKind kind);
-
 }  // namespace sshtune::config

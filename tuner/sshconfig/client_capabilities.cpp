@@ -25,10 +25,10 @@ Result<std::string> run_ssh(const std::vector<std::string>& args, bool want_stde
 }
 
 Result<std::unique_ptr<ClientCapabilities>> probe() {
-  static constexpr std::array<const char*, 5> k_queries{"cipher", "mac", "kex", "key-sig", "sig"};
-  std::vector<std::vector<std::string>> supported;
-  for (const char* query : k_queries) {
-    SSHTUNE_TRY(text, run_ssh({"-Q", query}));
+  std::vector<std::vector<std::string>> supported;  // indexed by AlgorithmKind
+  for (const AlgorithmKind kind : {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex,
+                                   AlgorithmKind::key_sig, AlgorithmKind::sig}) {
+    SSHTUNE_TRY(text, run_ssh({"-Q", std::string(ssh_query_name(kind))}));
     supported.push_back(split_words(text));
   }
   SSHTUNE_TRY(dump, run_ssh({"-G", "-F", "/dev/null", "ssh-tune.invalid"}));
