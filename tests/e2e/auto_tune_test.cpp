@@ -3,6 +3,7 @@
 // an ssh that records the arguments it was given. The first call runs ssh
 // unchanged and leaves one background probe that writes the cache; a second,
 // concurrent call starts no other; the next call is tuned.
+#include "tests/support/shell.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/test_host.hpp"
 
