@@ -286,7 +286,13 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
   const auto start = Clock::now();
   SSHTUNE_TRY(access, runner.check_access());
   const auto overhead = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-  TrialSequence sequence(runner, plan, host, start, overhead);
+  return run_survey(runner, plan, host, std::move(access), overhead);
+}
+
+HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
+                           AccessCheck access, std::chrono::milliseconds connect_time) {
+  const auto start = Clock::now();
+  TrialSequence sequence(runner, plan, host, start, connect_time);
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   measure_rtt(sequence, trials_left--);

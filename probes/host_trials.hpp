@@ -13,12 +13,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sshtune {
 
 // The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
 inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
+// Printed by every probe command before its real work (`printf SSH-TUNE-READY; exec ...`), so what a
+// login shell prints first (an rc file's echo) is skipped and set-up time is never counted as transfer.
+inline constexpr std::string_view k_start_marker = "SSH-TUNE-READY";
 
 // What a trial measures; each kind runs one fixed, read-only remote command.
 enum class TrialKind {
@@ -27,6 +31,9 @@ enum class TrialKind {
   round_trips,  // small echo request/replies over one channel
   command,      // run spec.command and capture its stdout (read-only commands only)
 };
+
+// Which SSH client ran a trial: the libssh survey, or the user's own OpenSSH `ssh`.
+enum class TrialClient { libssh, openssh };
 
 // One measurement with the given algorithms in effect.
 struct TrialSpec {
@@ -50,6 +57,7 @@ struct TrialResult {
   std::string cipher;        // as negotiated
   std::string mac;           // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
   bool compression = false;
+  TrialClient client = TrialClient::libssh;  // whose client moved the bytes
   std::uint64_t bytes = 0;        // payload bytes inside the timed interval
   std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
   double seconds = 0;             // timed interval, after the warm-up
@@ -67,6 +75,9 @@ struct AccessCheck {
   std::string host_key_fingerprint;  // "SHA256:..." as ssh-keygen -l prints it
   bool host_key_added = false;       // accept_new appended it to the first known_hosts file
   std::string auth_method;           // "agent" or the identity file that worked
+  // The server's banner and KEXINIT, read inside this connection (which went on to authenticate);
+  // nullopt when the runner cannot read them that way.
+  std::optional<ServerAlgorithms> server;
 };
 
 // Runs trials against one host. The host key is verified before any trial; a runner may keep one
@@ -124,9 +135,15 @@ std::string mac_for_cipher(const std::string& cipher, const std::vector<std::str
 // Plans trials for every cipher both the server (both directions) and libssh support, in libssh_ciphers() order.
 HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
 
-// Runs check_access, then RTT, the leading four cipher trials, remote tools, compression trials and the
-// remaining cipher trials, within plan.budget; budget still left repeats cipher trials far below the median.
-// Fails only when access is refused (unknown/changed host key, authentication, unreachable).
+// Runs check_access, then run_survey(). Fails only when access is refused (unknown/changed host key,
+// authentication, unreachable).
 Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
+
+// The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
+// RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
+// within plan.budget; budget still left repeats cipher trials far below the median. Failing trials are
+// recorded in the report, never fatal.
+HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
+                           AccessCheck access, std::chrono::milliseconds connect_time);
 
 }  // namespace sshtune

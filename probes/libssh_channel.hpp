@@ -3,6 +3,7 @@
 // turned into a one-line Error naming the host. Included only by probes/*.cpp.
 
 #include "probes/libssh_session.hpp"
+#include "base/clock.hpp"
 #include "base/result.hpp"
 
 #include <chrono>
@@ -13,14 +14,6 @@
 struct ssh_channel_struct;
 
 namespace sshtune {
-
-// Seconds from `start` until now.
-inline double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// Printed by every probe command before its real work: `printf SSH-TUNE-READY; exec ...`.
-inline constexpr std::string_view k_start_marker = "SSH-TUNE-READY";
 
 // One session channel running one remote command; closed and freed on destruction.
 class ExecChannel {

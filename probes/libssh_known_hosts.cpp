@@ -79,7 +79,7 @@ Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& tar
     return refused(target, std::string("server sent no host key: ") + ssh_get_error(session));
   }
   const KeyPtr key(raw_key);
-  AccessCheck access{ssh_key_type_to_char(ssh_key_type(key.get())), fingerprint(key.get()), false, ""};
+  AccessCheck access{ssh_key_type_to_char(ssh_key_type(key.get())), fingerprint(key.get()), false, "", std::nullopt};
   const std::string presented = describe_key(key.get());
   const std::string name = known_hosts_name(target);
   for (const auto& file : target.known_hosts_files) {

@@ -64,7 +64,7 @@ class LibsshRunner final : public RemoteRunner {
 
   Result<AccessCheck> check_access() override {
     drop_connections();
-    SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}));
+    SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}, true));
     m_control = std::move(session);
     // Later connections must find the key without adding it again.
     m_target.accept_new = false;

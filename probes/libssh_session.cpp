@@ -1,5 +1,6 @@
 #include "probes/libssh_session.hpp"
 
+#include "probes/libssh_kexinit_log.hpp"
 #include "probes/libssh_known_hosts.hpp"
 
 #include <libssh/callbacks.h>
@@ -96,7 +97,7 @@ void LibsshSession::settle_rekey() {
 }
 
 Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& target,
-                                                           const SessionAlgorithms& algorithms) {
+                                                           const SessionAlgorithms& algorithms, bool read_kexinit) {
   std::unique_ptr<LibsshSession> session(new LibsshSession());
   session->m_host = describe(target);
   session->m_session = ssh_new();
@@ -104,11 +105,18 @@ Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& t
     return Error{ErrorKind::unsupported, session->m_host + ": libssh could not create a session"};
   }
   SSHTUNE_TRYV(session->configure(target, algorithms));
+  std::optional<KexinitLogCapture> capture;
+  if (read_kexinit) capture.emplace();
   if (ssh_connect(session->m_session) != SSH_OK) {
     return session->error("cannot connect");
   }
   SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
   session->m_access = std::move(access);
+  if (capture) {
+    const char* banner = ssh_get_serverbanner(session->m_session);
+    session->m_access.server = parse_kexinit_log(capture->lines(), banner != nullptr ? banner : "");
+    capture.reset();
+  }
   SSHTUNE_TRYV(session->authenticate(target));
   return session;
 }

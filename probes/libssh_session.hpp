@@ -26,8 +26,10 @@ struct SessionAlgorithms {
 // A connected, host-key-verified, authenticated session; disconnects on destruction.
 class LibsshSession {
  public:
-  // Connects to `target`, verifies its host key and logs in. Errors are one line naming the host.
-  static Result<std::unique_ptr<LibsshSession>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms);
+  // Connects to `target`, verifies its host key and logs in. With `read_kexinit`, access().server holds
+  // the server's KEXINIT as libssh logged it during the handshake. Errors are one line naming the host.
+  static Result<std::unique_ptr<LibsshSession>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms,
+                                                     bool read_kexinit = false);
   ~LibsshSession();
   LibsshSession(const LibsshSession&) = delete;
   LibsshSession& operator=(const LibsshSession&) = delete;

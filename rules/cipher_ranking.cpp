@@ -123,4 +123,33 @@ std::vector<RankedCipher> rank_ciphers(const HostFacts& facts, const Catalog& ca
   return ranked;
 }
 
+std::vector<RankedCipher> rank_with_client_figures(const HostFacts& facts, const std::vector<RankedCipher>& survey,
+                                                   const Catalog& catalog, const Policy& policy,
+                                                   std::optional<double> window_cap_mb_per_s,
+                                                   std::vector<std::string>& reasons) {
+  HostFacts client = facts;
+  client.trials.clear();
+  for (const auto& trial : facts.openssh_trials) {
+    if (!trial.compression) client.trials.push_back({trial.cipher, trial.mb_per_s});
+  }
+  std::vector<std::string> notes;
+  std::vector<RankedCipher> ranked = rank_ciphers(client, catalog, policy, window_cap_mb_per_s, notes);
+  for (auto& note : notes) {  // the survey's ranking already named most exclusions
+    if (std::find(reasons.begin(), reasons.end(), note) == reasons.end()) reasons.push_back(std::move(note));
+  }
+  for (auto& cipher : ranked) cipher.source = FigureSource::openssh;
+  for (const auto& cipher : survey) {
+    const bool timed = std::any_of(ranked.begin(), ranked.end(), [&](const auto& c) { return c.name == cipher.name; });
+    if (!timed) ranked.push_back(cipher);
+  }
+  return ranked;
+}
+
+std::string negotiated_cipher(const std::vector<std::string>& client_list, const std::vector<std::string>& server) {
+  for (const auto& name : client_list) {
+    if (server.empty() || contains(server, name)) return name;
+  }
+  return "";
+}
+
 }  // namespace sshtune::rules

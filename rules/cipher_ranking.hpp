@@ -14,6 +14,7 @@ namespace sshtune::rules {
 struct RankedCipher {
   std::string name;
   double mb_per_s = 0;  // the trial, capped by the window when the RTT is known
+  FigureSource source = FigureSource::libssh;
 };
 
 // True when `a` is the stronger cipher: better tier, then AEAD, then longer key.
@@ -25,5 +26,16 @@ bool stronger(const Catalog& catalog, const std::string& a, const std::string& b
 // runs at the same speed (facts.local_speeds). Each excluded cipher adds a reason.
 std::vector<RankedCipher> rank_ciphers(const HostFacts& facts, const Catalog& catalog, const Policy& policy,
                                        std::optional<double> window_cap_mb_per_s, std::vector<std::string>& reasons);
+
+// The final order: the ciphers the OpenSSH client timed uncompressed, ranked by those figures as
+// rank_ciphers does (ties to the stronger cipher), then the rest of `survey` in the survey's order.
+std::vector<RankedCipher> rank_with_client_figures(const HostFacts& facts, const std::vector<RankedCipher>& survey,
+                                                   const Catalog& catalog, const Policy& policy,
+                                                   std::optional<double> window_cap_mb_per_s,
+                                                   std::vector<std::string>& reasons);
+
+// The cipher a client list negotiates with a server: its first name the server offers (any, when the
+// server's list is unknown); "" when none.
+std::string negotiated_cipher(const std::vector<std::string>& client_list, const std::vector<std::string>& server);
 
 }  // namespace sshtune::rules

@@ -13,22 +13,40 @@
 
 namespace sshtune::rules {
 
-// One uncompressed upload trial through the real link.
+// One uncompressed trial of the libssh survey through the real link.
 struct CipherTrial {
   std::string cipher;
   double mb_per_s = 0;  // payload 10^6 bytes/s
+};
+
+// One trial through the user's own OpenSSH client (what ssh, scp and rsync -e ssh move).
+struct ClientTrial {
+  std::string cipher;
+  bool compression = false;  // Compression yes, carrying the user's sample
+  double mb_per_s = 0;
+};
+
+// k concurrent OpenSSH sessions (each its own connection, window and cipher thread), in aggregate.
+struct ParallelTrial {
+  int streams = 2;
+  double mb_per_s = 0;
 };
 
 // Everything the decision is made from. Optional facts that are missing make
 // the decision more conservative and say so in the reasons.
 struct HostFacts {
   std::string host;
-  std::vector<CipherTrial> trials;                    // uncompressed upload trials
+  std::vector<CipherTrial> trials;                    // the libssh survey's uncompressed trials
+  std::vector<ClientTrial> openssh_trials;            // the OpenSSH client's trials (may be empty)
+  std::string openssh_missing;                        // why there are none ("" when there are)
+  std::vector<ParallelTrial> parallel_trials;         // with the first cipher, by the OpenSSH client
   std::optional<double> compressed_sample_mb_per_s;   // zlib trial with the user's data (payload MB/s)
   std::optional<double> compressed_random_mb_per_s;   // zlib trial with incompressible data
   std::optional<double> sample_ratio;                 // zlib-6 compressed/original of the sample
   std::optional<double> zlib_mb_per_s;                // local zlib-6 compression speed on the sample
-  std::optional<double> rtt_seconds;
+  std::optional<double> rtt_seconds;                  // idle
+  std::optional<double> loaded_rtt_seconds;           // while a trial streamed
+  bool server_is_hpn = false;                         // the banner names hpn-ssh (its window follows TCP's)
   std::optional<double> local_cipher_mb_per_s;        // this CPU's EVP speed for the best trial's cipher
   std::map<std::string, double> local_speeds;         // this CPU's EVP speed per cipher (may be empty)
   std::vector<std::string> client_ciphers;            // `ssh -Q cipher`
@@ -43,6 +61,15 @@ struct HostFacts {
 
 enum class LinkClass { cpu_bound, link_bound };
 enum class Bottleneck { cpu, link, window };
+// Where a figure shown to the user comes from.
+enum class FigureSource { openssh, libssh };
+
+// k parallel sessions are worth it: they reach `mb_per_s` where one session reaches `single_mb_per_s`.
+struct ParallelAdvice {
+  int streams = 2;
+  double mb_per_s = 0;
+  double single_mb_per_s = 0;
+};
 
 struct Decision {
   std::vector<std::string> ciphers;         // ranked, best first; all pass the security floor
@@ -51,14 +78,18 @@ struct Decision {
   LinkClass link_class = LinkClass::cpu_bound;
   Bottleneck bottleneck = Bottleneck::cpu;
   std::optional<double> break_even_ratio;   // compression pays when data compresses below this
-  double expected_mb_per_s = 0;             // predicted for the recommendation
-  std::optional<double> current_mb_per_s;   // predicted for the configuration in effect now
+  double expected_mb_per_s = 0;             // measured for the recommendation
+  FigureSource expected_source = FigureSource::libssh;
+  std::optional<double> current_mb_per_s;   // measured for the configuration in effect now
+  FigureSource current_source = FigureSource::libssh;
   std::string current_cipher;               // the cipher the current configuration negotiates
+  std::optional<ParallelAdvice> parallel;   // run this many sessions at once (only when it pays)
   std::vector<std::string> reasons;         // one plain sentence each
 };
 
 std::string_view to_string(LinkClass link_class);  // "cpu-bound" / "link-bound"
 std::string_view to_string(Bottleneck bottleneck); // "cpu" / "link" / "window"
+std::string_view to_string(FigureSource source);   // "openssh" / "libssh"
 
 // Decides for one host. Error (invalid_input) only when no measured cipher is
 // allowed by the policy and supported by both ends: there is nothing to recommend.

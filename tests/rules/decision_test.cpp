@@ -86,10 +86,13 @@ TEST(Decision, CpuBoundAesNiLanPicksGcmWithoutCompression) {
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 412);
   EXPECT_EQ(d.current_cipher, "chacha20-poly1305@openssh.com");
   EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 251);
-  EXPECT_TRUE(has_reason(d, "aes128-gcm@openssh.com moved 412 MB/s, the best within the security floor"))
+  EXPECT_EQ(d.expected_source, FigureSource::libssh);
+  EXPECT_EQ(d.current_source, FigureSource::libssh);
+  EXPECT_TRUE(has_reason(d, "aes128-gcm@openssh.com moved 412 MB/s (libssh survey), the best within the security floor"))
       << all_reasons(d);
   EXPECT_TRUE(has_reason(d, "the ciphers' trials differ by 39%: the CPU sets the pace (cpu-bound)")) << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "with compression your data moved 41 MB/s against 412 MB/s without: Compression no"))
+  EXPECT_TRUE(has_reason(d, "with compression your data moved (libssh survey) 41 MB/s against 412 MB/s without: "
+                            "Compression no"))
       << all_reasons(d);
   EXPECT_TRUE(has_reason(d, "zlib compresses at 60 MB/s here, slower than the 412 MB/s already reached: compression "
                             "cannot pay for any data"))
@@ -154,7 +157,8 @@ TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
   EXPECT_EQ(d.ciphers.front(), "aes256-gcm@openssh.com");
   EXPECT_TRUE(has_reason(d, "compression pays when your data compresses below 0.80 (compressed/original)"))
       << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "with compression your data moved 11 MB/s against 2.4 MB/s without: Compression yes"))
+  EXPECT_TRUE(has_reason(d, "with compression your data moved (libssh survey) 11 MB/s against 2.4 MB/s without: "
+                            "Compression yes"))
       << all_reasons(d);
   EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com (within 5%): the stronger cipher "
                             "goes first"))
@@ -191,19 +195,44 @@ TEST(Decision, RsyncFallsBackToZlibWithoutZstdOnBothEnds) {
   EXPECT_EQ(decision.value().rsync_compress, "zlib");
 }
 
-TEST(Decision, HighRttLinkIsWindowBound) {
+// Flat single sessions at 2 MiB / 100 ms ≈ 21 MB/s.
+HostFacts high_rtt() {
   HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0},
                                 {"chacha20-poly1305@openssh.com", 19.8}});
-  facts.rtt_seconds = 0.1;  // 2 MiB / 100 ms = 21 MB/s
+  facts.rtt_seconds = 0.1;
   facts.compressed_random_mb_per_s = 19;
   facts.compressed_sample_mb_per_s = 19.5;
   facts.zlib_mb_per_s = 60;
+  return facts;
+}
+
+TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
+  HostFacts facts = high_rtt();
+  facts.parallel_trials = {{2, 40.2}, {4, 79.5}, {8, 150.1}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
-  EXPECT_EQ(decision.value().bottleneck, Bottleneck::window);
-  EXPECT_FALSE(decision.value().compression);
-  EXPECT_TRUE(has_reason(decision.value(), "OpenSSH's 2 MiB channel window allows 21 MB/s at this round-trip time: "
-                                           "transfers are window-limited, so the cipher matters little"))
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::window);
+  EXPECT_FALSE(d.compression);
+  EXPECT_TRUE(has_reason(d, "OpenSSH's 2 MiB channel window allows 21 MB/s per session at an RTT of 100 ms, and one "
+                            "session reaches it"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "8 sessions at once moved 150 MB/s: each session is held by its window, not the link"))
+      << all_reasons(d);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+  EXPECT_DOUBLE_EQ(d.parallel->mb_per_s, 150.1);
+  EXPECT_TRUE(has_reason(d, "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
+                            "side, get past it"))
+      << all_reasons(d);
+}
+
+TEST(Decision, NearTheWindowWithoutAParallelTrialIsTheLink) {
+  auto decision = decide(high_rtt(), catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::link);
+  EXPECT_FALSE(decision.value().parallel);
+  EXPECT_TRUE(has_reason(decision.value(), "no parallel trial could confirm it, so the link is taken for the limit"))
       << all_reasons(decision.value());
 }
 

@@ -14,7 +14,9 @@ namespace sshtune::testing {
 // A RemoteRunner that answers from a script and records every spec it was given.
 class FakeRunner final : public RemoteRunner {
  public:
-  std::function<Result<AccessCheck>()> on_access = [] { return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent"}); };
+  std::function<Result<AccessCheck>()> on_access = [] {
+    return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent", std::nullopt});
+  };
   std::function<Result<TrialResult>(const TrialSpec&)> on_run = [](const TrialSpec& spec) {
     TrialResult result;
     result.kind = spec.kind;

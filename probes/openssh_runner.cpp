@@ -1,0 +1,265 @@
+#include "probes/openssh_runner.hpp"
+
+#include "base/clock.hpp"
+#include "probes/openssh_stream.hpp"
+
+#include <poll.h>
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+
+namespace sshtune {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// How long a stream may take to end once its data is out (the last window drains, the process exits).
+constexpr milliseconds k_exit_grace{3000};
+constexpr milliseconds k_poll_slice{20};
+
+// One trial's stream and its progress through the timed phase.
+struct Live {
+  std::unique_ptr<OpensshStream> stream;
+  std::optional<Error> error;
+  bool warmed = false;             // the first W bytes are through
+  Clock::time_point warmed_at{};   // when they were
+  std::uint64_t measured_from = 0; // download bytes at that moment
+  bool done = false;
+  TrialResult result;
+};
+
+bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
+std::uint64_t warm_up(const Live& live) { return live.stream->spec().warm_up_bytes; }
+bool active(const Live& live) { return !live.error && !live.done; }
+
+void poll_for(std::vector<Live*>& group, bool writing, milliseconds wait) {
+  std::vector<pollfd> fds;
+  for (Live* live : group) {
+    if (!active(*live)) continue;
+    fds.push_back({live->stream->stdout_fd(), POLLIN, 0});
+    fds.push_back({live->stream->stderr_fd(), POLLIN, 0});
+    if (writing && upload(*live) && live->stream->stdin_fd() >= 0) fds.push_back({live->stream->stdin_fd(), POLLOUT, 0});
+  }
+  fds.erase(std::remove_if(fds.begin(), fds.end(), [](const pollfd& p) { return p.fd < 0; }), fds.end());
+  if (!fds.empty()) ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
+}
+
+// Reads both outputs; an end of stdout before the marker is the connection's failure.
+void read_outputs(Live& live) {
+  live.stream->read_stderr();
+  const bool open = live.stream->read_stdout();
+  if (!open && !live.stream->ready()) {
+    const int status = live.stream->finish(milliseconds(500));
+    live.error = live.stream->failure("the OpenSSH client ended (status " + std::to_string(status) +
+                                      ") before the remote command started");
+  }
+}
+
+void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
+  for (;;) {
+    bool waiting = false;
+    for (Live* live : group) {
+      if (live->error || live->stream->ready()) continue;
+      read_outputs(*live);
+      waiting = waiting || (!live->error && !live->stream->ready());
+    }
+    if (!waiting) return;
+    if (Clock::now() >= deadline) break;
+    poll_for(group, false, k_poll_slice);
+  }
+  for (Live* live : group) {
+    if (!live->error && !live->stream->ready()) live->error = live->stream->failure("the remote command did not start in time");
+  }
+}
+
+// The upload's result from the server's clock, or from this side's when the server printed none.
+void finish_upload(Live& live) {
+  const int status = live.stream->finish(k_exit_grace);
+  const auto& spec = live.stream->spec();
+  if (status != 0) {
+    live.error = live.stream->failure("the upload ended with status " + std::to_string(status));
+    return;
+  }
+  const std::uint64_t measured = live.stream->written() - std::min(live.stream->written(), spec.warm_up_bytes);
+  const auto server = server_interval(live.stream->output());
+  live.result.bytes = measured;
+  live.result.seconds = server ? *server : seconds_since(live.warmed_at);
+  live.done = true;
+}
+
+void step_upload(Live& live, milliseconds stream_time) {
+  OpensshStream& s = *live.stream;
+  const std::uint64_t limit = warm_up(live) + s.spec().byte_cap;
+  // A bounded burst per step, so a fast reader never keeps this loop from the clock and the outputs.
+  for (int i = 0; i < 16 && s.stdin_fd() >= 0 && s.written() < limit && s.write_payload() > 0; ++i) {
+  }
+  if (!live.warmed && s.written() >= warm_up(live)) live.warmed = true, live.warmed_at = Clock::now();
+  const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
+  if (s.stdin_fd() >= 0 && (s.written() >= limit || time_up)) s.close_stdin();
+  s.read_stderr();
+  if (!s.read_stdout()) finish_upload(live);
+}
+
+void step_download(Live& live, milliseconds stream_time) {
+  OpensshStream& s = *live.stream;
+  s.read_stderr();
+  const bool open = s.read_stdout();
+  if (!live.warmed && s.received() >= warm_up(live)) {
+    live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.received();
+  }
+  const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
+  if (open && !time_up) return;
+  if (!live.warmed) {
+    live.error = s.failure("the download ended before its warm-up");
+    return;
+  }
+  live.result.bytes = s.received() - live.measured_from;
+  live.result.seconds = seconds_since(live.warmed_at);
+  live.done = true;
+}
+
+// Streams every live member of `group` at once until each is done, failed or past `deadline`.
+void stream_group(std::vector<Live*>& group, Clock::time_point deadline) {
+  for (;;) {
+    bool running = false;
+    for (Live* live : group) {
+      if (!active(*live)) continue;
+      const milliseconds stream_time = live->stream->spec().time_cap;
+      upload(*live) ? step_upload(*live, stream_time) : step_download(*live, stream_time);
+      running = running || active(*live);
+    }
+    if (!running) return;
+    if (Clock::now() >= deadline) break;
+    poll_for(group, true, k_poll_slice);
+  }
+  for (Live* live : group) {
+    if (active(*live)) live->error = live->stream->failure("the trial did not finish in time");
+  }
+}
+
+Clock::time_point stream_deadline(const std::vector<Live*>& group) {
+  milliseconds longest{0};
+  for (const Live* live : group) {
+    longest = std::max(longest, live->stream->spec().warm_up_time + live->stream->spec().time_cap);
+  }
+  return Clock::now() + longest + k_exit_grace;
+}
+
+TrialResult empty_result(const TrialSpec& spec) {
+  TrialResult result;
+  result.kind = spec.kind;
+  result.cipher = spec.cipher;
+  result.compression = spec.compression;
+  result.client = TrialClient::openssh;
+  return result;
+}
+
+std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
+  std::vector<Result<TrialResult>> results;
+  for (Live& live : lives) {
+    if (live.error) results.emplace_back(std::move(*live.error));
+    else results.emplace_back(std::move(live.result));
+    live.stream.reset();  // ends whatever still runs
+  }
+  return results;
+}
+
+class ProcessRunner final : public OpensshRunner {
+ public:
+  explicit ProcessRunner(OpensshTarget target) : m_target(std::move(target)) {}
+
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) override {
+    std::vector<Live> lives = start_all(specs);
+    std::vector<Live*> all = pointers(lives);
+    wait_until_ready(all, Clock::now() + m_target.timeout);
+    for (Live* live : all) {
+      std::vector<Live*> one{live};
+      if (!live->error) stream_group(one, stream_deadline(one));
+    }
+    return results_of(lives);
+  }
+
+  std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
+    std::vector<Live> lives = start_all(specs);
+    std::vector<Live*> all = pointers(lives);
+    wait_until_ready(all, Clock::now() + m_target.timeout);
+    stream_group(all, stream_deadline(all));
+    return results_of(lives);
+  }
+
+ private:
+  std::vector<Live> start_all(const std::vector<TrialSpec>& specs) {
+    std::vector<Live> lives(specs.size());
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      lives[i].result = empty_result(specs[i]);
+      auto stream = OpensshStream::start(m_target, specs[i]);
+      if (stream) lives[i].stream = std::move(stream).value();
+      else lives[i].error = stream.error();
+    }
+    return lives;
+  }
+
+  static std::vector<Live*> pointers(std::vector<Live>& lives) {
+    std::vector<Live*> out;
+    for (Live& live : lives) {
+      if (live.stream) out.push_back(&live);
+    }
+    return out;
+  }
+
+  OpensshTarget m_target;
+};
+
+// A decimal "seconds.fraction" clock reading.
+std::optional<double> parse_time(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::string quoted_count(std::uint64_t bytes) { return std::to_string(bytes); }
+
+}  // namespace
+
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target) {
+  return std::make_unique<ProcessRunner>(std::move(target));
+}
+
+std::string openssh_remote_command(const TrialSpec& spec) {
+  const std::string marker = "printf " + std::string(k_start_marker) + "; ";
+  if (spec.kind == TrialKind::download) {
+    return marker + "exec head -c " + quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
+  }
+  return marker + "head -c " + quoted_count(spec.warm_up_bytes) +
+         " >/dev/null && date +%s.%N && cat >/dev/null && date +%s.%N";
+}
+
+std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {
+  std::vector<std::string> argv{target.program};
+  argv.insert(argv.end(), target.options.begin(), target.options.end());
+  argv.insert(argv.end(), target.session_options.begin(), target.session_options.end());
+  argv.insert(argv.end(), {"-o", std::string("Compression=") + (spec.compression ? "yes" : "no")});
+  if (!spec.cipher.empty()) argv.insert(argv.end(), {"-c", spec.cipher});
+  argv.insert(argv.end(), {"--", target.destination, openssh_remote_command(spec)});
+  return argv;
+}
+
+std::optional<double> server_interval(std::string_view output) {
+  std::vector<double> times;
+  for (std::size_t start = 0; start < output.size();) {
+    const std::size_t end = std::min(output.find('\n', start), output.size());
+    if (end > start) {
+      const auto time = parse_time(output.substr(start, end - start));
+      if (!time) return std::nullopt;
+      times.push_back(*time);
+    }
+    start = end + 1;
+  }
+  if (times.size() != 2 || times[1] <= times[0]) return std::nullopt;
+  return times[1] - times[0];
+}
+
+}  // namespace sshtune

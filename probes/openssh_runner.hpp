@@ -1,0 +1,62 @@
+#pragma once
+// Trials through the user's own OpenSSH client: the `ssh` their transfers run,
+// with the host's own configuration, so the figures are what `ssh`, `scp` and
+// `rsync -e ssh` move. Only the streaming part is timed:
+// - uploads: the remote side reads a warm-up of W bytes, prints its clock, reads
+//   M more bytes and prints its clock again (`date +%s.%N`); the rate is M over
+//   the two server timestamps, so neither connection set-up nor the remote
+//   shell's start-up nor the pipes' fill is counted;
+// - downloads: the remote side sends W + M bytes after a ready marker; the rate
+//   is M over the time this side took to read them after the first W.
+// Where the remote `date` has no %N, the client's clock times the same bytes.
+
+#include "probes/host_trials.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+// How to reach the host with the user's OpenSSH client: PROGRAM OPTIONS... TRIAL_OPTIONS... -- DESTINATION CMD.
+struct OpensshTarget {
+  std::string program = "ssh";              // $SSHTUNE_SSH, else the ssh on PATH
+  std::vector<std::string> options;         // the user's -F/-p/-l/-i, as ssh-tune was given them
+  std::vector<std::string> session_options; // -o options that keep a trial a plain batch session (see host/)
+  std::string destination;                  // the alias: ssh resolves it from the user's own config
+  std::chrono::milliseconds timeout{10000}; // connect to the remote command's start
+  std::string label;                        // "host" for messages
+};
+
+// Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
+// spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
+// spec.byte_cap is M (see above). spec.time_cap bounds the streaming of one trial: a stream still running
+// after it plus spec.warm_up_time is ended and reported as an error.
+class OpensshRunner {
+ public:
+  virtual ~OpensshRunner() = default;
+  // Opens one connection per spec at once (their set-up overlaps), waits until every remote command has
+  // started, then times the specs one after the other. One result per spec, in order.
+  virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) = 0;
+  // Opens one connection per spec at once and times them all at the same time: parallel streams, each
+  // with its own connection, window and cipher thread. One result per spec, in order.
+  virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;
+};
+
+// The production OpensshRunner for `target`.
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
+
+// The remote command of a trial (exposed for tests): prints k_start_marker, then for uploads reads W
+// bytes, prints the time, reads M more and prints the time; for downloads writes W + M bytes.
+std::string openssh_remote_command(const TrialSpec& spec);
+
+// The full argv of one trial (exposed for tests).
+std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec);
+
+// The two server clock readings an upload prints after its warm-up and at its end ("1764.12\n1765.3\n"),
+// as the seconds between them; nullopt when they are not two increasing decimal times.
+std::optional<double> server_interval(std::string_view output);
+
+}  // namespace sshtune

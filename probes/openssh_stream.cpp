@@ -1,0 +1,158 @@
+#include "probes/openssh_stream.hpp"
+
+#include "base/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace sshtune {
+namespace {
+
+constexpr std::size_t k_stderr_kept = 4096;
+constexpr std::size_t k_marker_search_limit = 64u << 10;  // a login shell's chatter before the marker
+constexpr std::size_t k_zero_chunk = 1u << 20;
+
+const std::string& zeros() {
+  static const std::string buffer(k_zero_chunk, '\0');
+  return buffer;
+}
+
+void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+// A pipe whose both ends close on exec (the child gets its end through dup2 only).
+Result<std::pair<int, int>> make_pipe() {
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) return Error{ErrorKind::io, std::string("pipe: ") + std::strerror(errno)};
+  return std::pair<int, int>{ends[0], ends[1]};
+}
+
+// Reads what `fd` has now into `sink`; false at end of file or on an error other than "would block".
+template <typename Sink>
+bool drain(int fd, Sink&& sink) {
+  char buffer[64 * 1024];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      sink(buffer, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget& target, const TrialSpec& spec) {
+  std::unique_ptr<OpensshStream> stream(new OpensshStream(spec, target.label));
+  SSHTUNE_TRY(in, make_pipe());
+  SSHTUNE_TRY(out, make_pipe());
+  SSHTUNE_TRY(err, make_pipe());
+  const auto pid = spawn_child(openssh_trial_argv(target, spec), ChildFds{in.first, out.second, err.second}, true);
+  ::close(in.first);
+  ::close(out.second);
+  ::close(err.second);
+  stream->m_in = in.second;
+  stream->m_out = out.first;
+  stream->m_err = err.first;
+  if (!pid) return Error{ErrorKind::unsupported, target.label + ": cannot run the OpenSSH client: " + pid.error().message};
+  stream->m_pid = pid.value();
+  for (const int fd : {stream->m_in, stream->m_out, stream->m_err}) set_nonblocking(fd);
+  return stream;
+}
+
+OpensshStream::~OpensshStream() {
+  close_fd(m_in);
+  close_fd(m_out);
+  close_fd(m_err);
+  if (m_pid > 0) stop_child(m_pid, std::chrono::milliseconds(500));
+}
+
+void OpensshStream::take_stdout(const char* data, std::size_t size) {
+  if (m_ready) {
+    if (m_spec.kind == TrialKind::download) m_received += size;
+    else m_text.append(data, size);
+    return;
+  }
+  m_before_marker.append(data, size);
+  const std::size_t at = m_before_marker.find(k_start_marker);
+  if (at == std::string::npos) {
+    if (m_before_marker.size() > k_marker_search_limit) m_before_marker.erase(0, m_before_marker.size() / 2);
+    return;
+  }
+  m_ready = true;
+  const std::string rest = m_before_marker.substr(at + k_start_marker.size());
+  m_before_marker.clear();
+  if (!rest.empty()) take_stdout(rest.data(), rest.size());
+}
+
+bool OpensshStream::read_stdout() {
+  return m_out >= 0 && drain(m_out, [this](const char* data, std::size_t size) { take_stdout(data, size); });
+}
+
+bool OpensshStream::read_stderr() {
+  return m_err >= 0 && drain(m_err, [this](const char* data, std::size_t size) {
+           m_stderr.append(data, size);
+           if (m_stderr.size() > k_stderr_kept) m_stderr.erase(0, m_stderr.size() - k_stderr_kept);
+         });
+}
+
+std::size_t OpensshStream::write_payload() {
+  const std::string& data = m_spec.payload != nullptr && !m_spec.payload->empty() ? *m_spec.payload : zeros();
+  m_payload_offset %= data.size();
+  const std::size_t chunk = std::min(data.size() - m_payload_offset, k_zero_chunk);
+  const ssize_t n = ::write(m_in, data.data() + m_payload_offset, chunk);
+  if (n <= 0) return 0;
+  m_payload_offset += static_cast<std::size_t>(n);
+  m_written += static_cast<std::uint64_t>(n);
+  return static_cast<std::size_t>(n);
+}
+
+void OpensshStream::close_stdin() { close_fd(m_in); }
+
+int OpensshStream::finish(std::chrono::milliseconds grace) {
+  if (m_pid <= 0) return -1;
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  int status = 0;
+  for (;;) {
+    const pid_t done = ::waitpid(m_pid, &status, WNOHANG);
+    if (done == m_pid) break;
+    if (done < 0 && errno != EINTR) return m_pid = -1, -1;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      stop_child(m_pid, std::chrono::milliseconds(200));
+      m_pid = -1;
+      return -1;
+    }
+    ::poll(nullptr, 0, 5);
+  }
+  m_pid = -1;
+  read_stdout();
+  read_stderr();
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Error OpensshStream::failure(const std::string& fallback) const {
+  std::string text = m_stderr;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  const std::size_t last = text.rfind('\n');
+  std::string line = last == std::string::npos ? text : text.substr(last + 1);
+  for (char& c : line) {
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  }
+  if (line.size() > 200) line = line.substr(0, 200) + "...";
+  return Error{ErrorKind::remote, m_label + ": " + (line.empty() ? fallback : "ssh: " + line)};
+}
+
+}  // namespace sshtune

@@ -1,0 +1,49 @@
+#pragma once
+// Whether ssh's Compression pays for a host and the user's data, and what rsync
+// should do instead. Measured figures decide: the OpenSSH client's compressed
+// transfer of the sample when there is one, else the survey's. The model, used
+// only when nothing was measured, is T(on) = min(Z, T(off)/r, window/RTT) in
+// payload bytes: the channel window counts data before compression, so
+// compression can never lift a window limit (measured through a 200 ms relay:
+// 9.8 MB/s with and without it).
+
+#include "rules/decision.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::rules {
+
+// A compressed figure and whose client measured it.
+struct CompressedFigure {
+  double mb_per_s = 0;
+  FigureSource source = FigureSource::libssh;
+  bool modelled = false;  // from the model, not a transfer
+};
+
+// The compressed speed of the user's sample: the OpenSSH client's transfer, else the survey's, else the
+// model over `best` (nullopt when even the model lacks its inputs).
+std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double best, std::optional<double> cap);
+
+// The ratio below which compression pays (1/margin), or nullopt when zlib on this CPU is slower than
+// `best` already is. Adds one reason.
+std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,
+                                 std::vector<std::string>& reasons);
+
+// The best uncompressed figure of each client, so a compressed figure is compared with its own client's.
+struct BestFigures {
+  double survey = 0;                // the libssh survey's best (window-capped)
+  std::optional<double> openssh;    // the OpenSSH client's best, when it was timed
+  double of(FigureSource source) const { return source == FigureSource::openssh && openssh ? *openssh : survey; }
+};
+
+// Compression yes when the compressed figure beats the same client's best uncompressed figure by
+// policy.compression_margin. Adds the reasons.
+bool decide_compression(const HostFacts& facts, const BestFigures& best, std::optional<double> cap,
+                        const Policy& policy, std::vector<std::string>& reasons);
+
+// rsync's own compression when compression gains on the link: "zstd" (both ends have it), "zlib", or "".
+std::string rsync_choice(const HostFacts& facts, bool link_gains, std::vector<std::string>& reasons);
+
+}  // namespace sshtune::rules

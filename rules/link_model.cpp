@@ -1,0 +1,88 @@
+#include "rules/link_model.hpp"
+
+#include "base/format.hpp"
+
+#include <algorithm>
+
+namespace sshtune::rules {
+namespace {
+
+std::string rtt_text(double seconds) {
+  const double ms = seconds * 1000;
+  return (ms >= 10 ? std::to_string(static_cast<int>(ms + 0.5)) : two_decimals(ms)) + " ms";
+}
+
+// "… confirmed: 4 sessions moved 151 MB/s" or why the window is not taken for the limit.
+bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& policy,
+                           std::vector<std::string>& reasons) {
+  const auto parallel = best_parallel(facts);
+  if (!parallel) {
+    reasons.push_back("no parallel trial could confirm it, so the link is taken for the limit");
+    return false;
+  }
+  const bool gains = parallel->mb_per_s >= policy.parallel_gain * best;
+  reasons.push_back(std::to_string(parallel->streams) + " sessions at once moved " + mbps(parallel->mb_per_s) +
+                    (gains ? ": each session is held by its window, not the link" : ": no more than one session, so the link is the limit"));
+  return gains;
+}
+
+}  // namespace
+
+std::optional<double> judged_rtt_seconds(const HostFacts& facts) {
+  if (facts.loaded_rtt_seconds && *facts.loaded_rtt_seconds > 0) return facts.loaded_rtt_seconds;
+  if (facts.rtt_seconds && *facts.rtt_seconds > 0) return facts.rtt_seconds;
+  return std::nullopt;
+}
+
+std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
+  const auto rtt = judged_rtt_seconds(facts);
+  if (!rtt) return std::nullopt;
+  return policy.window_bytes / *rtt / 1e6;
+}
+
+LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
+                        std::vector<std::string>& reasons) {
+  double best = 0, worst = 1e300;
+  for (const auto& c : survey) {
+    best = std::max(best, c.mb_per_s);
+    worst = std::min(worst, c.mb_per_s);
+  }
+  if (survey.size() < 2) {
+    const bool lan = !facts.rtt_seconds || *facts.rtt_seconds * 1000 < policy.lan_rtt_ms;
+    reasons.push_back("only one cipher could be compared; judged by the round-trip time as " +
+                      std::string(lan ? "a LAN (cpu-bound)" : "a WAN (link-bound)"));
+    return lan ? LinkClass::cpu_bound : LinkClass::link_bound;
+  }
+  if (facts.local_cipher_mb_per_s && best < policy.cpu_fraction * *facts.local_cipher_mb_per_s) {
+    reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " +
+                      mbps(*facts.local_cipher_mb_per_s) + " this CPU encrypts: the link, not the CPU, sets the pace "
+                      "(link-bound)");
+    return LinkClass::link_bound;
+  }
+  const double spread = (best - worst) / best;
+  const bool flat = spread <= policy.flat_spread;
+  reasons.push_back("the ciphers' trials differ by " + percent(spread) + ": " +
+                    (flat ? "the link, not the CPU, sets the pace (link-bound)" : "the CPU sets the pace (cpu-bound)"));
+  return flat ? LinkClass::link_bound : LinkClass::cpu_bound;
+}
+
+std::optional<ParallelTrial> best_parallel(const HostFacts& facts) {
+  const auto best = std::max_element(facts.parallel_trials.begin(), facts.parallel_trials.end(),
+                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (best == facts.parallel_trials.end()) return std::nullopt;
+  return *best;
+}
+
+Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,
+                           std::vector<std::string>& reasons) {
+  const auto cap = window_cap(facts, policy);
+  const Bottleneck otherwise = link_class == LinkClass::link_bound ? Bottleneck::link : Bottleneck::cpu;
+  if (!cap) return otherwise;
+  const bool near = best >= policy.window_near * *cap;
+  reasons.push_back("OpenSSH's 2 MiB channel window allows " + mbps(*cap) + " per session at an RTT of " +
+                    rtt_text(*judged_rtt_seconds(facts)) + (near ? ", and one session reaches it" : ", not a limit here"));
+  if (!near || link_class != LinkClass::link_bound) return otherwise;
+  return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;
+}
+
+}  // namespace sshtune::rules

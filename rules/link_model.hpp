@@ -1,0 +1,36 @@
+#pragma once
+// What limits a host's transfers: the CPUs (ciphers differ), the link (ciphers
+// tie), or OpenSSH's fixed channel window (one session moves at most
+// window/RTT; confirmed by parallel sessions moving more).
+
+#include "rules/cipher_ranking.hpp"
+#include "rules/decision.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::rules {
+
+// The round trip the window cap is judged by: the RTT measured while a trial streamed when there is one
+// (a queue on the path lengthens it), else the idle RTT; nullopt when neither is known.
+std::optional<double> judged_rtt_seconds(const HostFacts& facts);
+
+// window/RTT in MB/s for the judged RTT, or nullopt without an RTT.
+std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
+
+// cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when they tie (or
+// when the best is far below this CPU's speed); with one cipher, the RTT decides. Adds one reason.
+LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
+                        std::vector<std::string>& reasons);
+
+// The best aggregate of the parallel trials, or nullopt when none ran.
+std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
+
+// window when a link-bound host's best single session reaches policy.window_near of the cap and a
+// parallel trial moved at least policy.parallel_gain times as much; else link or cpu by the link class.
+// Adds the reasons: the cap, whether it binds, and what confirmed it (or why it was not confirmed).
+Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,
+                           std::vector<std::string>& reasons);
+
+}  // namespace sshtune::rules

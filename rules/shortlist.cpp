@@ -1,0 +1,46 @@
+#include "rules/shortlist.hpp"
+
+#include "rules/cipher_ranking.hpp"
+#include "rules/link_model.hpp"
+
+#include <algorithm>
+
+namespace sshtune::rules {
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Compression is worth an OpenSSH trial when the survey's compressed figure comes within the margin of
+// winning (a close call the client's own figures decide), or when it is in effect now.
+bool compression_matters(const HostFacts& survey, double best, const Policy& policy) {
+  if (!survey.server_offers_compression) return false;
+  if (survey.current_compression) return true;
+  return survey.compressed_sample_mb_per_s && *survey.compressed_sample_mb_per_s * policy.compression_margin >= best;
+}
+
+}  // namespace
+
+Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Policy& policy) {
+  Shortlist list;
+  std::vector<std::string> notes;
+  const auto cap = window_cap(survey, policy);
+  const auto ranked = rank_ciphers(survey, catalog, policy, cap, notes);
+  if (ranked.empty()) return list;
+  for (std::size_t i = 0; i < ranked.size() && i < k_confirmed_leaders; ++i) list.ciphers.push_back(ranked[i].name);
+  list.current_cipher = negotiated_cipher(survey.current_ciphers, survey.server_ciphers);
+  const bool current_usable = !list.current_cipher.empty() && (survey.client_ciphers.empty() ||
+                                                              contains(survey.client_ciphers, list.current_cipher));
+  if (current_usable && !contains(list.ciphers, list.current_cipher)) list.ciphers.push_back(list.current_cipher);
+  list.leader_mb_per_s = ranked.front().mb_per_s;
+  if (compression_matters(survey, list.leader_mb_per_s, policy)) {
+    list.compressed = survey.current_compression && current_usable ? list.current_cipher : ranked.front().name;
+  }
+  std::vector<std::string> ignored;
+  list.window_suspect = cap && list.leader_mb_per_s >= policy.window_near * *cap &&
+                        classify_link(ranked, survey, policy, ignored) == LinkClass::link_bound;
+  return list;
+}
+
+}  // namespace sshtune::rules

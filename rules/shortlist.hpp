@@ -1,0 +1,32 @@
+#pragma once
+// What the user's own OpenSSH client should time after the libssh survey: the
+// survey's leaders within the security floor, the setting in effect now, and
+// compression when it can matter. The survey ranks; OpenSSH gives the figures.
+
+#include "rules/catalog.hpp"
+#include "rules/decision.hpp"
+#include "rules/policy.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune::rules {
+
+// How many of the survey's leaders the OpenSSH client times (the issue of fidelity is close calls
+// between them; the rest trail far behind or tie).
+inline constexpr std::size_t k_confirmed_leaders = 2;
+
+struct Shortlist {
+  std::vector<std::string> ciphers;           // uncompressed, in this order: the leaders, then the current one
+  std::optional<std::string> compressed;      // time Compression yes with the user's sample using this cipher
+  std::string current_cipher;                 // what the configuration in effect now negotiates ("" unknown)
+  bool window_suspect = false;                // flat and near window/RTT: a parallel trial decides
+  double leader_mb_per_s = 0;                 // the survey's best figure, to size the OpenSSH trials
+};
+
+// The shortlist for a survey (facts without OpenSSH trials). Empty ciphers when the survey measured
+// nothing the policy allows.
+Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Policy& policy);
+
+}  // namespace sshtune::rules

@@ -1,0 +1,147 @@
+// The OpenSSH-client trials against a real sshd, through the real `ssh`.
+#include "probes/openssh_runner.hpp"
+#include "tests/integration/probe_fixture.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace sshtune {
+namespace {
+
+class OpensshRunnerTest : public testing::SshdProbeTest {
+ protected:
+  OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
+    OpensshTarget target;
+    target.options = {"-F", sshd.ssh_config().string()};
+    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none", "-o", "LogLevel=INFO", "-T"};
+    target.destination = testing::SshdFixture::host_alias();
+    target.timeout = std::chrono::seconds(10);
+    target.label = "sshtune-test";
+    return target;
+  }
+
+  static TrialSpec upload(const std::string& cipher, bool compression = false) {
+    TrialSpec spec;
+    spec.kind = TrialKind::upload;
+    spec.cipher = cipher;
+    spec.compression = compression;
+    spec.warm_up_bytes = 4u << 20;
+    spec.byte_cap = 64u << 20;
+    spec.time_cap = std::chrono::milliseconds(400);
+    spec.warm_up_time = std::chrono::milliseconds(1000);
+    return spec;
+  }
+};
+
+TEST(OpensshRemoteCommand, UploadTimesOnTheServerAfterTheWarmUp) {
+  TrialSpec spec;
+  spec.warm_up_bytes = 1024;
+  EXPECT_EQ(openssh_remote_command(spec),
+            "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && cat >/dev/null && date +%s.%N");
+  spec.kind = TrialKind::download;
+  spec.byte_cap = 4096;
+  EXPECT_EQ(openssh_remote_command(spec), "printf SSH-TUNE-READY; exec head -c 5120 /dev/zero");
+}
+
+TEST(OpensshRemoteCommand, ServerIntervalNeedsTwoIncreasingTimes) {
+  EXPECT_DOUBLE_EQ(*server_interval("100.25\n101.75\n"), 1.5);
+  EXPECT_EQ(server_interval("100.25\n"), std::nullopt);
+  EXPECT_EQ(server_interval("1764.%N\n1765.%N\n"), std::nullopt);  // a date without %N
+  EXPECT_EQ(server_interval("5\n4\n"), std::nullopt);
+}
+
+TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {
+  OpensshTarget target;
+  target.options = {"-F", "/c"};
+  target.session_options = {"-T"};
+  target.destination = "web";
+  TrialSpec spec;
+  spec.cipher = "aes128-ctr";
+  spec.compression = true;
+  const auto argv = openssh_trial_argv(target, spec);
+  ASSERT_GE(argv.size(), 10u);
+  EXPECT_EQ((std::vector<std::string>(argv.begin(), argv.begin() + 9)),
+            (std::vector<std::string>{"ssh", "-F", "/c", "-T", "-o", "Compression=yes", "-c", "aes128-ctr", "--"}));
+  EXPECT_EQ(argv[9], "web");
+}
+
+TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")});
+  ASSERT_EQ(results.size(), 2u);
+  for (const auto& result : results) {
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result.value().client, TrialClient::openssh);
+    EXPECT_GT(result.value().bytes, 1u << 20);
+    EXPECT_GT(result.value().seconds, 0.0);
+    EXPECT_GT(mb_per_s(result.value()), 5.0);
+  }
+  EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
+}
+
+TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com", true);
+  spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
+  const auto results = runner->run_in_turn({spec});
+  ASSERT_TRUE(results[0]) << results[0].error().message;
+  EXPECT_TRUE(results[0].value().compression);
+  EXPECT_GT(results[0].value().bytes, 1u << 20);
+}
+
+TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.byte_cap = 1ull << 40;  // time-bound
+  const auto results = runner->run_together({spec, spec, spec});
+  ASSERT_EQ(results.size(), 3u);
+  for (const auto& result : results) {
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_GT(result.value().bytes, 0u);
+  }
+}
+
+TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.kind = TrialKind::download;
+  spec.byte_cap = 32u << 20;
+  const auto results = runner->run_in_turn({spec});
+  ASSERT_TRUE(results[0]) << results[0].error().message;
+  EXPECT_EQ(results[0].value().kind, TrialKind::download);
+  EXPECT_GT(results[0].value().bytes, 1u << 20);
+  EXPECT_LE(results[0].value().bytes, 32u << 20);
+}
+
+TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
+  auto* sshd = start_sshd({"Ciphers aes128-ctr"});
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")});
+  ASSERT_FALSE(results[0]);
+  EXPECT_TRUE(std::regex_search(results[0].error().message, std::regex("^sshtune-test: ssh: .*no matching cipher")))
+      << results[0].error().message;
+}
+
+TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto target = target_for_ssh(*sshd);
+  target.program = "/nonexistent/ssh";
+  const auto results = make_openssh_runner(target)->run_in_turn({upload("aes128-gcm@openssh.com")});
+  ASSERT_FALSE(results[0]);
+  EXPECT_EQ(results[0].error().message,
+            "sshtune-test: cannot run the OpenSSH client: /nonexistent/ssh: No such file or directory");
+}
+
+}  // namespace
+}  // namespace sshtune

@@ -1,0 +1,232 @@
+// The decision once the user's OpenSSH client has timed the survey's leaders, and
+// the parallel-session advice, on recorded trial sets (loopback on this 2-core box,
+// a server with AES masked, a 40 ms delayed path, a 20 Mbit/s shaped link).
+#include "rules/decision.hpp"
+#include "rules/shortlist.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sshtune::rules {
+namespace {
+
+const std::vector<std::string> k_ciphers = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                                            "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+
+const Catalog& catalog() {
+  static const Catalog loaded = load_shipped_catalog().value();
+  return loaded;
+}
+
+HostFacts facts_with(std::vector<CipherTrial> survey) {
+  HostFacts facts;
+  facts.host = "h";
+  facts.trials = std::move(survey);
+  facts.client_ciphers = k_ciphers;
+  facts.server_ciphers = k_ciphers;
+  facts.server_offers_compression = true;
+  facts.current_ciphers = k_ciphers;  // OpenSSH 9.x's default order: chacha20 first
+  facts.rtt_seconds = 0.0001;
+  facts.zlib_mb_per_s = 60;
+  facts.compressed_sample_mb_per_s = 40;
+  return facts;
+}
+
+// Loopback, AES-NI: libssh's AES-GCM is cheaper than ssh's and its ChaCha20 much dearer.
+HostFacts loopback() {
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 966}, {"aes256-gcm@openssh.com", 850},
+                                {"chacha20-poly1305@openssh.com", 287}, {"aes128-ctr", 610}});
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 809}, {"aes256-gcm@openssh.com", false, 830},
+                          {"chacha20-poly1305@openssh.com", false, 477}};
+  return facts;
+}
+
+bool has_reason(const Decision& d, const std::string& text) {
+  return std::find(d.reasons.begin(), d.reasons.end(), text) != d.reasons.end();
+}
+
+std::string all_reasons(const Decision& d) {
+  std::string joined;
+  for (const auto& r : d.reasons) joined += r + "\n";
+  return joined;
+}
+
+TEST(ClientFigures, ExpectedAndCurrentAreTheOpensshClientsFigures) {
+  const auto decision = decide(loopback(), catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  const Decision& d = decision.value();
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 830);
+  EXPECT_EQ(d.expected_source, FigureSource::openssh);
+  EXPECT_EQ(d.current_cipher, "chacha20-poly1305@openssh.com");
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 477);
+  EXPECT_EQ(d.current_source, FigureSource::openssh);
+  EXPECT_EQ(d.link_class, LinkClass::cpu_bound);  // the survey's spread
+}
+
+TEST(ClientFigures, ATieInTheSurveyIsDecidedByTheOpensshFigures) {
+  // libssh put aes128-gcm 14% ahead; the user's ssh moves aes256-gcm faster, so it leads.
+  const auto d = decide(loopback(), catalog(), Policy{}).value();
+  EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
+  EXPECT_EQ(d.ciphers[1], "aes128-gcm@openssh.com");
+  EXPECT_EQ(d.ciphers[2], "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(d.ciphers[3], "aes128-ctr");  // not timed with ssh: after the timed ones, in the survey's order
+  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com moved 830 MB/s (your ssh), the best within the security floor"))
+      << all_reasons(d);
+}
+
+TEST(ClientFigures, NearTiesAmongOpensshFiguresStillGoToTheStrongerCipher) {
+  HostFacts facts = loopback();
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 831}, {"aes256-gcm@openssh.com", false, 812}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 812);
+}
+
+TEST(ClientFigures, AServerWithoutAesPicksChachaByTheClientsFigures) {
+  HostFacts facts = facts_with({{"chacha20-poly1305@openssh.com", 262}, {"aes128-gcm@openssh.com", 231},
+                                {"aes256-gcm@openssh.com", 198}, {"aes128-ctr", 120}});
+  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 241}, {"aes128-gcm@openssh.com", false, 152}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 241);
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 241);
+}
+
+TEST(ClientFigures, WithoutTheClientTheSurveyFiguresAreLabelledAndSaidWhy) {
+  HostFacts facts = loopback();
+  facts.openssh_trials.clear();
+  facts.openssh_missing = "ssh: Connection refused";
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.expected_source, FigureSource::libssh);
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 966);
+  EXPECT_TRUE(has_reason(d, "not timed with your ssh: ssh: Connection refused")) << all_reasons(d);
+}
+
+TEST(ClientFigures, CompressionIsDecidedByTheClientsCompressedTransfer) {
+  // 20 Mbit/s, text: the survey's compressed figure is libssh's level-7 zlib; ssh's own decides.
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40},
+                                {"chacha20-poly1305@openssh.com", 2.39}});
+  facts.rtt_seconds = 0.002;
+  facts.compressed_sample_mb_per_s = 12.5;
+  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 2.38}, {"aes256-gcm@openssh.com", true, 10.9}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_TRUE(d.compression);
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 10.9);
+  EXPECT_EQ(d.expected_source, FigureSource::openssh);
+  EXPECT_TRUE(has_reason(d, "with compression your data moved (your ssh) 11 MB/s against 2.4 MB/s without: "
+                            "Compression yes"))
+      << all_reasons(d);
+}
+
+// RTT 40 ms through a delay relay: every cipher at ~2 MiB/RTT, compression no help.
+HostFacts delayed() {
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 45.1}, {"aes256-gcm@openssh.com", 44.6},
+                                {"chacha20-poly1305@openssh.com", 45.6}, {"aes128-ctr", 44.0}});
+  facts.rtt_seconds = 0.040;
+  facts.loaded_rtt_seconds = 0.042;  // 2 MiB / 42 ms = 49.9 MB/s
+  facts.compressed_sample_mb_per_s = 19.3;
+  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 45.2}, {"chacha20-poly1305@openssh.com", false, 45.0},
+                          {"aes256-gcm@openssh.com", true, 19.3}};
+  facts.parallel_trials = {{2, 90.2}, {4, 151.1}, {8, 202.2}};
+  return facts;
+}
+
+TEST(ParallelAdvice, AWindowBoundPathGetsTheSmallestKNearTheBest) {
+  const auto d = decide(delayed(), catalog(), Policy{}).value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::window);
+  EXPECT_FALSE(d.compression);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);  // 4 sessions reach 75% of 8's aggregate: below the 90% asked for
+  EXPECT_DOUBLE_EQ(d.parallel->single_mb_per_s, 45.2);
+  Policy loose;
+  loose.parallel_near = 0.7;
+  EXPECT_EQ(decide(delayed(), catalog(), loose).value().parallel->streams, 4);
+}
+
+TEST(ParallelAdvice, TheWindowCountsDataBeforeCompressionSoCompressionCannotLiftIt) {
+  HostFacts facts = delayed();
+  facts.openssh_trials.pop_back();
+  facts.compressed_sample_mb_per_s.reset();
+  facts.sample_ratio = 0.25;  // the model alone: min(zlib, best/r, cap) = the cap, not cap/r
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_FALSE(d.compression);
+  EXPECT_TRUE(has_reason(d, "with compression your data would move 50 MB/s against 46 MB/s without: Compression no"))
+      << all_reasons(d);
+}
+
+TEST(ParallelAdvice, AnHpnServerIsNotHeldByTheWindowOfDownloads) {
+  HostFacts facts = delayed();
+  facts.server_is_hpn = true;
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_TRUE(has_reason(d, "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
+                            "bind downloads from it"))
+      << all_reasons(d);
+}
+
+TEST(ParallelAdvice, ASingleCoreCpuBoundBoxDoesNotGainFromParallelSessions) {
+  HostFacts facts = loopback();
+  facts.parallel_trials = {{2, 845}, {4, 790}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
+  EXPECT_FALSE(d.parallel);
+  EXPECT_TRUE(has_reason(d, "parallel sessions (your ssh): 1 session 830 MB/s, 2 sessions 845 MB/s, 4 sessions 790 "
+                            "MB/s: one session is as good (1.02x at best)"))
+      << all_reasons(d);
+}
+
+TEST(ParallelAdvice, AMultiCoreCpuBoundPairGainsAndIsTold) {
+  HostFacts facts = loopback();
+  facts.parallel_trials = {{2, 1580}, {4, 2950}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 4);
+}
+
+TEST(ParallelAdvice, ALinkBoundLinkDoesNotGain) {
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
+  facts.rtt_seconds = 0.002;
+  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 2.38}};
+  facts.parallel_trials = {{2, 2.39}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::link);
+  EXPECT_FALSE(d.parallel);
+}
+
+TEST(Shortlist, TimesTheLeadersAndTheSettingInEffect) {
+  HostFacts survey = loopback();
+  survey.openssh_trials.clear();
+  const Shortlist list = shortlist(survey, catalog(), Policy{});
+  EXPECT_EQ(list.ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+                                                    "chacha20-poly1305@openssh.com"}));
+  EXPECT_EQ(list.current_cipher, "chacha20-poly1305@openssh.com");
+  EXPECT_FALSE(list.compressed);  // 40 MB/s compressed cannot come near 966
+  EXPECT_FALSE(list.window_suspect);
+  EXPECT_DOUBLE_EQ(list.leader_mb_per_s, 966);
+}
+
+TEST(Shortlist, CompressionIsTimedWhenItIsACloseCallOrInEffect) {
+  HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
+  slow.compressed_sample_mb_per_s = 2.0;  // within the margin of winning
+  EXPECT_EQ(shortlist(slow, catalog(), Policy{}).compressed, "aes256-gcm@openssh.com");
+  HostFacts lan = loopback();
+  lan.current_compression = true;  // Compression yes in effect: its figure is "in effect now"
+  EXPECT_EQ(shortlist(lan, catalog(), Policy{}).compressed, "chacha20-poly1305@openssh.com");
+}
+
+TEST(Shortlist, FlatNearTheWindowIsSuspectedForAParallelTrial) {
+  EXPECT_TRUE(shortlist(delayed(), catalog(), Policy{}).window_suspect);
+  HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
+  slow.rtt_seconds = 0.002;
+  EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).window_suspect);
+}
+
+TEST(Shortlist, NothingAllowedGivesNothingToTime) {
+  HostFacts facts = facts_with({{"3des-cbc", 20}});
+  facts.server_ciphers.push_back("3des-cbc");
+  EXPECT_TRUE(shortlist(facts, catalog(), Policy{}).ciphers.empty());
+}
+
+}  // namespace
+}  // namespace sshtune::rules
