@@ -24,32 +24,37 @@ CachedTrial trial(TrialRole kind, const char* cipher, double mb_per_s) {
                      100'000'000, 1};
 }
 
+// A fresh cache entry for `host` measured at `rtt_ms`, recommending aes128-gcm.
+CachedHost measured(const char* host, double rtt_ms, std::vector<CachedTrial> trials) {
+  CachedHost entry;
+  entry.host = host;
+  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.rtt_ms = rtt_ms;
+  entry.trials = std::move(trials);
+  entry.decision.ciphers = {"aes128-gcm@openssh.com"};
+  return entry;
+}
+
 // A CPU-bound LAN host as OpenSSH 9.2 moves data on an AES-NI LAN: aes256-ctr at ~55% of aes128-gcm.
 CachedHost lan_entry() {
-  CachedHost entry;
-  entry.host = "lan1";
-  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
-  entry.rtt_ms = 0.2;
-  entry.trials = {trial(TrialRole::upload, "aes128-gcm@openssh.com", 330), trial(TrialRole::upload, "aes256-ctr", 180),
-                  trial(TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
-                  trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)};
+  CachedHost entry = measured("lan1", 0.2,
+                              {trial(TrialRole::upload, "aes128-gcm@openssh.com", 330),
+                               trial(TrialRole::upload, "aes256-ctr", 180),
+                               trial(TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
+                               trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)});
   entry.decision.link_class = rules::LinkClass::cpu_bound;
-  entry.decision.ciphers = {"aes128-gcm@openssh.com"};
   return entry;
 }
 
 // A 20 Mbit/s WAN host where compressing text paid.
 CachedHost wan_entry() {
-  CachedHost entry;
-  entry.host = "wan1";
-  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
-  entry.rtt_ms = 40;
-  entry.trials = {trial(TrialRole::upload, "aes128-gcm@openssh.com", 2.4), trial(TrialRole::upload, "aes256-ctr", 2.4),
-                  trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)};
+  CachedHost entry = measured("wan1", 40,
+                              {trial(TrialRole::upload, "aes128-gcm@openssh.com", 2.4),
+                               trial(TrialRole::upload, "aes256-ctr", 2.4),
+                               trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)});
   entry.decision.link_class = rules::LinkClass::link_bound;
   entry.decision.bottleneck = rules::Bottleneck::link;
   entry.decision.compression = true;
-  entry.decision.ciphers = {"aes128-gcm@openssh.com"};
   return entry;
 }
 
