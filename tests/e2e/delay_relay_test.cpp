@@ -4,6 +4,7 @@
 // real sshd/ssh through it
 // (banner after one round trip, a 64 MiB payload intact, 8 concurrent sessions,
 // stop, and one OpenSSH session held to its 2 MiB channel window per round trip).
+#include "tests/support/shell.hpp"
 #include "tests/support/test_host.hpp"
 
 #include <gtest/gtest.h>
