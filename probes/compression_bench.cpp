@@ -70,12 +70,16 @@ CompressionSpeed measure(std::unique_ptr<PacketCodec> codec, CompressionSpeed ro
 
 }  // namespace
 
+CompressionSpeed run_ssh_zlib_bench(std::string_view sample, const CompressionBudget& budget) {
+  return measure(make_zlib_codec(6), {"zlib", 6, "ssh Compression=yes, rsync -z"}, sample, budget);
+}
+
 std::vector<CompressionSpeed> run_compression_bench(std::string_view sample, const CompressionBudget& budget) {
   if (sample.empty()) {
     return {};
   }
   return {
-      measure(make_zlib_codec(6), {"zlib", 6, "ssh Compression=yes, rsync -z"}, sample, budget),
+      run_ssh_zlib_bench(sample, budget),
       measure(make_zstd_codec(3), {"zstd", 3, "rsync --compress-choice=zstd"}, sample, budget),
       measure(make_lz4_codec(), {"lz4", 1, "rsync --compress-choice=lz4"}, sample, budget),
   };

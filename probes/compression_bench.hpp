@@ -29,4 +29,7 @@ struct CompressionSpeed {
 // time on `sample` cut into packets. An empty sample gives no rows.
 std::vector<CompressionSpeed> run_compression_bench(std::string_view sample, const CompressionBudget& budget = {});
 
+// The first row of run_compression_bench alone: zlib level 6 as ssh runs it (`sample` not empty).
+CompressionSpeed run_ssh_zlib_bench(std::string_view sample, const CompressionBudget& budget = {});
+
 }  // namespace sshtune::probes

@@ -96,6 +96,7 @@ void step_upload(Live& live, milliseconds stream_time) {
   for (int i = 0; i < 16 && s.stdin_fd() >= 0 && s.written() < limit && s.write_payload() > 0; ++i) {
   }
   if (!live.warmed && s.written() >= warm_up(live)) live.warmed = true, live.warmed_at = Clock::now();
+  if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.written() - warm_up(live));
   const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
   if (s.stdin_fd() >= 0 && (s.written() >= limit || time_up)) s.close_stdin();
   s.read_stderr();
@@ -109,6 +110,7 @@ void step_download(Live& live, milliseconds stream_time) {
   if (!live.warmed && s.received() >= warm_up(live)) {
     live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.received();
   }
+  if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.received() - live.measured_from);
   const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
   if (open && !time_up) return;
   if (!live.warmed) {

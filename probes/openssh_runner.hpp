@@ -33,7 +33,8 @@ struct OpensshTarget {
 // Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
 // spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
 // spec.byte_cap is M (see above). spec.time_cap bounds the streaming of one trial: a stream still running
-// after it plus spec.warm_up_time is ended and reported as an error.
+// after it plus spec.warm_up_time is ended and reported as an error. spec.on_progress, when set, is called
+// on the runner's thread with the bytes streamed since the warm-up, from the warm-up's end on.
 class OpensshRunner {
  public:
   virtual ~OpensshRunner() = default;

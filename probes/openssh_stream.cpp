@@ -151,6 +151,7 @@ Error OpensshStream::failure(const std::string& fallback) const {
   for (char& c : line) {
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   }
+  if (line.starts_with("ssh: ")) line.erase(0, 5);  // ssh prefixes some messages with its own name
   if (line.size() > 200) line = line.substr(0, 200) + "...";
   return Error{ErrorKind::remote, m_label + ": " + (line.empty() ? fallback : "ssh: " + line)};
 }

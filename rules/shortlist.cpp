@@ -38,8 +38,9 @@ Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Polic
     list.compressed = survey.current_compression && current_usable ? list.current_cipher : ranked.front().name;
   }
   std::vector<std::string> ignored;
-  list.window_suspect = cap && list.leader_mb_per_s >= policy.window_near * *cap &&
-                        classify_link(ranked, survey, policy, ignored) == LinkClass::link_bound;
+  const LinkClass link = classify_link(ranked, survey, policy, ignored);
+  list.cpu_bound = link == LinkClass::cpu_bound;
+  list.window_suspect = cap && list.leader_mb_per_s >= policy.window_near * *cap && link == LinkClass::link_bound;
   return list;
 }
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 namespace sshtune {
@@ -64,21 +65,23 @@ TEST(Bars, StyleFollowsTheTerminalNoColorAndTheLocale) {
   EXPECT_FALSE(bar_style(true).enabled);
 }
 
-TEST(Bars, HostTrialsGetOneBarPerRow) {
+TEST(Bars, HostTrialsGetOneBarPerRowAndTheWinnersIsGreen) {
   HostOutcome outcome;
   outcome.entry.host = "web";
-  outcome.entry.trials = {{TrialRole::upload, "aes128-gcm@openssh.com", false, 800, 1, 1},
-                          {TrialRole::upload, "chacha20-poly1305@openssh.com", false, 400, 1, 1}};
+  outcome.entry.trials = {{TrialRole::upload, "aes128-gcm@openssh.com", false, 400, 1, 1},
+                          {TrialRole::upload, "chacha20-poly1305@openssh.com", false, 800, 1, 1}};
+  outcome.entry.decision.ciphers = {"aes128-gcm@openssh.com"};
+  BarStyle style = ascii(4);
+  style.colour = true;
   std::ostringstream out;
-  print_verdict(out, outcome, {}, ascii(4));
-  EXPECT_NE(out.str().find("  aes128-gcm@openssh.com                            800.0  ####\n"), std::string::npos)
+  print_verdict(out, outcome, {}, style);
+  EXPECT_TRUE(std::regex_search(out.str(), std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0  \033\\[32m##\033\\[0m  \n")))
       << out.str();
-  EXPECT_NE(out.str().find("  chacha20-poly1305@openssh.com                     400.0  ##  \n"), std::string::npos)
+  EXPECT_TRUE(std::regex_search(out.str(), std::regex("\n  chacha20-poly1305@openssh\\.com +libssh +800\\.0  ####\n")))
       << out.str();
   std::ostringstream plain;
   print_verdict(plain, outcome, {});
-  EXPECT_NE(plain.str().find("  aes128-gcm@openssh.com                            800.0\n"), std::string::npos)
-      << plain.str();
+  EXPECT_TRUE(std::regex_search(plain.str(), std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0\n"))) << plain.str();
 }
 
 TEST(Bars, CpuCipherRowsGetABarAfterTheSpeed) {

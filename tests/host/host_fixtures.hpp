@@ -24,6 +24,21 @@ class ForwardingRunner final : public RemoteRunner {
   FakeRunner& m_inner;
 };
 
+// Hands the pipeline an OpensshRunner that forwards to a FakeClientRunner the test keeps.
+class ForwardingClientRunner final : public OpensshRunner {
+ public:
+  explicit ForwardingClientRunner(FakeClientRunner& inner) : m_inner(inner) {}
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) override {
+    return m_inner.run_in_turn(specs);
+  }
+  std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
+    return m_inner.run_together(specs);
+  }
+
+ private:
+  FakeClientRunner& m_inner;
+};
+
 // Trial throughput in MB/s per cipher for the fake runner (others move 50 MB/s);
 // compressed trials move `compressed_mb_per_s`.
 inline void script_speeds(FakeRunner& runner, std::map<std::string, double> speeds, double compressed_mb_per_s = 20) {
@@ -37,8 +52,29 @@ inline void script_speeds(FakeRunner& runner, std::map<std::string, double> spee
   };
 }
 
+// The fake OpenSSH client's MB/s per cipher (others 40); parallel streams each move `per_stream`
+// times the cipher's figure, and compressed trials `compressed_mb_per_s`.
+inline void script_client_speeds(FakeClientRunner& client, std::map<std::string, double> speeds,
+                                 double per_stream = 1.0, double compressed_mb_per_s = 15) {
+  client.on_run = [speeds, per_stream, compressed_mb_per_s](const TrialSpec& spec, std::size_t together) {
+    TrialResult result;
+    result.kind = spec.kind;
+    result.cipher = spec.cipher;
+    result.compression = spec.compression;
+    result.client = TrialClient::openssh;
+    const auto it = speeds.find(spec.cipher);
+    const double mb = spec.compression ? compressed_mb_per_s : it != speeds.end() ? it->second : 40.0;
+    result.bytes = static_cast<std::uint64_t>(mb * 1e6 * (together > 1 ? per_stream : 1.0));
+    result.seconds = 1;
+    return Result<TrialResult>(result);
+  };
+}
+
 struct FakeHostWorld {
   FakeRunner runner;
+  FakeClientRunner client;
+  std::vector<OpensshTarget> client_targets;
+  int kexinit_grabs = 0;
   int runners_made = 0;
   std::map<std::string, CachedHost> cache;
   int saves = 0;
@@ -54,7 +90,14 @@ struct FakeHostWorld {
       ++runners_made;
       return std::unique_ptr<RemoteRunner>(new ForwardingRunner(runner));
     };
-    env.fetch_server = [](const RemoteTarget&) { return Result<ServerAlgorithms>(openssh_defaults()); };
+    env.make_client_runner = [this](const OpensshTarget& target) {
+      client_targets.push_back(target);
+      return std::unique_ptr<OpensshRunner>(new ForwardingClientRunner(client));
+    };
+    env.fetch_server = [this](const RemoteTarget&) {
+      ++kexinit_grabs;
+      return Result<ServerAlgorithms>(openssh_defaults());
+    };
     env.local_rsync = [] { return RemoteTools{}; };
     env.cipher_speeds = [] { return std::vector<probes::CipherSpeed>{}; };
     env.compression_speeds = [](const std::string&) {

@@ -3,6 +3,7 @@
 // the trial schedule (tests/probes) and of the host pipeline (tests/host).
 
 #include "probes/host_trials.hpp"
+#include "probes/openssh_runner.hpp"
 #include "probes/server_algorithms.hpp"
 
 #include <functional>
@@ -34,6 +35,44 @@ class FakeRunner final : public RemoteRunner {
   Result<TrialResult> run(const TrialSpec& spec) override {
     specs.push_back(spec);
     return on_run(spec);
+  }
+};
+
+// An OpensshRunner answering from a script (default: every trial moves 100 MB in 1 s) and recording
+// every batch it was given.
+class FakeClientRunner final : public OpensshRunner {
+ public:
+  std::function<Result<TrialResult>(const TrialSpec&, std::size_t together)> on_run = [](const TrialSpec& spec,
+                                                                                          std::size_t) {
+    TrialResult result;
+    result.kind = spec.kind;
+    result.cipher = spec.cipher;
+    result.compression = spec.compression;
+    result.client = TrialClient::openssh;
+    result.bytes = 100'000'000;
+    result.seconds = 1;
+    return Result<TrialResult>(result);
+  };
+  std::vector<std::vector<TrialSpec>> in_turn;   // each run_in_turn batch
+  std::vector<std::vector<TrialSpec>> together;  // each run_together batch
+
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) override {
+    in_turn.push_back(specs);
+    return answer(specs, 1);
+  }
+  std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
+    together.push_back(specs);
+    return answer(specs, specs.size());
+  }
+
+ private:
+  std::vector<Result<TrialResult>> answer(const std::vector<TrialSpec>& specs, std::size_t k) {
+    std::vector<Result<TrialResult>> results;
+    for (const auto& spec : specs) {
+      if (spec.on_progress) spec.on_progress(1);
+      results.push_back(on_run(spec, k));
+    }
+    return results;
   }
 };
 

@@ -11,7 +11,7 @@ namespace sshtune {
 struct BarStyle {
   bool enabled = false;  // draw bars at all
   bool unicode = false;  // eighth blocks (U+2588..U+258F) rather than '#'
-  bool colour = false;   // the best row's bar in green
+  bool colour = false;   // the winning row's bar in green
   int width = 24;        // cells of the longest bar
 };
 
@@ -22,7 +22,8 @@ BarStyle bar_style(bool is_tty);
 
 // A bar of `value` out of `max`, `style.width` cells wide with blanks after it, led
 // by two blanks; "" when bars are off. A value above zero shows at least a sliver.
-// `best` colours it (when the style allows).
+// `best` (the winning row: the fastest cipher, or the recommended one) colours it
+// when the style allows.
 std::string bar(double value, double max, const BarStyle& style, bool best = false);
 
 }  // namespace sshtune

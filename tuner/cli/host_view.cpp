@@ -16,30 +16,69 @@ double rounded(double value, int decimals) {
   return std::round(value * scale) / scale;
 }
 
+std::string source_label(rules::FigureSource source) {
+  return source == rules::FigureSource::openssh ? " with your ssh" : " by the libssh survey";
+}
+
+// expected / current, when the same client measured both (a ratio across clients would mislead).
+std::optional<double> gain(const rules::Decision& d) {
+  if (!d.current_mb_per_s || *d.current_mb_per_s <= 0 || d.current_source != d.expected_source) return std::nullopt;
+  return d.expected_mb_per_s / *d.current_mb_per_s;
+}
+
 std::string current_line(const HostOutcome& outcome) {
   const auto& d = outcome.entry.decision;
   std::string line = "in effect now: " + (d.current_cipher.empty() ? std::string("?") : d.current_cipher) +
                      (outcome.current_compression ? " with compression" : "");
-  if (d.current_mb_per_s) {
-    line += ", " + mbps(*d.current_mb_per_s);
-  }
+  if (d.current_mb_per_s) line += ", " + mbps(*d.current_mb_per_s) + source_label(d.current_source);
+  if (const auto ratio = gain(d)) line += "; " + two_decimals(*ratio) + "x";
   return line;
 }
 
-void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
-  double best = 0;
-  for (const auto& t : entry.trials) best = std::max(best, t.mb_per_s);
-  out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
-      << ")\n";
-  for (const auto& t : entry.trials) {
-    const std::string what = t.kind == TrialRole::upload        ? t.cipher
-                             : t.kind == TrialRole::download    ? t.cipher + " (download)"
-                             : t.kind == TrialRole::zlib_sample ? t.cipher + " +zlib, your data"
-                                                                : t.cipher + " +zlib, random data";
-    char line[160];
-    std::snprintf(line, sizeof line, "  %-44s %10.1f", what.c_str(), t.mb_per_s);
-    out << line << bar(t.mb_per_s, best, bars, t.mb_per_s > 0 && t.mb_per_s == best) << '\n';
+std::string rtt_line(const CachedHost& e) {
+  if (!e.rtt_ms) return "";
+  char rtt[96];
+  if (e.loaded_rtt_ms) std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms (%.2f ms while streaming)", *e.rtt_ms, *e.loaded_rtt_ms);
+  else std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms", *e.rtt_ms);
+  return rtt;
+}
+
+std::string trial_name(const CachedTrial& t) {
+  switch (t.kind) {
+    case TrialRole::upload: return t.cipher;
+    case TrialRole::download: return t.cipher + " (download)";
+    case TrialRole::zlib_sample: return t.cipher + " +zlib, your data";
+    case TrialRole::zlib_random: return t.cipher + " +zlib, random data";
+    case TrialRole::parallel: return t.cipher + " x" + std::to_string(t.streams) + " sessions";
   }
+  return t.cipher;
+}
+
+// The rows whose bar is highlighted: the recommended cipher's plain trials (the winner).
+bool winner(const CachedHost& entry, const CachedTrial& t) {
+  const auto& ciphers = entry.decision.ciphers;
+  const bool plain = !t.compression && (t.kind == TrialRole::upload || t.kind == TrialRole::download);
+  return plain && !ciphers.empty() && t.cipher == ciphers.front();
+}
+
+void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
+  double longest = 0;
+  for (const auto& t : entry.trials) longest = std::max(longest, t.mb_per_s);
+  out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
+      << "; ssh = your OpenSSH client, streaming only; libssh = the survey that ranks)\n";
+  for (const auto& t : entry.trials) {
+    char line[200];
+    std::snprintf(line, sizeof line, "  %-44s %-7s %10.1f", trial_name(t).c_str(),
+                  t.client == TrialClient::openssh ? "ssh" : "libssh", t.mb_per_s);
+    out << line << bar(t.mb_per_s, longest, bars, winner(entry, t)) << '\n';
+  }
+}
+
+void print_parallel(std::ostream& out, const CachedHost& e) {
+  const auto& p = e.decision.parallel;
+  if (!p) return;
+  out << "parallel:    " << p->streams << " sessions at once move " << mbps(p->mb_per_s) << " (one session: "
+      << mbps(p->single_mb_per_s) << "); ssh-tune snippet " << e.host << " --for parallel\n";
 }
 
 void print_snippets(std::ostream& out, const Snippets& snippets) {
@@ -59,8 +98,10 @@ void print_snippets(std::ostream& out, const Snippets& snippets) {
 nlohmann::json trials_json(const CachedHost& entry) {
   nlohmann::json trials = nlohmann::json::array();
   for (const auto& t : entry.trials) {
-    trials.push_back({{"kind", to_string(t.kind)}, {"cipher", t.cipher}, {"compression", t.compression},
-                      {"mb_per_s", rounded(t.mb_per_s, 1)}, {"bytes", t.bytes}, {"seconds", rounded(t.seconds, 4)}});
+    trials.push_back({{"kind", to_string(t.kind)},          {"cipher", t.cipher},
+                      {"compression", t.compression},       {"client", to_string(t.client)},
+                      {"streams", t.streams},               {"mb_per_s", rounded(t.mb_per_s, 1)},
+                      {"bytes", t.bytes},                   {"seconds", rounded(t.seconds, 4)}});
   }
   return trials;
 }
@@ -71,16 +112,13 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": "
-      << rules::to_string(d.link_class) << ", bottleneck " << rules::to_string(d.bottleneck);
-  if (e.rtt_ms) {
-    char rtt[32];
-    std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms", *e.rtt_ms);
-    out << rtt;
-  }
+      << rules::to_string(d.link_class) << ", bottleneck " << rules::to_string(d.bottleneck) << rtt_line(e);
   out << "\n\nrecommended: Ciphers " << (d.ciphers.empty() ? "" : d.ciphers.front())
       << (d.ciphers.size() > 1 ? " (then " + std::to_string(d.ciphers.size() - 1) + " more)" : "")
-      << ", Compression " << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s) << "  ("
-      << current_line(outcome) << ")\n\nwhy:\n";
+      << ", Compression " << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s)
+      << source_label(d.expected_source) << "  (" << current_line(outcome) << ")\n";
+  print_parallel(out, e);
+  out << "\nwhy:\n";
   for (const auto& reason : d.reasons) {
     out << "  - " << reason << '\n';
   }
@@ -103,7 +141,9 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   nlohmann::json link{{"class", rules::to_string(d.link_class)}, {"bottleneck", rules::to_string(d.bottleneck)},
-                      {"rtt_ms", e.rtt_ms ? nlohmann::json(rounded(*e.rtt_ms, 3)) : nlohmann::json(nullptr)}};
+                      {"rtt_ms", e.rtt_ms ? nlohmann::json(rounded(*e.rtt_ms, 3)) : nlohmann::json(nullptr)},
+                      {"rtt_loaded_ms",
+                       e.loaded_rtt_ms ? nlohmann::json(rounded(*e.loaded_rtt_ms, 3)) : nlohmann::json(nullptr)}};
   nlohmann::json server{{"banner", e.server_banner}, {"ciphers", e.server_ciphers}, {"macs", e.server_macs},
                         {"kex", e.server_kex}, {"compression", e.server_compression},
                         {"strict_kex", e.server_strict_kex}};
@@ -113,10 +153,18 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
       {"rsync_compress", d.rsync_compress.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.rsync_compress)},
       {"break_even_ratio", d.break_even_ratio ? nlohmann::json(*d.break_even_ratio) : nlohmann::json(nullptr)},
       {"expected_mb_per_s", rounded(d.expected_mb_per_s, 1)},
+      {"expected_client", rules::to_string(d.expected_source)},
+      {"current_client", rules::to_string(d.current_source)},
+      {"gain", gain(d) ? nlohmann::json(rounded(*gain(d), 2)) : nlohmann::json(nullptr)},
       {"current_cipher", d.current_cipher},
       {"current_mb_per_s", d.current_mb_per_s ? nlohmann::json(rounded(*d.current_mb_per_s, 1)) : nlohmann::json(nullptr)},
       {"reasons", d.reasons}};
-  return {{"host", e.host},         {"target", outcome.target},        {"link", link},
+  const nlohmann::json parallel =
+      d.parallel ? nlohmann::json{{"streams", d.parallel->streams},
+                                  {"mb_per_s", rounded(d.parallel->mb_per_s, 1)},
+                                  {"single_mb_per_s", rounded(d.parallel->single_mb_per_s, 1)}}
+                 : nlohmann::json(nullptr);
+  return {{"host", e.host},         {"target", outcome.target},        {"link", link},  {"parallel", parallel},
           {"server", server},       {"trials", trials_json(e)},        {"recommendation", recommendation},
           {"snippets", snippets},   {"notes", outcome.notes},          {"failures", outcome.failures},
           {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", to_string(e.direction)},

@@ -29,10 +29,15 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.catalog = std::move(catalog);
   env.policy = std::move(policy);
   env.make_runner = make_libssh_runner;
+  env.make_client_runner = [](const OpensshTarget& target) { return make_openssh_runner(target); };
   env.fetch_server = fetch_server_algorithms;
   env.local_rsync = rsync_on_this_machine;
   env.cipher_speeds = quick_cipher_bench;
-  env.compression_speeds = [](const std::string& sample) { return probes::run_compression_bench(sample); };
+  env.compression_speeds = [](const std::string& sample) {
+    // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.
+    return sample.empty() ? std::vector<probes::CompressionSpeed>{}
+                          : std::vector<probes::CompressionSpeed>{probes::run_ssh_zlib_bench(sample)};
+  };
   env.load_cache = load_cached_host;
   env.save_cache = save_cached_host;
   env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };

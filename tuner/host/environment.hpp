@@ -6,6 +6,7 @@
 #include "probes/compression_bench.hpp"
 #include "probes/crypto_bench.hpp"
 #include "probes/host_trials.hpp"
+#include "probes/openssh_runner.hpp"
 #include "probes/remote_target.hpp"
 #include "probes/remote_tools.hpp"
 #include "probes/server_algorithms.hpp"
@@ -31,7 +32,10 @@ struct HostEnvironment {
   rules::Policy policy;
   // A runner for the trials against `target` (libssh in production).
   std::function<std::unique_ptr<RemoteRunner>(const RemoteTarget& target)> make_runner;
-  // The server's banner and KEXINIT, read directly (never through a proxy).
+  // A runner for trials through the user's own OpenSSH client.
+  std::function<std::unique_ptr<OpensshRunner>(const OpensshTarget& target)> make_client_runner;
+  // The server's banner and KEXINIT, read with a connection of its own (only when the survey's runner could
+  // not read them inside its authenticated connection).
   std::function<Result<ServerAlgorithms>(const RemoteTarget& target)> fetch_server;
   // What the local rsync supports (empty when there is none).
   std::function<RemoteTools()> local_rsync;

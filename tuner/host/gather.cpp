@@ -1,22 +1,35 @@
-// Pass 3 of the host pipeline: everything measured about one host.
+// Pass 3 of the host pipeline: everything measured about one host. The libssh
+// survey first (its control session also reads the server's KEXINIT), then the
+// user's own OpenSSH client times the shortlist and, where it can matter,
+// parallel sessions (confirm.cpp).
 #include "tuner/host/pipeline.hpp"
 
 #include "probes/sample_corpus.hpp"
+#include "tuner/host/confirm.hpp"
 #include "tuner/host/progress_runner.hpp"
+#include "tuner/host/schedule.hpp"
 
 #include <algorithm>
 
 namespace sshtune {
 namespace {
 
-// The server's offer, read directly; through a proxy we cannot, so assume what
-// libssh can do and let failing trials tell the rest.
-ServerAlgorithms server_offer(const RemoteTarget& target, HostEnvironment& env, std::vector<std::string>& notes) {
+// The server's offer: from the survey's authenticated control session when libssh logged it; else read
+// with a connection of its own (which closes before authenticating, so it is said); through a proxy,
+// assume what libssh can do and let failing trials tell the rest.
+ServerAlgorithms server_offer(const AccessCheck& access, const RemoteTarget& target, HostEnvironment& env,
+                              std::vector<std::string>& notes) {
+  if (access.server) return *access.server;
   if (target.proxy_command.empty()) {
-    if (auto server = env.fetch_server(target)) return server.value();
-    else notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
+    if (auto server = env.fetch_server(target)) {
+      notes.push_back("the server's algorithms were read with a separate connection that closes before "
+                      "authenticating (libssh did not log them)");
+      return server.value();
+    } else {
+      notes.push_back("server algorithms not read (" + server.error().message + "); trying every libssh cipher");
+    }
   } else {
-    notes.push_back("server algorithms not read directly through ProxyCommand/ProxyJump; trying every libssh cipher");
+    notes.push_back("server algorithms not read through ProxyCommand/ProxyJump; trying every libssh cipher");
   }
   ServerAlgorithms assumed;
   assumed.ciphers_c2s = libssh_ciphers();
@@ -31,11 +44,11 @@ Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& reques
 }
 
 CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
-  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds};
+  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client, 1};
 }
 
-// The measured half of the facts, and the cache's trial list, from the report.
-void add_trials(const HostTrialReport& report, const std::vector<bool>& was_sample, Measurement& m) {
+// The survey's half of the facts, and the cache's trial list, from the report.
+void add_survey(const HostTrialReport& report, const std::vector<bool>& was_sample, Measurement& m) {
   std::size_t compressed = 0;
   for (const auto& trial : report.trials) {
     if (!trial.compression) {
@@ -59,6 +72,7 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   facts.server_offers_compression =
       std::find(server.compression_c2s.begin(), server.compression_c2s.end(), k_ssh_compression) !=
       server.compression_c2s.end();
+  facts.server_is_hpn = server.banner.find("hpn") != std::string::npos || server.banner.find("HPN") != std::string::npos;
   facts.current_ciphers = resolved.current_ciphers;
   facts.current_compression = resolved.current_compression;
   return facts;
@@ -89,34 +103,35 @@ void add_local_measurements(const std::string& sample, const HostTrialReport& re
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
 }
 
-Result<HostTrialReport> run_trials(const HostRequest& request, const ResolvedHost& resolved,
-                                   const ServerAlgorithms& server, std::shared_ptr<const std::string> sample,
-                                   HostEnvironment& env, std::vector<bool>& was_sample) {
-  HostTrialPlan plan = make_trial_plan(server, sample);
-  plan.budget = request.budget;
+HostTrialPlan survey_plan(const HostRequest& request, const ServerAlgorithms& server,
+                          std::shared_ptr<const std::string> sample) {
+  HostTrialPlan plan = make_trial_plan(server, std::move(sample));
+  plan.budget = split_budget(request.budget).survey;
   plan.direction = request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
-  auto remote = env.make_runner(resolved.target);
-  ProgressRunner runner(*remote, env.progress, sample);
-  auto report = run_host_trials(runner, plan, request.host);
-  runner.finish();
-  was_sample = runner.compressed_was_sample();
-  return report;
+  return plan;
 }
 
 }  // namespace
 
 Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
   SSHTUNE_TRY(sample, load_sample(request));
+  auto remote = env.make_runner(resolved.target);
+  ProgressRunner runner(*remote, env.progress, sample);
+  const auto start = env.now();
+  SSHTUNE_TRY(access, runner.check_access());
+  const auto connect_time = std::chrono::duration_cast<milliseconds>(env.now() - start);
   Measurement m;
-  m.server = server_offer(resolved.target, env, m.notes);
-  std::vector<bool> was_sample;
-  SSHTUNE_TRY(report, run_trials(request, resolved, m.server, sample, env, was_sample));
+  m.server = server_offer(access, resolved.target, env, m.notes);
+  const HostTrialReport report =
+      run_survey(runner, survey_plan(request, m.server, sample), request.host, std::move(access), connect_time);
+  runner.finish();
   m.facts = base_facts(request, resolved, m.server, *env.client);
-  add_trials(report, was_sample, m);
+  add_survey(report, runner.compressed_was_sample(), m);
   add_local_measurements(*sample, report, env, m.facts);
   if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
+  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time}, env, m);
   return m;
 }
 

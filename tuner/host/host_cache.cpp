@@ -41,6 +41,8 @@ toml::table decision_table(const rules::Decision& d) {
                     {"link_class", std::string(rules::to_string(d.link_class))},
                     {"bottleneck", std::string(rules::to_string(d.bottleneck))},
                     {"expected_mb_per_s", d.expected_mb_per_s},
+                    {"expected_client", std::string(rules::to_string(d.expected_source))},
+                    {"current_client", std::string(rules::to_string(d.current_source))},
                     {"current_cipher", d.current_cipher},
                     {"reasons", string_array(d.reasons)}};
   if (d.break_even_ratio) {
@@ -49,7 +51,16 @@ toml::table decision_table(const rules::Decision& d) {
   if (d.current_mb_per_s) {
     table.insert("current_mb_per_s", *d.current_mb_per_s);
   }
+  if (d.parallel) {
+    table.insert("parallel", toml::table{{"streams", d.parallel->streams},
+                                         {"mb_per_s", d.parallel->mb_per_s},
+                                         {"single_mb_per_s", d.parallel->single_mb_per_s}});
+  }
   return table;
+}
+
+rules::FigureSource source_of(const std::string& text) {
+  return text == "openssh" ? rules::FigureSource::openssh : rules::FigureSource::libssh;
 }
 
 rules::Decision decision_of(const toml::node_view<const toml::node>& t) {
@@ -64,6 +75,12 @@ rules::Decision decision_of(const toml::node_view<const toml::node>& t) {
                  : bottleneck == "link" ? rules::Bottleneck::link
                                         : rules::Bottleneck::cpu;
   d.expected_mb_per_s = t["expected_mb_per_s"].value_or(0.0);
+  d.expected_source = source_of(t["expected_client"].value_or(std::string{}));
+  d.current_source = source_of(t["current_client"].value_or(std::string{}));
+  if (const auto parallel = t["parallel"]; parallel.is_table()) {
+    d.parallel = rules::ParallelAdvice{parallel["streams"].value_or(2), parallel["mb_per_s"].value_or(0.0),
+                                       parallel["single_mb_per_s"].value_or(0.0)};
+  }
   d.current_cipher = t["current_cipher"].value_or(std::string{});
   d.reasons = strings_of(t["reasons"]);
   if (auto ratio = t["break_even_ratio"].value<double>()) {
@@ -83,7 +100,9 @@ toml::array trials_array(const std::vector<CachedTrial>& trials) {
                                 {"compression", t.compression},
                                 {"mb_per_s", t.mb_per_s},
                                 {"bytes", static_cast<std::int64_t>(t.bytes)},
-                                {"seconds", t.seconds}});
+                                {"seconds", t.seconds},
+                                {"client", std::string(to_string(t.client))},
+                                {"streams", t.streams}});
   }
   return array;
 }
@@ -94,9 +113,11 @@ std::vector<CachedTrial> trials_of(const toml::node_view<const toml::node>& node
     for (const auto& item : *array) {
       const toml::node_view<const toml::node> t(item);
       const auto kind = parse_trial_role(t["kind"].value_or(std::string{}));
+      const auto client = parse_trial_client(t["client"].value_or(std::string("libssh")));
       trials.push_back({kind.value_or(TrialRole::upload), t["cipher"].value_or(std::string{}),
                         t["compression"].value_or(false), t["mb_per_s"].value_or(0.0),
-                        static_cast<std::uint64_t>(t["bytes"].value_or(std::int64_t{0})), t["seconds"].value_or(0.0)});
+                        static_cast<std::uint64_t>(t["bytes"].value_or(std::int64_t{0})), t["seconds"].value_or(0.0),
+                        client.value_or(TrialClient::libssh), t["streams"].value_or(1)});
     }
   }
   return trials;
@@ -131,6 +152,9 @@ std::string render(const CachedHost& entry) {
   if (entry.rtt_ms) {
     root.insert("rtt_ms", *entry.rtt_ms);
   }
+  if (entry.loaded_rtt_ms) {
+    root.insert("loaded_rtt_ms", *entry.loaded_rtt_ms);
+  }
   std::ostringstream text;
   text << "# ssh-tune measurements; safe to delete (ssh-tune host measures again).\n" << root << '\n';
   return text.str();
@@ -155,6 +179,9 @@ CachedHost parse_entry(const toml::table& root) {
   if (auto rtt = view["rtt_ms"].value<double>()) {
     entry.rtt_ms = *rtt;
   }
+  if (auto rtt = view["loaded_rtt_ms"].value<double>()) {
+    entry.loaded_rtt_ms = *rtt;
+  }
   entry.trials = trials_of(view["trials"]);
   entry.decision = decision_of(view["decision"]);
   return entry;
@@ -176,12 +203,22 @@ std::string_view to_string(TrialRole role) {
     case TrialRole::download: return "download";
     case TrialRole::zlib_sample: return "upload-zlib-sample";
     case TrialRole::zlib_random: return "upload-zlib-random";
+    case TrialRole::parallel: return "parallel";
   }
   return "upload";
 }
 
+std::string_view to_string(TrialClient client) { return client == TrialClient::openssh ? "openssh" : "libssh"; }
+
+std::optional<TrialClient> parse_trial_client(std::string_view text) {
+  if (text == "libssh") return TrialClient::libssh;
+  if (text == "openssh") return TrialClient::openssh;
+  return std::nullopt;
+}
+
 std::optional<TrialRole> parse_trial_role(std::string_view text) {
-  for (const TrialRole role : {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random}) {
+  for (const TrialRole role : {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random,
+                               TrialRole::parallel}) {
     if (to_string(role) == text) return role;
   }
   return std::nullopt;

@@ -4,6 +4,7 @@
 // decision. `host` writes it; `snippet` and `ssh` read it; --fresh ignores it.
 
 #include "base/result.hpp"
+#include "probes/host_trials.hpp"
 #include "rules/decision.hpp"
 
 #include <chrono>
@@ -24,14 +25,15 @@ enum class TrialRole {
   download,     // the cipher pulling data from the host
   zlib_sample,  // upload with Compression yes, carrying the user's sample
   zlib_random,  // upload with Compression yes, carrying incompressible data
+  parallel,     // several sessions at once (`streams`), in aggregate
 };
 
 // "upload" / "download"; parse_direction is its inverse (nullopt for anything else).
 std::string_view to_string(Direction direction);
 std::optional<Direction> parse_direction(std::string_view text);
 
-// "upload", "download", "upload-zlib-sample", "upload-zlib-random" (the cache's and
-// the JSON's `kind`); parse_trial_role is its inverse.
+// "upload", "download", "upload-zlib-sample", "upload-zlib-random", "parallel" (the
+// cache's and the JSON's `kind`); parse_trial_role is its inverse.
 std::string_view to_string(TrialRole role);
 std::optional<TrialRole> parse_trial_role(std::string_view text);
 
@@ -42,7 +44,13 @@ struct CachedTrial {
   double mb_per_s = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;
+  TrialClient client = TrialClient::libssh;  // the survey's libssh, or the user's OpenSSH client
+  int streams = 1;                           // > 1 for parallel trials
 };
+
+// "libssh" / "openssh" (the cache's and the JSON's `client`); parse_trial_client is its inverse.
+std::string_view to_string(TrialClient client);
+std::optional<TrialClient> parse_trial_client(std::string_view text);
 
 struct CachedHost {
   std::string host;                  // the alias as typed
@@ -54,7 +62,8 @@ struct CachedHost {
   std::vector<std::string> server_kex;
   std::vector<std::string> server_compression;
   bool server_strict_kex = false;
-  std::optional<double> rtt_ms;
+  std::optional<double> rtt_ms;            // idle
+  std::optional<double> loaded_rtt_ms;     // while a trial streamed
   std::string target;                // "hostname:port" that was probed
   std::vector<std::string> notes;    // what could not be measured
   std::string sample;                // "built-in mixed corpus" or the --sample path

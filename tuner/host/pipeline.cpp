@@ -58,6 +58,7 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   entry.sample = sample_label(request);
   entry.direction = request.direction;
   entry.rtt_ms = measurement.rtt_ms;
+  entry.loaded_rtt_ms = measurement.loaded_rtt_ms;
   entry.trials = std::move(measurement.trials);
   entry.notes = measurement.notes;
   entry.decision = std::move(decision);

@@ -50,7 +50,8 @@ struct Measurement {
   rules::HostFacts facts;
   ServerAlgorithms server;
   std::vector<CachedTrial> trials;
-  std::optional<double> rtt_ms;
+  std::optional<double> rtt_ms;        // idle
+  std::optional<double> loaded_rtt_ms; // while a trial streamed
   std::vector<std::string> notes;     // what could not be measured, and why
   std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
 };

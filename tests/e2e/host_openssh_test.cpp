@@ -1,0 +1,152 @@
+// `ssh-tune host` with the user's own OpenSSH client in the loop, end to end: the
+// built binary against throwaway sshds on loopback and behind a 40 ms delay relay.
+#include "tests/support/shell.hpp"
+#include "tests/support/test_host.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using sshtune::testing::TestHost;
+using sshtune::testing::TestHostOptions;
+
+namespace {
+
+struct HostRun {
+  int status = -1;
+  nlohmann::json json;
+  std::string text;
+};
+
+std::string environment(const TestHost& host, const std::string& extra) {
+  const std::string dir = host.dir().string();
+  return "HOME='" + host.home().string() + "' XDG_CACHE_HOME='" + dir + "/cache' XDG_CONFIG_HOME='" + dir +
+         "/config' " + extra + " ";
+}
+
+HostRun run_host(const TestHost& host, const std::string& flags, const std::string& env = "") {
+  const std::string command = environment(host, env) + SSHTUNE_BINARY + " host " + TestHost::alias() +
+                              " --json --fresh " + flags + " 2>/dev/null";
+  HostRun run;
+  run.status = sshtune::testing::run_shell(command, run.text);
+  try {
+    run.json = nlohmann::json::parse(run.text);
+  } catch (const std::exception&) {
+    ADD_FAILURE() << "not JSON: " << command << "\n" << run.text;
+  }
+  return run;
+}
+
+std::string sshd_log(const TestHost& host) {
+  std::ifstream in(host.dir() / "sshd.log");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int count_of(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  return count;
+}
+
+std::vector<nlohmann::json> trials_by(const nlohmann::json& json, const std::string& client, const std::string& kind) {
+  std::vector<nlohmann::json> found;
+  for (const auto& trial : json["trials"]) {
+    if (trial["client"] == client && trial["kind"] == kind) found.push_back(trial);
+  }
+  return found;
+}
+
+std::unique_ptr<TestHost> start_host(const TestHostOptions& options = {}) {
+  std::string error;
+  auto host = TestHost::start(options, error);
+  EXPECT_NE(host, nullptr) << error;
+  return host;
+}
+
+}  // namespace
+
+TEST(HostOpenssh, TheFiguresComeFromTheUsersSshAndNoConnectionClosesBeforeAuthenticating) {
+  auto host = start_host();
+  ASSERT_NE(host, nullptr);
+  const HostRun run = run_host(*host, "");
+  ASSERT_EQ(run.status, 0) << run.text;
+  const auto& json = run.json;
+  const auto timed = trials_by(json, "openssh", "upload");
+  ASSERT_GE(timed.size(), 2u) << json.dump(2);  // the survey's two leaders, and chacha20 (in effect now) unless one
+  for (const auto& trial : timed) EXPECT_GT(trial["mb_per_s"].get<double>(), 0) << trial.dump();
+  EXPECT_FALSE(trials_by(json, "libssh", "upload").empty()) << json.dump(2);
+  EXPECT_EQ(json["recommendation"]["expected_client"], "openssh") << json.dump(2);
+  EXPECT_EQ(json["recommendation"]["current_client"], "openssh") << json.dump(2);
+  EXPECT_EQ(json["recommendation"]["current_cipher"], "chacha20-poly1305@openssh.com");
+  const double expected = json["recommendation"]["expected_mb_per_s"].get<double>();
+  bool expected_is_a_trial = false;
+  for (const auto& trial : timed) expected_is_a_trial |= std::abs(trial["mb_per_s"].get<double>() - expected) < 0.05;
+  EXPECT_TRUE(expected_is_a_trial) << "expected " << expected << " is not an OpenSSH trial: " << json.dump(2);
+  // The default budget holds the confirmation (5 s of trials; connections and local benchmarks on top).
+  EXPECT_LT(json["elapsed_s"].get<double>(), 8.0) << json.dump(2);
+  const std::string log = sshd_log(*host);
+  EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;
+}
+
+TEST(HostOpenssh, AMissingSshLeavesTheSurveysFiguresWithTheReason) {
+  auto host = start_host();
+  ASSERT_NE(host, nullptr);
+  const HostRun run = run_host(*host, "--budget 3", "SSHTUNE_SSH=/nonexistent/ssh");
+  ASSERT_EQ(run.status, 0) << run.text;
+  EXPECT_EQ(run.json["recommendation"]["expected_client"], "libssh") << run.json.dump(2);
+  EXPECT_TRUE(trials_by(run.json, "openssh", "upload").empty());
+  bool said = false;
+  for (const auto& note : run.json["notes"]) {
+    said |= note.get<std::string>().find("your ssh could not be timed (testhost: cannot run the OpenSSH client: "
+                                         "/nonexistent/ssh: No such file or directory)") != std::string::npos;
+  }
+  EXPECT_TRUE(said) << run.json.dump(2);
+}
+
+TEST(HostOpenssh, AClientTheServerRefusesLeavesTheSurveysFiguresWithItsMessage) {
+  auto host = start_host();
+  ASSERT_NE(host, nullptr);
+  const auto fake = host->dir() / "refused-ssh";
+  {
+    std::ofstream out(fake);
+    out << "#!/bin/sh\necho 'kex_exchange_identification: read: Connection reset by peer' >&2\nexit 255\n";
+  }
+  std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+  const HostRun run = run_host(*host, "--budget 3", "SSHTUNE_SSH='" + fake.string() + "'");
+  ASSERT_EQ(run.status, 0) << run.text;
+  EXPECT_EQ(run.json["recommendation"]["expected_client"], "libssh");
+  bool reason = false;
+  for (const auto& line : run.json["recommendation"]["reasons"]) {
+    reason |= line == "not timed with your ssh: testhost: ssh: kex_exchange_identification: read: Connection reset by peer";
+  }
+  EXPECT_TRUE(reason) << run.json.dump(2);
+}
+
+TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
+  TestHostOptions options;
+  options.delay_ms = 20;  // RTT 40 ms: one session at most 2 MiB / 40 ms = 52 MB/s
+  auto host = start_host(options);
+  ASSERT_NE(host, nullptr);
+  const HostRun run = run_host(*host, "--budget 12");
+  ASSERT_EQ(run.status, 0) << run.text;
+  const auto& json = run.json;
+  ASSERT_FALSE(json["link"]["rtt_loaded_ms"].is_null()) << json.dump(2);
+  const double cap = 2.0 * 1024 * 1024 / (json["link"]["rtt_loaded_ms"].get<double>() / 1000) / 1e6;
+  for (const auto& trial : trials_by(json, "openssh", "upload")) {
+    const double rate = trial["mb_per_s"].get<double>();
+    EXPECT_GT(rate, 0.85 * cap) << "cap " << cap << ": " << trial.dump();
+    EXPECT_LT(rate, 1.15 * cap) << "cap " << cap << ": " << trial.dump();
+  }
+  EXPECT_EQ(json["link"]["bottleneck"], "window") << json.dump(2);
+  ASSERT_FALSE(json["parallel"].is_null()) << json.dump(2);
+  EXPECT_GE(json["parallel"]["streams"].get<int>(), 2);
+  EXPECT_GE(json["parallel"]["mb_per_s"].get<double>(), 1.5 * json["parallel"]["single_mb_per_s"].get<double>())
+      << json.dump(2);
+  EXPECT_EQ(count_of(sshd_log(*host), "[preauth]"), 0);
+}

@@ -1,0 +1,63 @@
+#include "tuner/host/schedule.hpp"
+
+#include <algorithm>
+
+namespace sshtune {
+namespace {
+
+constexpr milliseconds k_min_stream{150};
+constexpr milliseconds k_max_stream{1000};
+constexpr double k_warm_up_seconds = 0.1;
+constexpr std::uint64_t k_min_warm_up = 4u << 20;  // two 2 MiB channel windows: past any initial burst
+constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
+constexpr double k_min_step_gain = 1.1;
+
+std::uint64_t bytes_for(double mb_per_s, double seconds) {
+  return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
+}
+
+}  // namespace
+
+ProbeBudget split_budget(milliseconds total) {
+  const auto survey = total * 40 / 100;
+  const auto confirm = total * 35 / 100;
+  return {survey, confirm, total - survey - confirm};
+}
+
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials) {
+  if (trials == 0) return milliseconds(0);
+  const auto per_trial = (budget - setup) / static_cast<long>(trials);
+  const auto stream = per_trial - milliseconds(static_cast<long>(k_warm_up_seconds * 1000));
+  if (stream < k_min_stream) return budget >= setup + k_min_stream ? k_min_stream : milliseconds(0);
+  return std::min(stream, k_max_stream);
+}
+
+TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
+                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time) {
+  TrialSpec spec;
+  spec.kind = kind;
+  spec.cipher = cipher;
+  spec.compression = compression;
+  spec.payload = std::move(payload);
+  spec.warm_up_bytes = std::max(k_min_warm_up, bytes_for(estimate_mb_per_s, k_warm_up_seconds));
+  spec.byte_cap = std::max<std::uint64_t>(1u << 20, bytes_for(estimate_mb_per_s, stream_time.count() / 1000.0));
+  spec.time_cap = stream_time * 3;
+  spec.warm_up_time = std::max(milliseconds(1000), stream_time);
+  return spec;
+}
+
+TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time) {
+  TrialSpec spec = openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
+  spec.byte_cap = std::uint64_t{1} << 40;  // never reached: every stream ends at stream_time
+  spec.time_cap = stream_time;
+  return spec;
+}
+
+int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost) {
+  if (failed || left < step_cost) return 0;
+  if (streams == 0) return 2;
+  if (streams >= k_max_streams || gain_over_previous < k_min_step_gain) return 0;
+  return streams * 2;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,47 @@
+#pragma once
+// How `host` spends its budget (pure, so the unit tests pin it down):
+//   the libssh survey   ranks every cipher both ends have, times compression, RTT, rsync;
+//   the confirmation    the user's own ssh times the shortlist (leaders, the setting now, compression);
+//   the parallel ladder k = 2, 4, 8 concurrent ssh sessions while budget is left and each step gains.
+// The confirmation's connections open together, so their set-up overlaps; each
+// trial is sized from the survey's figure to stream for its share of the time.
+
+#include "probes/host_trials.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace sshtune {
+
+using std::chrono::milliseconds;
+
+struct ProbeBudget {
+  milliseconds survey{0};
+  milliseconds confirm{0};
+  milliseconds parallel{0};
+};
+
+// The default split of `total`: 40% survey, 35% confirmation, 25% parallel sessions.
+ProbeBudget split_budget(milliseconds total);
+
+// How long each of `trials` confirmation trials may stream when `budget` holds them and their set-up
+// (`setup`, overlapped: paid once); at least 150 ms, at most 1 s. Zero when even the minimum does not fit.
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
+
+// One OpenSSH trial streaming about `stream_time` at `estimate_mb_per_s` (the survey's figure): the
+// warm-up W is 100 ms of data but at least 4 MiB (two channel windows), M is stream_time of data, and
+// time_cap allows three times as long before the trial is ended as failed.
+TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
+                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time);
+
+// The parallel spec: like openssh_spec, but bounded by time alone (every stream streams stream_time).
+TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time);
+
+// The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; the
+// ladder stops once a step fails, once a step gained less than 10% on the previous one, or when
+// `left` cannot hold another step of `step_cost`.
+int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost);
+
+}  // namespace sshtune
