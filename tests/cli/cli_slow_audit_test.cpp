@@ -147,6 +147,25 @@ TEST_F(SlowAuditCli, FixMovesItAndTheAuditAgainFindsOnlyTheCipher) {
   EXPECT_EQ(read_file(m_config), after);
 }
 
+TEST_F(SlowAuditCli, TheUsersOwnOpensshTrialsDecideOverLibssh) {
+  CachedHost entry = lan_entry();
+  entry.host = "box";
+  for (CachedTrial& t : entry.trials) t.mb_per_s = t.cipher == "aes256-ctr" ? 320 : t.mb_per_s;  // libssh: 0.97x
+  CachedTrial ssh = trial(TrialRole::upload, "aes256-ctr", 150);
+  ssh.client = TrialClient::openssh;
+  CachedTrial ssh_gcm = trial(TrialRole::upload, "aes128-gcm@openssh.com", 300);
+  ssh_gcm.client = TrialClient::openssh;
+  entry.trials.push_back(ssh);
+  entry.trials.push_back(ssh_gcm);
+  ASSERT_TRUE(save_cached_host(entry));
+  const auto config = m_dir.write("box.conf", "Host box\n  Ciphers aes256-ctr\n");
+  const CliRun result = run({"audit", "-F", config.string(), "--no-bench", "--json"});
+  EXPECT_EQ(messages(result), (std::vector<std::string>{"slow-first-cipher 2 box: Ciphers puts aes256-ctr first for box: "
+                                                        "its trial moved 150 MB/s, 0.50\u00D7 aes128-gcm@openssh.com "
+                                                        "(300 MB/s), the fastest of its trials"}))
+      << result.out;
+}
+
 TEST_F(SlowAuditCli, CompressionOnlyInAMeasuredWanHostsBlockGetsNoWarning) {
   const auto config = m_dir.write("wan.conf", "Host wan1\n  Compression yes\n");
   const CliRun result = run({"audit", "-F", config.string(), "--no-bench"});

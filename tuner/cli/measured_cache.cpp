@@ -22,12 +22,25 @@ ServerAlgorithms server_of(const CachedHost& entry) {
   return server;
 }
 
-// The uncompressed cipher trials (upload or download, whichever way they ran) and the
-// compressed trial on the user's data.
-void add_trials(const CachedHost& entry, audit::MeasuredHost& facts) {
+// The figures of the user's own OpenSSH client when it was timed, else libssh's.
+TrialClient deciding_client(const CachedHost& entry) {
   for (const CachedTrial& trial : entry.trials) {
-    if (trial.kind == TrialRole::zlib_sample) facts.zlib_trial_mb_per_s = trial.mb_per_s;
-    if (trial.compression || (trial.kind != TrialRole::upload && trial.kind != TrialRole::download)) continue;
+    if (trial.client == TrialClient::openssh) return TrialClient::openssh;
+  }
+  return TrialClient::libssh;
+}
+
+// The single-session cipher trials without compression (upload or download, whichever
+// way they ran) of the deciding client, and the compressed trial on the user's data
+// (the deciding client's when it ran one).
+void add_trials(const CachedHost& entry, audit::MeasuredHost& facts) {
+  const TrialClient client = deciding_client(entry);
+  for (const CachedTrial& trial : entry.trials) {
+    if (trial.kind == TrialRole::zlib_sample && (trial.client == client || !facts.zlib_trial_mb_per_s)) {
+      facts.zlib_trial_mb_per_s = trial.mb_per_s;
+    }
+    const bool plain = trial.kind == TrialRole::upload || trial.kind == TrialRole::download;
+    if (trial.client != client || trial.streams > 1 || trial.compression || !plain) continue;
     double& best = facts.cipher_trials[trial.cipher];
     best = std::max(best, trial.mb_per_s);
   }
