@@ -26,6 +26,7 @@ struct Policy {
   double parallel_near = 0.90;             // ... and then the smallest k within this fraction of the best
   double lan_rtt_ms = 2.0;                 // below this RTT a host counts as on the LAN
   double slow_cipher_fraction = 0.10;      // audit: a first cipher below this fraction of the fastest is slow
+  double slow_first_fraction = 0.70;       // audit: ... below this fraction of the fastest both ends support
   bool operator==(const Policy&) const = default;
 };
 

@@ -95,13 +95,52 @@ TEST_F(FixPlanTest, CompressionGoesOffOnlyInTheHostsOwnBlock) {
   const FixPlan plan = plan_for("Host nas\n    Compression yes\nHost backup\n    Compression=Yes\n"
                                 "Host *\n    Compression yes\n",
                                 {"nas", "box", "backup"}, facts);
-  EXPECT_EQ(written(plan),
-            "Host nas\n    Compression no\nHost backup\n    Compression=no\nHost *\n    Compression yes\n");
+  // Host * is compression-all-hosts' to fix (no measured slow link here: it is dropped, as a comment).
+  const std::string dropped = "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, dropped (no measured "
+                              "slow link needs it)";
+  EXPECT_EQ(written(plan), "Host nas\n    Compression no\nHost backup\n    Compression=no\nHost *\n    " + dropped +
+                               "\n");
   EXPECT_EQ(plan.fixed, (std::vector<FixedLine>{{m_config.string(), 2, "Compression yes", "Compression no"},
-                                                {m_config.string(), 4, "Compression=Yes", "Compression=no"}}));
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 6, RuleId::compression_lan,
-                                                 "this line sets Compression for every host, not only box; put "
+                                                {m_config.string(), 4, "Compression=Yes", "Compression=no"},
+                                                {m_config.string(), 6, "Compression yes", dropped}}));
+  EXPECT_TRUE(plan.unfixed.empty()) << ::testing::PrintToString(plan.unfixed);
+}
+
+TEST_F(FixPlanTest, ASharedBlockIsLeftWithTheReason) {
+  MeasuredHostMap facts;
+  facts.set("box", MeasuredHost{true, 40.0, std::nullopt, std::nullopt});
+  const FixPlan plan = plan_for("Host box other\n    Compression yes\n", {"box"}, facts);
+  EXPECT_TRUE(plan.writes.empty());
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::compression_lan,
+                                                 "this line sets Compression for 'box other', not only box; put "
                                                  "Compression no in a Host box block above it"}}));
+}
+
+TEST_F(FixPlanTest, HostStarCompressionMovesToTheMeasuredSlowLinks) {
+  MeasuredHostMap facts;
+  MeasuredHost wan{false, 40.0, std::nullopt, std::string("zstd")};
+  wan.compression_pays = true;
+  facts.set("wan1", wan);
+  facts.set("wan2", wan);
+  facts.set("lan1", MeasuredHost{true, 0.2, std::nullopt, std::nullopt});
+  const FixPlan plan = plan_for("Host *\n    Compression yes\nHost wan2\n    Compression no\n", {}, facts);
+  const std::string moved = "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, moved to Host wan1 at "
+                            "the end of this file";
+  // wan2 keeps its own choice; wan1 gets a block of its own; lan1's finding is settled by the move.
+  EXPECT_EQ(written(plan),
+            "Host *\n    " + moved + "\nHost wan2\n    Compression no\n\nHost wan1\n    Compression yes\n");
+  EXPECT_EQ(plan.fixed, (std::vector<FixedLine>{{m_config.string(), 2, "Compression yes", moved}}));
+  // wan2's own line was shadowed by Host *: only the audit after the fix sees that it no longer is.
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 4, RuleId::shadowed_setting,
+                                                 "which block should win is a choice: move the block or change the "
+                                                 "winning value"}}));
+}
+
+TEST_F(FixPlanTest, CaretListPreferringAWeakCipherBecomesPlus) {
+  const FixPlan plan = plan_for("Host old\n    Ciphers ^aes128-cbc,aes256-gcm@openssh.com\n");
+  EXPECT_EQ(written(plan), "Host old\n    Ciphers +aes128-cbc,aes256-gcm@openssh.com\n");
+  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_weak,
+                                                 "weak, not broken: drop it once no server needs it"}}));
 }
 
 TEST_F(FixPlanTest, GroupAndOtherWriteBitsLeaveAnIncludedFileTheUserOwns) {

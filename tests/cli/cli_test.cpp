@@ -76,7 +76,7 @@ TEST(Cli, EveryCommandHasHelp) {
 TEST(Cli, Version) {
   const CliRun r = run({"--version"});
   EXPECT_EQ(r.code, 0);
-  EXPECT_EQ(r.out, std::string("ssh-tune ") + SSHTUNE_VERSION + "\n");
+  EXPECT_EQ(r.out.rfind(std::string("ssh-tune ") + SSHTUNE_VERSION + "\n", 0), 0u) << r.out;
 }
 
 TEST(Cli, MissingSampleIsAnOperationalError) {

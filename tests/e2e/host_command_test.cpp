@@ -86,6 +86,7 @@ TEST(HostCommand, LoopbackPrefersAesGcmWithoutCompression) {
   EXPECT_EQ(json["link"]["class"], "cpu-bound") << json.dump(2);
   EXPECT_EQ(json["server"]["banner"].get<std::string>().rfind("SSH-2.0-OpenSSH", 0), 0u);
   EXPECT_FALSE(json["trials"].empty());
+  EXPECT_TRUE(json["versions"]["libssh"].is_string() && json["versions"]["openssh"].is_string()) << json["versions"];
   std::cout << "loopback: " << json["recommendation"].dump() << "\n";
 }
 

@@ -2,6 +2,7 @@
 
 #include "tuner/audit/client_audit.hpp"
 #include "tuner/audit/compression_rule.hpp"
+#include "tuner/audit/first_cipher_rule.hpp"
 #include "tuner/audit/file_rules.hpp"
 #include "tuner/audit/match_criteria.hpp"
 #include "tuner/audit/rsync_rule.hpp"
@@ -26,9 +27,16 @@ config::EvalRequest request_for(const std::string& host, const ClientSources& so
   return request;  // exec unset: Match exec is not run during an audit
 }
 
-void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& facts, const rules::Policy& policy,
+void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& facts, const ClientAuditInput& input,
                     std::vector<Finding>& out) {
-  if (auto finding = audit_compression_link(evaluation, facts, policy.lan_rtt_ms)) out.push_back(std::move(*finding));
+  const LocalCompressionFigures local{input.zlib_mb_per_s, fastest_local(input.speeds, input.algorithms)};
+  if (auto finding = audit_compression_link(evaluation, facts, input.algorithms, local)) {
+    out.push_back(std::move(*finding));
+  }
+  const std::string ciphers = raw_value_at(input.configs, evaluation.origin("ciphers"));
+  if (auto finding = audit_first_cipher_trials(evaluation, facts, ciphers, input.algorithms)) {
+    out.push_back(std::move(*finding));
+  }
   if (auto finding = audit_rsync_stacking(evaluation, facts)) out.push_back(std::move(*finding));
   if (facts.server) {
     if (auto finding = audit_terrapin_client(evaluation, *facts.server)) out.push_back(std::move(*finding));
@@ -45,8 +53,7 @@ std::string scope_at(const ClientConfigSet& configs, const config::Origin& origi
 }
 
 void audit_host(const std::string& host, bool asked, const ClientAuditInput& input, std::vector<Finding>& out) {
-  const Result<config::Evaluation> evaluation = config::evaluate(request_for(host, input.sources),
-                                                                 input.algorithms.client);
+  const Result<config::Evaluation> evaluation = evaluate_audited(host, input);
   if (!evaluation) {
     if (asked) {
       out.push_back(Finding{Severity::fail, RuleId::config_error, "", 0, host,
@@ -57,7 +64,7 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
   }
   const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(input.configs, origin); };
   for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
-  if (const std::optional<MeasuredHost> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, input.algorithms.policy, out);
+  if (const std::optional<MeasuredHost> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, input, out);
 }
 
 bool literal_pattern(const std::string& pattern) {
@@ -98,14 +105,33 @@ std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
   return hosts;
 }
 
+std::vector<std::string> audited_hosts(const ClientAuditInput& input) {
+  std::vector<std::string> hosts = input.hosts;
+  const auto add = [&hosts](const std::string& host) {
+    if (std::find(hosts.begin(), hosts.end(), host) == hosts.end()) hosts.push_back(host);
+  };
+  for (const std::string& host : hosts_named_in(input.configs)) add(host);
+  for (const std::string& host : input.facts.names()) add(host);
+  return hosts;
+}
+
+Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input) {
+  return config::evaluate(request_for(host, input.sources), input.algorithms.client);
+}
+
+std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& origin) {
+  for (const LoadedFile& loaded : configs.files) {
+    if (loaded.file.path != origin.file || origin.line == 0 || origin.line > loaded.file.lines.size()) continue;
+    const config::ConfigLine& line = loaded.file.lines[origin.line - 1];
+    return line.args.empty() ? "" : line.args.front().value;
+  }
+  return "";
+}
+
 std::vector<Finding> audit_client_hosts(const ClientAuditInput& input) {
   std::vector<Finding> findings;
-  for (const std::string& host : input.hosts) audit_host(host, true, input, findings);
-  for (const std::string& host : hosts_named_in(input.configs)) {
-    if (std::find(input.hosts.begin(), input.hosts.end(), host) == input.hosts.end()) {
-      audit_host(host, false, input, findings);
-    }
-  }
+  const std::vector<std::string> hosts = audited_hosts(input);
+  for (std::size_t i = 0; i < hosts.size(); ++i) audit_host(hosts[i], i < input.hosts.size(), input, findings);
   return findings;
 }
 

@@ -1,6 +1,8 @@
 // Per-line client rules (see client_audit.hpp).
 
 #include "tuner/audit/client_audit.hpp"
+#include "tuner/audit/compression_rule.hpp"
+#include "tuner/audit/first_cipher_rule.hpp"
 #include "tuner/audit/slow_cipher_rule.hpp"
 #include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/parser.hpp"
@@ -45,6 +47,21 @@ void add_config_errors(const LoadedFile& loaded, const ClientAuditInput& input, 
   }
 }
 
+void append(std::vector<Finding>& out, std::vector<Finding> more) {
+  for (Finding& finding : more) out.push_back(std::move(finding));
+}
+
+void append(std::vector<Finding>& out, std::optional<Finding> finding) {
+  if (finding) out.push_back(std::move(*finding));
+}
+
+// The rules about what a Ciphers line puts first (slow-first-cipher unless trials judge the line).
+void add_first_cipher_rules(const AlgorithmLine& line, const ClientAuditInput& input,
+                            const std::set<std::pair<std::string, std::size_t>>& judged, std::vector<Finding>& out) {
+  if (!judged.contains({line.file, line.line})) append(out, audit_first_cipher_line(line, input.speeds, input.algorithms));
+  append(out, audit_weak_first_cipher(line, input.algorithms));
+}
+
 }  // namespace
 
 Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCapabilities& client) {
@@ -58,8 +75,12 @@ Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCap
 
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
   std::vector<Finding> findings;
+  const auto judged = lines_judged_by_trials(input);
+  const LocalCompressionFigures local{input.zlib_mb_per_s, fastest_local(input.speeds, input.algorithms)};
+  const std::vector<std::string> slow_links = slow_link_hosts(input.facts);
   for (const LoadedFile& loaded : input.configs.files) {
     add_config_errors(loaded, input, findings);
+    append(findings, audit_compression_everywhere(loaded, local, slow_links));
     const std::vector<std::string> scopes = line_scopes(loaded);
     for (const config::ConfigLine& line : loaded.file.lines) {
       const std::optional<AlgorithmLine> algorithms = algorithm_line(line, loaded.file.path, scopes[line.number - 1]);
@@ -67,7 +88,8 @@ std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
       for (Finding& finding : audit_algorithm_line(*algorithms, ListReader::ssh, input.algorithms)) {
         findings.push_back(std::move(finding));
       }
-      for (Finding& finding : audit_slow_ciphers(*algorithms, input.speeds, input.algorithms.policy.slow_cipher_fraction)) findings.push_back(std::move(finding));
+      append(findings, audit_slow_ciphers(*algorithms, input.speeds, input.algorithms));
+      add_first_cipher_rules(*algorithms, input, judged, findings);
     }
   }
   return findings;

@@ -25,6 +25,7 @@ struct Finding {
   std::string message;  // one line, complete
   std::string fix;      // one line: what to change
   std::string algorithm = {};  // the one algorithm name an algo-* finding judges (what --fix drops), else empty
+  std::vector<std::string> targets = {};  // compression-all-hosts: the hosts whose blocks --fix moves the line into
   bool operator==(const Finding&) const = default;
 };
 

@@ -6,6 +6,8 @@
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/edit/atomic_writer.hpp"
+#include "tuner/edit/block_append.hpp"
+#include "tuner/edit/host_settings.hpp"
 #include "tuner/edit/line_rewrite.hpp"
 
 #include <fnmatch.h>
@@ -21,7 +23,7 @@ namespace sshtune::audit {
 namespace {
 
 // What --fix does about a rule's findings.
-enum class Remedy { none, drop_names, compression_off, safe_mode };
+enum class Remedy { none, drop_names, compression_off, move_compression, demote, safe_mode };
 
 Remedy remedy_for(const Finding& finding) {
   const RuleId rule = finding.rule;
@@ -29,6 +31,8 @@ Remedy remedy_for(const Finding& finding) {
     return finding.algorithm.empty() ? Remedy::none : Remedy::drop_names;
   }
   if (rule == RuleId::compression_lan || rule == RuleId::compression_rsync_stacked) return Remedy::compression_off;
+  if (rule == RuleId::compression_all_hosts) return Remedy::move_compression;
+  if (rule == RuleId::weak_first_cipher) return Remedy::demote;
   if (rule == RuleId::file_permissions) return Remedy::safe_mode;
   return Remedy::none;
 }
@@ -40,6 +44,7 @@ std::string no_fix_reason(RuleId rule) {
       {RuleId::algo_unknown, "ssh-tune does not guess what an unknown name stands for"},
       {RuleId::algo_weak, "weak, not broken: drop it once no server needs it"},
       {RuleId::slow_cipher, "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
+      {RuleId::slow_first_cipher, "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
       {RuleId::include_missing, "ssh-tune neither creates Include targets nor removes Include lines"},
       {RuleId::config_error, "ssh rejects this line; correct it by hand"},
       {RuleId::terrapin, "depends on the server: change the cipher order or upgrade the server"},
@@ -61,6 +66,8 @@ struct FileWork {
   std::optional<mode_t> mode;          // a safe mode to set
   std::optional<std::string> blocked;  // why the file is left untouched
   std::set<std::size_t> rewritten;     // numbers of the edited lines
+  // Hosts that get a `Host H` / `Compression yes` block at the end, and the finding that moved it.
+  std::vector<std::pair<std::string, const Finding*>> appended;
 };
 
 class Planner {
@@ -76,6 +83,12 @@ class Planner {
   void empty_list(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
                   const std::vector<std::string>& names);
   void compression_off(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings);
+  void move_compression(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
+                        const Finding& moved);
+  std::vector<std::string> move_targets(const Finding& moved) const;
+  bool sets_own_compression(const std::string& host) const;
+  void demote(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings);
+  void append_blocks(FileWork& work);
   void safe_mode(FileWork& work, const Finding& finding);
   std::optional<std::string> other_setter(const config::ConfigLine& line, const std::string& path) const;
   void fixed(FileWork& work, std::size_t number, const std::string& before);
@@ -89,7 +102,7 @@ class Planner {
 
 Planner::Planner(const FixInput& input) : m_input(input) {
   for (const LoadedFile& loaded : input.configs.files) {
-    m_files[loaded.file.path] = FileWork{&loaded, loaded.file, std::nullopt, blocked_reason(loaded), {}};
+    m_files[loaded.file.path] = FileWork{&loaded, loaded.file, std::nullopt, blocked_reason(loaded), {}, {}};
   }
 }
 
@@ -145,6 +158,7 @@ FixPlan Planner::plan() {
     }
   }
   for (const auto& [where, findings] : by_line) fix_line(m_files[where.first], where.second, findings);
+  for (auto& [path, work] : m_files) append_blocks(work);
   for (const Finding* finding : without_remedy) {
     // An edit drops only the names it fixes: a name judged otherwise stays on the line.
     if (!finding->algorithm.empty() || !m_files[finding->file].rewritten.contains(finding->line)) {
@@ -168,12 +182,17 @@ FixPlan Planner::plan() {
   return std::move(m_plan);
 }
 
+// One line's findings: a move covers every compression finding of the line; a
+// Ciphers line may both drop names and turn its '^' into '+'.
 void Planner::fix_line(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings) {
-  if (remedy_for(*findings.front()) == Remedy::compression_off) {
-    compression_off(work, number, findings);
-  } else {
-    drop_names(work, number, findings);
+  std::map<Remedy, std::vector<const Finding*>> by_remedy;
+  for (const Finding* finding : findings) by_remedy[remedy_for(*finding)].push_back(finding);
+  if (by_remedy.contains(Remedy::move_compression)) {
+    return move_compression(work, number, findings, *by_remedy[Remedy::move_compression].front());
   }
+  if (by_remedy.contains(Remedy::compression_off)) return compression_off(work, number, findings);
+  if (by_remedy.contains(Remedy::demote)) demote(work, number, by_remedy[Remedy::demote]);
+  if (by_remedy.contains(Remedy::drop_names)) drop_names(work, number, by_remedy[Remedy::drop_names]);
 }
 
 void Planner::drop_names(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings) {
@@ -240,6 +259,65 @@ void Planner::compression_off(FileWork& work, std::size_t number, const std::vec
   }
   const std::string before = line.text;
   const Result<void> replaced = edit::replace_value(work.edited, number, "no");
+  if (!replaced) return leave_all(findings, replaced.error().message);
+  fixed(work, number, before);
+}
+
+// Compression yes in a block for every host: commented out, and a `Host H` block
+// with Compression yes appended for each measured slow link H that sets none of its own.
+void Planner::move_compression(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
+                               const Finding& moved) {
+  const config::ConfigLine& line = work.edited.lines[number - 1];
+  if (line.args.size() != 1 || config::ascii_lower(line.args.front().value) != "yes") {
+    return leave_all(findings, "the line does not read Compression yes");
+  }
+  const std::vector<std::string> targets = move_targets(moved);
+  std::string note = "ssh-tune audit --fix: compression-all-hosts, ";
+  note += targets.empty() ? "dropped (no measured slow link needs it)"
+                          : "moved to Host " + join_commas(targets) + " at the end of this file";
+  const std::string before = line.text;
+  const Result<void> commented = edit::comment_out(work.edited, number, note);
+  if (!commented) return leave_all(findings, commented.error().message);
+  for (const std::string& host : targets) work.appended.emplace_back(host, &moved);
+  fixed(work, number, before);
+}
+
+// The finding's slow links that can be named on a Host line and set no Compression of their own.
+std::vector<std::string> Planner::move_targets(const Finding& moved) const {
+  std::vector<std::string> targets;
+  for (const std::string& host : moved.targets) {
+    const bool plain = edit::check_host_alias(host) && host.find('@') == std::string::npos;
+    if (plain && !sets_own_compression(host)) targets.push_back(host);
+  }
+  return targets;
+}
+
+// True when a `Host HOST` block of the files sets Compression.
+bool Planner::sets_own_compression(const std::string& host) const {
+  for (const LoadedFile& loaded : m_input.configs.files) {
+    const std::vector<std::string> scopes = line_scopes(loaded);
+    for (const config::ConfigLine& line : loaded.file.lines) {
+      if (line.keyword_lower == "compression" && scopes[line.number - 1] == host) return true;
+    }
+  }
+  return false;
+}
+
+void Planner::append_blocks(FileWork& work) {
+  for (const auto& [host, moved] : work.appended) {
+    const Result<std::size_t> header = edit::append_host_block(work.edited, host, {"Compression yes"});
+    if (!header) leave(*moved, "Host " + host + " was not added: " + header.error().message);
+  }
+}
+
+// '^' → '+': the names stay allowed, behind ssh's defaults instead of ahead of them.
+void Planner::demote(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings) {
+  const config::ConfigLine& line = work.edited.lines[number - 1];
+  if (line.args.size() != 1 || !line.args.front().value.starts_with("^")) {
+    return leave_all(findings, "the list no longer starts with ^");
+  }
+  const std::string before = line.text;
+  const Result<void> replaced = edit::replace_value(work.edited, number, "+" + line.args.front().value.substr(1));
   if (!replaced) return leave_all(findings, replaced.error().message);
   fixed(work, number, before);
 }

@@ -56,6 +56,12 @@ struct FixInput {
 //   what the emptied list meant); a plain list is never emptied.
 // - compression-lan, compression-rsync-stacked: Compression yes → no, when the
 //   line's block is `Host HOST` for exactly the finding's host.
+// - compression-all-hosts (and every compression finding of that line): the line
+//   is commented out, and each of the finding's targets (measured slow links)
+//   that no `Host T` block gives a Compression of its own gets a new block
+//   `Host T` / `Compression yes` at the end of the file; with no target the line
+//   is only commented out.
+// - weak-first-cipher: the list's '^' becomes '+' (the names stay, last).
 // - file-permissions: drop the group and other write bits of a file the user owns.
 // Left alone: files with a config-error (they do not parse), files under /etc
 // or read as the system configuration (unless `system_files`), and files whose

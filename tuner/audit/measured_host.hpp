@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sshtune::audit {
 
@@ -17,6 +18,10 @@ struct MeasuredHost {
   std::optional<double> rtt_ms;              // measured round-trip time
   std::optional<ServerAlgorithms> server;    // the server's banner and KEXINIT
   std::optional<std::string> rsync_compress; // rsync's own compression recommended for it ("zstd", "zlib", "")
+  std::optional<bool> window_bound = {};      // OpenSSH's channel window over the RTT set the pace
+  std::optional<bool> compression_pays = {};  // the measurement recommended Compression yes: a slow link
+  std::map<std::string, double> cipher_trials = {};  // MB/s of each cipher's trial through ssh, uncompressed
+  std::optional<double> zlib_trial_mb_per_s = {};    // MB/s of the trial with Compression yes, the user's data
 };
 
 // Looks up cached facts by host name as typed (the Host alias).
@@ -25,6 +30,8 @@ class MeasuredHostLookup {
   virtual ~MeasuredHostLookup() = default;
   // The facts for `host`, or nullopt when nothing is known about it.
   virtual std::optional<MeasuredHost> find(const std::string& host) const = 0;
+  // Every host that facts are known for (the audit evaluates them too); none by default.
+  virtual std::vector<std::string> names() const { return {}; }
 };
 
 // Knows nothing: no rule that needs facts fires (tests, and callers without a cache).
@@ -42,6 +49,11 @@ class MeasuredHostMap final : public MeasuredHostLookup {
   std::optional<MeasuredHost> find(const std::string& host) const override {
     const auto it = m_facts.find(host);
     return it == m_facts.end() ? std::nullopt : std::optional<MeasuredHost>(it->second);
+  }
+  std::vector<std::string> names() const override {
+    std::vector<std::string> hosts;
+    for (const auto& [host, facts] : m_facts) hosts.push_back(host);
+    return hosts;
   }
 
  private:

@@ -40,6 +40,7 @@ std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_r
 
 std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts) {
   if (evaluation.value("compression") != "yes" || facts.rsync_compress.value_or("").empty()) return std::nullopt;
+  if (facts.compression_pays.value_or(false)) return std::nullopt;  // the advice for ssh itself
   const config::Origin origin = evaluation.origin("compression");
   return Finding{Severity::warn, RuleId::compression_rsync_stacked, origin.file, origin.line, evaluation.host,
                  "Compression yes is in effect for " + evaluation.host + ", whose measured recommendation is rsync's "

@@ -18,7 +18,10 @@ namespace sshtune::audit {
 std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_rsh);
 
 // A warn at the Compression line when it is on for a host whose facts say rsync
-// itself compresses (MeasuredHost::rsync_compress non-empty); nullopt otherwise.
+// itself compresses (MeasuredHost::rsync_compress non-empty) and ssh compression
+// does not pay; nullopt otherwise. Where the measurement recommended Compression
+// yes too (a slow link), that line is ssh-tune's own advice for ssh, scp and sftp,
+// and its rsync snippet and `ssh-tune ssh` turn ssh compression off under rsync.
 std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts);
 
 }  // namespace sshtune::audit

@@ -13,13 +13,16 @@ std::string_view to_string(RuleId rule) {
     case RuleId::algo_server_legacy: return "algo-server-legacy";
     case RuleId::algo_reenabled_legacy: return "algo-reenabled-legacy";
     case RuleId::compression_lan: return "compression-lan";
+    case RuleId::compression_all_hosts: return "compression-all-hosts";
     case RuleId::compression_rsync_stacked: return "compression-rsync-stacked";
     case RuleId::config_error: return "config-error";
     case RuleId::file_permissions: return "file-permissions";
     case RuleId::include_missing: return "include-missing";
     case RuleId::shadowed_setting: return "shadowed-setting";
     case RuleId::slow_cipher: return "slow-cipher";
+    case RuleId::slow_first_cipher: return "slow-first-cipher";
     case RuleId::terrapin: return "terrapin";
+    case RuleId::weak_first_cipher: return "weak-first-cipher";
   }
   return "unknown-rule";
 }

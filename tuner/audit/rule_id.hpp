@@ -14,14 +14,17 @@ enum class RuleId {
   algo_unknown,               // the local OpenSSH does not know the name
   algo_server_legacy,         // sshd stopped offering it by default
   algo_reenabled_legacy,      // a '+' list brings back what OpenSSH dropped
-  compression_lan,            // Compression yes towards a CPU-bound or LAN host
+  compression_lan,            // Compression yes towards a CPU-bound, window-bound or LAN host
+  compression_all_hosts,      // Compression yes in a block that applies to every host
   compression_rsync_stacked,  // ssh compression under rsync's own
   config_error,               // ssh rejects the line or the file
   file_permissions,           // a config file others may write
   include_missing,            // an Include that matches no file
   shadowed_setting,           // a setting an earlier block already decided
   slow_cipher,                // a cipher first that runs far below the fastest
+  slow_first_cipher,          // a first cipher clearly slower than the fastest both ends support
   terrapin,                   // CVE-2023-48795 exposure
+  weak_first_cipher,          // a '^' list that puts a weak cipher ahead of every default
 };
 
 // The id as reports print it: "algo-removed", "compression-lan", ...

@@ -1,5 +1,6 @@
 #include "tuner/audit/slow_cipher_rule.hpp"
 
+#include "tuner/audit/speed_figures.hpp"
 #include "tuner/sshconfig/algorithms.hpp"
 
 #include <cmath>
@@ -7,42 +8,27 @@
 namespace sshtune::audit {
 namespace {
 
-const probes::CipherSpeed* speed_of(const std::vector<probes::CipherSpeed>& speeds, const std::string& name) {
-  for (const probes::CipherSpeed& speed : speeds) {
-    if (speed.name == name && speed.available && speed.mb_per_s > 0) return &speed;
-  }
-  return nullptr;
-}
-
-const probes::CipherSpeed* fastest(const std::vector<probes::CipherSpeed>& speeds) {
-  const probes::CipherSpeed* best = nullptr;
-  for (const probes::CipherSpeed& speed : speeds) {
-    if (speed.available && (best == nullptr || speed.mb_per_s > best->mb_per_s)) best = &speed;
-  }
-  return best;
-}
-
 std::string rounded(double value) { return std::to_string(std::lround(value)); }
 
 }  // namespace
 
 std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
-                                        double slow_fraction) {
+                                        const AlgorithmContext& context) {
   std::vector<Finding> findings;
-  const probes::CipherSpeed* best = fastest(speeds);
-  if (line.kind != AlgorithmKind::cipher || line.value.empty() || best == nullptr) return findings;
+  const std::optional<CipherFigure> best = fastest_local(speeds, context);
+  if (line.kind != AlgorithmKind::cipher || line.value.empty() || !best) return findings;
   if (line.value[0] == '+' || line.value[0] == '-') return findings;
   const std::string list = line.value[0] == '^' ? line.value.substr(1) : line.value;
   for (const std::string& name : split_commas(list)) {
-    const probes::CipherSpeed* speed = speed_of(speeds, name);
-    if (speed == nullptr) continue;
-    if (speed->mb_per_s >= slow_fraction * best->mb_per_s) break;
+    const std::optional<double> speed = local_speed(speeds, name);
+    if (!speed) continue;
+    if (*speed >= context.policy.slow_cipher_fraction * best->mb_per_s) break;
     findings.push_back(Finding{
         Severity::warn, RuleId::slow_cipher, line.file, line.line, line.scope,
-        line.keyword + " prefers " + name + ", which runs at " + rounded(speed->mb_per_s) + " MB/s on this CPU, " +
-            rounded(100 * speed->mb_per_s / best->mb_per_s) + "% of " + best->name + " (" +
-            rounded(best->mb_per_s) + " MB/s)",
-        "put a fast cipher such as " + best->name + " first, or drop " + name});
+        line.keyword + " prefers " + name + ", which runs at " + rounded(*speed) + " MB/s on this CPU, " +
+            rounded(100 * *speed / best->mb_per_s) + "% of " + best->cipher + " (" + rounded(best->mb_per_s) +
+            " MB/s)",
+        "put a fast cipher such as " + best->cipher + " first, or drop " + name});
   }
   return findings;
 }

@@ -5,7 +5,9 @@
 // with --fix, the client files corrected through the safe editor first.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "probes/compression_bench.hpp"
 #include "probes/crypto_bench.hpp"
+#include "probes/sample_corpus.hpp"
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
@@ -14,6 +16,7 @@
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/measured_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/cache_validation.hpp"
@@ -50,7 +53,7 @@ po::options_description audit_flags() {
       "audit what a live server offers (banner + KEXINIT, no login; repeatable)")(
       "json", "print JSON")("fail-on", po::value<std::string>()->default_value("warn"),
                             "lowest severity that makes the exit code non-zero: warn or fail")(
-      "no-bench", "skip the local cipher benchmark (and so the slow-cipher rule)")(
+      "no-bench", "skip the local benchmarks (ciphers, zlib): no slow-cipher rule, no CPU figures in messages")(
       "fix", "correct what is safe to correct in the client files (user files; others only when named with -F), "
              "then audit again")(
       "dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
@@ -133,48 +136,20 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
   }
 }
 
-// Host facts from `ssh-tune host`'s cache (fresh entries only), with what this run's
-// --server probes learned laid over them. A cache file that cannot be read or fails the cache
-// checks (host_cache.hpp) counts as absent.
-class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
- public:
-  explicit CachedMeasuredHosts(CacheRules rules) : m_rules(std::move(rules)) {}
-  std::optional<audit::MeasuredHost> find(const std::string& host) const override {
-    std::optional<audit::MeasuredHost> facts = from_cache(host);
-    if (const std::optional<audit::MeasuredHost> probed = probes.find(host)) {
-      if (!facts) facts = audit::MeasuredHost{};
-      facts->server = probed->server;
-    }
-    return facts;
-  }
-  audit::MeasuredHostMap probes;
-
- private:
-  std::optional<audit::MeasuredHost> from_cache(const std::string& host) const {
-    const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age, m_rules);
-    if (!cached || !cached.value()) return std::nullopt;
-    const CachedHost& entry = *cached.value();
-    ServerAlgorithms server;
-    server.banner = entry.server_banner;
-    server.kex = entry.server_kex;
-    server.ciphers_c2s = server.ciphers_s2c = entry.server_ciphers;
-    server.macs_c2s = server.macs_s2c = entry.server_macs;
-    server.compression_c2s = server.compression_s2c = entry.server_compression;
-    server.strict_kex = entry.server_strict_kex;
-    const bool cpu_bound = entry.decision.link_class == rules::LinkClass::cpu_bound;
-    return audit::MeasuredHost{cpu_bound, entry.rtt_ms,
-                            entry.server_ciphers.empty() ? std::nullopt : std::optional<ServerAlgorithms>(server),
-                            entry.decision.rsync_compress};
-  }
-
-  CacheRules m_rules;  // an entry that fails the cache checks counts as absent
-};
-
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedMeasuredHosts facts;
   std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
+  std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
 };
+
+// ssh's zlib (level 6) compression speed on this CPU, on the built-in corpus.
+std::optional<double> local_zlib_speed() {
+  for (const probes::CompressionSpeed& row : probes::run_compression_bench(probes::builtin_corpus())) {
+    if (row.codec == "zlib") return row.compress_mb_per_s;
+  }
+  return std::nullopt;
+}
 
 // The client files as the audit read them, and their findings.
 struct ClientAudit {
@@ -211,13 +186,15 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
   SSHTUNE_TRY(configs, audit::load_client_configs(options.sources));
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
-    run.speeds = !options.bench || configs.files.empty() ? std::vector<probes::CipherSpeed>{}
-                                                         : probes::run_crypto_bench();
+    const bool bench = options.bench && !configs.files.empty();
+    run.speeds = bench ? probes::run_crypto_bench() : std::vector<probes::CipherSpeed>{};
+    if (bench) run.zlib_mb_per_s = local_zlib_speed();
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
   const audit::ClientAuditInput input{configs,     options.sources, options.hosts, context,
                                       *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
-                                                                        : std::nullopt};
+                                                                        : std::nullopt,
+                                      run.zlib_mb_per_s};
   std::vector<audit::Finding> findings = audit::audit_client(input);
   return ClientAudit{std::move(configs), std::move(findings)};
 }

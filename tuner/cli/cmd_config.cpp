@@ -7,6 +7,7 @@
 #include "base/message.hpp"
 #include "base/paths.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/list_hosts.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <boost/program_options/parsers.hpp>
@@ -36,7 +37,8 @@ po::options_description config_flags() {
       "option,o", po::value<std::vector<std::string>>(), "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
       "no-exec", "do not run Match exec commands (each skipped line is named in a warning)")(
       "match-exec", "run Match exec commands (the default; kept for compatibility)")(
-      "json", "print JSON")("host", po::value<std::string>(), "destination as given to ssh");
+      "json", "print JSON")("list-hosts", "instead of HOST's settings: the host aliases the files name (completion)")(
+      "host", po::value<std::string>(), "destination as given to ssh");
   return flags;
 }
 
@@ -90,6 +92,10 @@ void print_text(const config::Evaluation& evaluation, const std::vector<std::str
   for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << one_line(warning) << '\n';
 }
 
+std::optional<std::string> optional_config(const po::variables_map& values) {
+  return values.count("config") ? std::optional(values["config"].as<std::string>()) : std::nullopt;
+}
+
 // -l, -p and -o in command-line order, and how many came before the destination
 // (ssh's first value wins, and the destination's user@ counts where it stands).
 Result<config::EvalRequest> ordered_flags(const Args& args, const po::options_description& flags,
@@ -132,6 +138,7 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
     print_usage(io.out, k_usage, flags);
     return ExitCode::ok;
   }
+  if (parsed.values.count("list-hosts")) return list_hosts(optional_config(parsed.values), io);
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(client, local_client_capabilities());
   SSHTUNE_TRY(request, request_from(args, flags, positional, parsed.values));

@@ -1,5 +1,6 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/cpu_view.hpp"
+#include "tuner/cli/version_info.hpp"
 
 #include "probes/sample_corpus.hpp"
 
@@ -51,9 +52,11 @@ Result<ExitCode> run_cpu(const Args& args, Io& io) {
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(findings, measure_cpu(parsed.values));
   if (parsed.values.count("json") > 0) {
-    io.out << cpu_json(findings, catalog).dump(2) << '\n';
+    nlohmann::json json = cpu_json(findings, catalog);
+    json["versions"] = versions_json(version_info());
+    io.out << json.dump(2) << '\n';
   } else {
-    print_cpu_table(io.out, findings, catalog);
+    print_cpu_table(io.out, findings, catalog, bar_style(io.out_is_tty));
   }
   return ExitCode::ok;
 }

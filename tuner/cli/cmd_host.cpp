@@ -3,6 +3,7 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_fleet.hpp"
 #include "tuner/cli/host_view.hpp"
+#include "tuner/cli/version_info.hpp"
 
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
@@ -131,9 +132,11 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
   SSHTUNE_TRY(outcome, tune_host(request, env));
   SSHTUNE_TRY(snippets, render_snippets(outcome));
   if (parsed.values.count("json") > 0) {
-    io.out << host_json(outcome, snippets).dump(2) << '\n';
+    nlohmann::json json = host_json(outcome, snippets);
+    json["versions"] = versions_json(version_info());
+    io.out << json.dump(2) << '\n';
   } else {
-    print_verdict(io.out, outcome, snippets);
+    print_verdict(io.out, outcome, snippets, bar_style(io.out_is_tty));
   }
   const bool dry_run = parsed.values.count("dry-run") > 0;
   if (dry_run || parsed.values.count("write") > 0) {

@@ -4,6 +4,7 @@
 // stdout: under rsync, scp, git and borg stdout is their protocol channel.
 
 #include "templates/snippet_variables.hpp"
+#include "tuner/cli/auto_tune.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "base/message.hpp"
 #include "tuner/host/cache_validation.hpp"
@@ -35,7 +36,9 @@ void print_ssh_help(std::ostream& out) {
          "BORG_RSH='ssh-tune ssh', sshfs -o ssh_command='ssh-tune ssh'.\n"
          "A destination ssh would refuse from its command line (leading '-', whitespace, control or\n"
          "shell characters) is refused before ssh runs.\n"
-         "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n";
+         "SSHTUNE_SSH names the ssh program to run (default: ssh on PATH).\n"
+         "With auto-tune on (auto = true in ~/.config/ssh-tune/config.toml, or SSHTUNE_AUTO=1), a\n"
+         "destination never measured is measured in the background once this ssh has finished.\n";
 }
 
 // True when a cache file (or something in its place) exists for `name`.
@@ -113,7 +116,11 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
     // ssh's own rule for names from the command line; refused here too, before ssh or a ProxyCommand sees it.
     SSHTUNE_TRYV(config::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host
                                                                                       : analysis.destination));
-    if (const auto tuning = cached_tuning(analysis, io)) final_args = tuned_ssh_args(args, analysis, *tuning);
+    if (const auto tuning = cached_tuning(analysis, io)) {
+      final_args = tuned_ssh_args(args, analysis, *tuning);
+    } else {
+      auto_tune_untuned(analysis, io.err);  // opt-in: measure in the background, after this ssh
+    }
   }
   return exec_ssh(final_args, io);
 }

@@ -1,8 +1,10 @@
 #include "tuner/cli/command.hpp"
 
 #include "base/message.hpp"
+#include "tuner/cli/auto_probe.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/spelling.hpp"
+#include "tuner/cli/version_info.hpp"
 
 #include <boost/program_options/parsers.hpp>
 
@@ -87,9 +89,10 @@ Result<ExitCode> dispatch(const Args& argv, Io& io) {
     return ExitCode::ok;
   }
   if (first == "--version" || first == "-V") {
-    io.out << "ssh-tune " << SSHTUNE_VERSION << '\n';
+    print_version(io.out, version_info());
     return ExitCode::ok;
   }
+  if (first == "--auto-probe") return run_auto_probe(Args(argv.begin() + 1, argv.end()), io);  // hidden
   if (first.starts_with("-")) {
     return Error{ErrorKind::usage, "unknown option '" + first + "'; run 'ssh-tune --help'"};
   }

@@ -1,5 +1,6 @@
 #include "tuner/cli/cpu_view.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <ostream>
@@ -54,13 +55,23 @@ std::string mac_column(const probes::CipherSpeed& speed) {
   return without_vendor(speed.mac) + " (timed as " + without_vendor(speed.mac_timed_as) + ")";
 }
 
-void print_ciphers(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog) {
-  out << std::left << std::setw(31) << "cipher" << std::right << std::setw(8) << "MB/s" << "  " << std::left
-      << std::setw(44) << "MAC" << "tier\n";
+double fastest(const std::vector<probes::CipherSpeed>& speeds) {
+  double best = 0;
+  for (const auto& speed : speeds) best = speed.available ? std::max(best, speed.mb_per_s) : best;
+  return best;
+}
+
+void print_ciphers(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog,
+                   const BarStyle& bars) {
+  const double best = fastest(findings.ciphers);
+  out << std::left << std::setw(31) << "cipher" << std::right << std::setw(8) << "MB/s" << bar(0, 0, bars) << "  "
+      << std::left << std::setw(44) << "MAC" << "tier\n";
   for (const auto& speed : findings.ciphers) {
     const std::string mbps = speed.available ? rounded(speed.mb_per_s) : "-";
     const std::string mac = speed.available ? mac_column(speed) : "not in this OpenSSL build";
-    out << std::left << std::setw(31) << speed.name << std::right << std::setw(8) << mbps << "  " << std::left
+    const double shown = speed.available ? speed.mb_per_s : 0;
+    out << std::left << std::setw(31) << speed.name << std::right << std::setw(8) << mbps
+        << bar(shown, best, bars, shown > 0 && shown == best) << "  " << std::left
         << std::setw(44) << mac << tier_label(catalog, speed.name) << '\n';
   }
 }
@@ -106,7 +117,8 @@ nlohmann::json features_json(const probes::CpuReport& cpu) {
 
 }  // namespace
 
-void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog) {
+void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog,
+                     const BarStyle& bars) {
   out << "cpu       " << (findings.cpu.model.empty() ? "unknown model" : findings.cpu.model) << " ("
       << findings.cpu.arch << ")\n";
   out << "features  " << features_line(findings.cpu) << "\n";
@@ -114,7 +126,7 @@ void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules
     out << "note      " << note << '\n';
   }
   out << '\n';
-  print_ciphers(out, findings, catalog);
+  print_ciphers(out, findings, catalog, bars);
   out << '\n';
   print_compression(out, findings);
   out << "\none core, OpenSSL EVP, 32 KiB packets; " << rounded(findings.elapsed_s, 2) << " s\n";

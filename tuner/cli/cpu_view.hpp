@@ -5,6 +5,7 @@
 #include "probes/cpu_features.hpp"
 #include "probes/crypto_bench.hpp"
 #include "rules/catalog.hpp"
+#include "tuner/cli/bars.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -24,8 +25,10 @@ struct CpuFindings {
 };
 
 // The readable report: a features line, ciphers ranked by MB/s with their
-// catalog tier, and the compression rows.
-void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog);
+// catalog tier (each with a bar after its speed when `bars` is enabled), and the
+// compression rows.
+void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules::Catalog& catalog,
+                     const BarStyle& bars = {});
 
 // The JSON document of ssh-tune(1): {cpu:{arch,model,features}, ciphers:[...], compression:[...]}
 // plus detail fields (masked features, notes, tiers, sample, elapsed_s).

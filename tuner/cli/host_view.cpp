@@ -4,6 +4,7 @@
 #include "base/message.hpp"
 #include "templates/snippets.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -54,14 +55,23 @@ std::string trial_name(const CachedTrial& t) {
   return t.cipher;
 }
 
-void print_trials(std::ostream& out, const CachedHost& entry) {
+// The rows whose bar is highlighted: the recommended cipher's plain trials (the winner).
+bool winner(const CachedHost& entry, const CachedTrial& t) {
+  const auto& ciphers = entry.decision.ciphers;
+  const bool plain = !t.compression && (t.kind == TrialRole::upload || t.kind == TrialRole::download);
+  return plain && !ciphers.empty() && t.cipher == ciphers.front();
+}
+
+void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
+  double longest = 0;
+  for (const auto& t : entry.trials) longest = std::max(longest, t.mb_per_s);
   out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
       << "; ssh = your OpenSSH client, streaming only; libssh = the survey that ranks)\n";
   for (const auto& t : entry.trials) {
     char line[200];
-    std::snprintf(line, sizeof line, "  %-44s %-7s %10.1f\n", trial_name(t).c_str(),
+    std::snprintf(line, sizeof line, "  %-44s %-7s %10.1f", trial_name(t).c_str(),
                   t.client == TrialClient::openssh ? "ssh" : "libssh", t.mb_per_s);
-    out << line;
+    out << line << bar(t.mb_per_s, longest, bars, winner(entry, t)) << '\n';
   }
 }
 
@@ -99,7 +109,7 @@ nlohmann::json trials_json(const CachedHost& entry) {
 
 }  // namespace
 
-void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets) {
+void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets, const BarStyle& bars) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": "
@@ -114,7 +124,7 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
     out << "  - " << reason << '\n';
   }
   out << '\n';
-  print_trials(out, e);
+  print_trials(out, e, bars);
   out << '\n';
   print_snippets(out, snippets);
   // Notes and failures may quote what a server or libssh said: escaped, one line each.

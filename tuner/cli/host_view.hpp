@@ -1,6 +1,7 @@
 #pragma once
 // `ssh-tune host`'s verdict: a short readable report, or the JSON of ssh-tune(1).
 
+#include "tuner/cli/bars.hpp"
 #include "tuner/host/render.hpp"
 
 #include <nlohmann/json.hpp>
@@ -11,8 +12,10 @@
 
 namespace sshtune {
 
-// The recommended line, expected vs current speed, bottleneck, reasons, trials, snippets.
-void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets);
+// The recommended line, expected vs current speed, bottleneck, reasons, trials (each
+// with a bar when `bars` is enabled), snippets.
+void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets,
+                   const BarStyle& bars = {});
 
 // {host, link, server, trials, recommendation, snippets, elapsed_s, ...}.
 nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets);

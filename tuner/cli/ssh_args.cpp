@@ -20,13 +20,25 @@ std::string lower(std::string_view text) {
   return out;
 }
 
+// -F, -p, -l and -i: what a measurement of the same host needs.
+void note_target_option(char option, std::string_view value, SshArgs& analysis) {
+  if (option == 'F') analysis.config_file = std::string(value);
+  if (option == 'p') analysis.port = std::string(value);
+  if (option == 'l') analysis.user = std::string(value);
+  if (option == 'i' && !analysis.identity) analysis.identity = std::string(value);
+  if (option == 'J' || option == 'W') analysis.gave_route = true;
+  if (option == 'G' || option == 'O' || option == 'Q' || option == 'V') analysis.no_connection = true;
+}
+
 void note_option(char option, std::string_view value, SshArgs& analysis) {
+  note_target_option(option, value, analysis);
   if (option == 'c') analysis.gave_ciphers = true;
   if (option == 'C') analysis.gave_compression = true;
   if (option != 'o') return;
   const std::string keyword = option_keyword(value);
   if (keyword == "ciphers") analysis.gave_ciphers = true;
   if (keyword == "compression") analysis.gave_compression = true;
+  if (keyword == "proxyjump" || keyword == "proxycommand") analysis.gave_route = true;
 }
 
 // One getopt run from `start` (BSD getopt: stops at the first non-option or

@@ -21,6 +21,13 @@ struct SshArgs {
   Args command;                // the remote command words, possibly empty
   bool gave_ciphers = false;   // -c LIST or -o Ciphers=... (any case)
   bool gave_compression = false;  // -C or -o Compression=... (any case)
+  // What decides which host and route a measurement of the destination must use:
+  std::optional<std::string> config_file;  // -F FILE (the last one, as ssh)
+  std::optional<std::string> port;         // -p PORT
+  std::optional<std::string> user;         // -l USER
+  std::optional<std::string> identity;     // the first -i FILE
+  bool gave_route = false;     // -J, -W, -o ProxyJump=... or -o ProxyCommand=...: a path `host` cannot follow
+  bool no_connection = false;  // -G, -O, -Q or -V: ssh prints or controls, it opens no session
 };
 
 // Analyses ssh's arguments (argv without the program name). Never fails: an
