@@ -4,11 +4,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 extern char** environ;
@@ -131,6 +133,23 @@ void stop_child(int pid, std::chrono::milliseconds grace) {
       return;
     }
     ::poll(nullptr, 0, 10);
+  }
+}
+
+bool program_on_path(std::string_view name) {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr || name.empty() || name.find('/') != std::string_view::npos) return false;
+  std::string_view dirs(path);
+  while (true) {
+    const std::size_t colon = dirs.find(':');
+    const std::string_view dir = dirs.substr(0, colon);
+    const std::string candidate = (dir.empty() ? std::string(".") : std::string(dir)) + "/" + std::string(name);
+    struct stat st {};
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0) {
+      return true;
+    }
+    if (colon == std::string_view::npos) return false;
+    dirs.remove_prefix(colon + 1);
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sshtune {
@@ -51,6 +52,9 @@ Result<int> spawn_child(const std::vector<std::string>& argv, const ChildFds& fd
 
 // Waits for a spawned child: its exit code, -1 when a signal ended it.
 int wait_child(int pid);
+
+// True when `name` is an executable regular file in a directory of $PATH (as execvp would find it).
+bool program_on_path(std::string_view name);
 
 // Ends a spawned child: SIGTERM, then SIGKILL if it is still there after `grace`; always reaps it.
 void stop_child(int pid, std::chrono::milliseconds grace = std::chrono::seconds(1));

@@ -60,7 +60,7 @@ _ssh_tune_value() {
   local flag=$1 cur=$2 config=$3
   case $flag in
     -F | --config | --sample | --sshd | -i | --identity) _ssh_tune_files "$cur" ;;
-    --for) _ssh_tune_reply $'ssh-config\nrsync\nscp\nsftp\nssh' "$cur" ;;
+    --for) _ssh_tune_reply $'ssh-config\nrsync\nscp\nsftp\nssh\nparallel' "$cur" ;;
     --direction) _ssh_tune_reply $'upload\ndownload' "$cur" ;;
     --fail-on) _ssh_tune_reply $'warn\nfail' "$cur" ;;
     --compression) _ssh_tune_reply $'yes\nno' "$cur" ;;

@@ -72,6 +72,26 @@ Result<std::optional<MarkerLine>> find_revoked(const std::vector<std::filesystem
   });
 }
 
+Result<std::optional<MarkerLine>> find_broken_entry(const std::vector<std::filesystem::path>& files,
+                                                    const std::string& name) {
+  for (const auto& file : files) {
+    SSHTUNE_TRY(text, read_known_hosts(file));
+    if (!text) continue;
+    std::istringstream lines(*text);
+    std::size_t number = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++number;
+      const std::string_view entry = trim(line);
+      if (entry.empty() || entry.front() == '#' || entry.front() == '@') continue;
+      ssh_knownhosts_entry* raw = nullptr;
+      const int rc = ssh_known_hosts_parse_line(name.c_str(), std::string(entry).c_str(), &raw);
+      ssh_knownhosts_entry_free(raw);
+      if (rc == SSH_ERROR) return std::optional<MarkerLine>(MarkerLine{file, number});  // SSH_AGAIN: another host
+    }
+  }
+  return std::optional<MarkerLine>();
+}
+
 Result<std::optional<MarkerLine>> find_cert_authority(const std::vector<std::filesystem::path>& files,
                                                       const std::string& name) {
   return find_marker(files, name, "@cert-authority", [](const ssh_knownhosts_entry&) { return true; });

@@ -34,4 +34,11 @@ Result<std::optional<MarkerLine>> find_revoked(const std::vector<std::filesystem
 Result<std::optional<MarkerLine>> find_cert_authority(const std::vector<std::filesystem::path>& files,
                                                       const std::string& name);
 
+// The first plain entry (no marker, not a comment) among `files` whose host
+// patterns match `name` but whose key cannot be read (bad base64, unknown type):
+// libssh may skip such a line and call the host unknown, and --accept-new would
+// then add a second entry beside a damaged or tampered one. Errors as find_revoked.
+Result<std::optional<MarkerLine>> find_broken_entry(const std::vector<std::filesystem::path>& files,
+                                                    const std::string& name);
+
 }  // namespace sshtune

@@ -91,6 +91,14 @@ Result<void> refuse_cert_authority(const RemoteTarget& target, const std::string
                              "own key to known_hosts (ssh-keyscan, then verify it) to measure it");
 }
 
+// A damaged entry for the host is an error, never "unknown" (which --accept-new would act on).
+Result<void> refuse_broken(const RemoteTarget& target, const std::string& name) {
+  SSHTUNE_TRY(broken, find_broken_entry(target.known_hosts_files, name));
+  if (!broken) return ok();
+  return refused(target, "cannot use known_hosts file " + broken->file.string() + ": line " +
+                             std::to_string(broken->line) + " names " + name + " but its key cannot be read");
+}
+
 // ssh's HOST KEY CHANGED refusal, naming the stored and the presented keys.
 Error changed_key(const RemoteTarget& target, const std::filesystem::path& file, const std::string& name,
                   const std::string& presented) {
@@ -131,6 +139,7 @@ Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& tar
   const std::string presented = describe_key(key.get());
   const std::string name = known_hosts_name(target);
   SSHTUNE_TRYV(refuse_revoked(target, key.get(), name));
+  SSHTUNE_TRYV(refuse_broken(target, name));
   SSHTUNE_TRY(known, known_in_files(session, target, presented, name));
   if (known) return access;
   SSHTUNE_TRYV(refuse_cert_authority(target, name));

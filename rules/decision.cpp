@@ -76,6 +76,10 @@ void note_hpn_and_window(const HostFacts& facts, const Decision& decision, std::
 
 }  // namespace
 
+bool banner_is_hpn(std::string_view banner) {
+  return banner.find("hpn") != std::string_view::npos || banner.find("HPN") != std::string_view::npos;
+}
+
 std::string_view to_string(LinkClass link_class) {
   return link_class == LinkClass::cpu_bound ? "cpu-bound" : "link-bound";
 }

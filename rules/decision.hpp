@@ -71,6 +71,10 @@ struct ParallelAdvice {
   double single_mb_per_s = 0;
 };
 
+// True when an SSH banner names hpn-ssh ("SSH-2.0-OpenSSH_9.2p1-hpn18.1.0"), whose
+// receive window follows TCP's instead of OpenSSH's fixed 2 MiB.
+bool banner_is_hpn(std::string_view banner);
+
 struct Decision {
   std::vector<std::string> ciphers;         // ranked, best first; all pass the security floor
   bool compression = false;                 // ssh's own Compression for this host

@@ -33,8 +33,9 @@ std::string shell_word(std::string_view value);
 std::string ssh_config_token(std::string_view value);
 
 // A field value as rendered: control characters and non-ASCII bytes escaped so
-// none reaches a terminal or starts a new line (base/message.hpp), then as a
-// shell word (shell target), an ssh_config token (argument) or left as text.
+// none reaches a terminal or starts a new line (base/message.hpp), then an
+// argument as a shell word (shell target) or an ssh_config token, and text (which
+// only comments hold, in both targets) as it is.
 // An empty value stays empty, so {{#name}} sections still test for emptiness.
 std::string escape_field(std::string_view value, FieldRole role, Target target);
 

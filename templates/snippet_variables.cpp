@@ -58,17 +58,35 @@ std::string format_measured(std::int64_t measured_unix) {
 }
 
 FieldRole field_role(std::string_view name) {
-  static constexpr std::string_view k_text[] = {"measured", "sample",     "server_banner", "client_version",
-                                               "expected", "bottleneck", "link_class"};
+  static constexpr std::string_view k_text[] = {
+      "measured",   "sample",         "server_banner", "client_version", "expected",   "bottleneck",
+      "link_class", "parallel_speed", "single_speed",  "mscp_missing",   "server_hpn", "window_bound"};
   return std::find(std::begin(k_text), std::end(k_text), name) != std::end(k_text) ? FieldRole::text
                                                                                     : FieldRole::argument;
 }
+
+namespace {
+
+std::string flag(bool value) { return value ? "yes" : ""; }
+
+// The parallel snippet's variables; empty without parallel advice.
+void add_parallel(const SnippetInput& input, Variables& out) {
+  const auto& parallel = input.decision.parallel;
+  out["streams"] = parallel ? std::to_string(parallel->streams) : "";
+  out["parallel_speed"] = parallel ? mbps(parallel->mb_per_s) : "";
+  out["single_speed"] = parallel ? mbps(parallel->single_mb_per_s) : "";
+  out["mscp_missing"] = flag(!input.mscp_on_path);
+  out["server_hpn"] = flag(rules::banner_is_hpn(input.server_banner));
+  out["window_bound"] = flag(input.decision.bottleneck == rules::Bottleneck::window);
+}
+
+}  // namespace
 
 Variables snippet_variables(const SnippetInput& input) {
   const rules::Decision& decision = input.decision;
   const double expected = decision.expected_mb_per_s;
   const std::string ciphers = ciphers_value(decision.ciphers, input.client_version);
-  return Variables{
+  Variables out{
       {"host", input.host},
       {"ciphers", ciphers},
       {"rsync_rsh", "ssh -o Compression=no" + (ciphers.empty() ? "" : " -c " + ciphers)},
@@ -84,6 +102,8 @@ Variables snippet_variables(const SnippetInput& input) {
       {"bottleneck", std::string(rules::to_string(decision.bottleneck))},
       {"link_class", std::string(rules::to_string(decision.link_class))},
   };
+  add_parallel(input, out);
+  return out;
 }
 
 }  // namespace sshtune::templates

@@ -23,6 +23,7 @@ struct SnippetInput {
   std::int64_t measured_unix = 0; // 0: unknown, the comment leaves the time out
   std::string sample;             // what data the compression trial used
   std::string server_banner;      // e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
+  bool mscp_on_path = false;      // the parallel snippet says where to get mscp when false
 };
 
 struct OpenSshVersion {
@@ -51,12 +52,14 @@ std::string format_measured(std::int64_t measured_unix);
 // Every variable the shipped templates may use, unescaped: host, ciphers,
 // cipher_list, compression ("yes"/"no"), rsync_compress, rsync_rsh (rsync's -e
 // command: "ssh -o Compression=no -c CIPHERS"), measured, sample, server_banner,
-// client_version, expected ("412 MB/s" or ""), bottleneck, link_class, first_cipher.
+// client_version, expected ("412 MB/s" or ""), bottleneck, link_class, first_cipher;
+// for the parallel snippet streams ("4", "" without parallel advice), parallel_speed and
+// single_speed ("112 MB/s"), and the flags ("yes" or "") mscp_missing, server_hpn, window_bound.
 Variables snippet_variables(const SnippetInput& input);
 
 // How a variable is escaped (escape.hpp): the comment-only fields (measured,
-// sample, server_banner, client_version, expected, bottleneck, link_class) are
-// text, every other one an argument.
+// sample, server_banner, client_version, expected, bottleneck, link_class,
+// parallel_speed, single_speed and the flags) are text, every other one an argument.
 FieldRole field_role(std::string_view name);
 
 }  // namespace sshtune::templates

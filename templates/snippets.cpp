@@ -21,6 +21,7 @@ constexpr std::array k_kinds{
     KindInfo{SnippetKind::scp, "scp", "scp.tmpl"},
     KindInfo{SnippetKind::sftp, "sftp", "sftp.tmpl"},
     KindInfo{SnippetKind::ssh, "ssh", "ssh.tmpl"},
+    KindInfo{SnippetKind::parallel, "parallel", "parallel.tmpl"},
 };
 
 const KindInfo& info(SnippetKind kind) { return k_kinds.at(static_cast<std::size_t>(kind)); }
@@ -37,12 +38,20 @@ Variables escaped_variables(const SnippetInput& input, Target target) {
 }  // namespace
 
 std::span<const SnippetKind> all_snippet_kinds() {
-  static constexpr std::array k_all{SnippetKind::ssh_config, SnippetKind::rsync, SnippetKind::scp, SnippetKind::sftp,
-                                    SnippetKind::ssh};
+  static constexpr std::array k_all{SnippetKind::ssh_config, SnippetKind::rsync, SnippetKind::scp,
+                                    SnippetKind::sftp,       SnippetKind::ssh,   SnippetKind::parallel};
   return k_all;
 }
 
 std::string_view to_string(SnippetKind kind) { return info(kind).name; }
+
+std::string snippet_kind_names() {
+  std::string names;
+  for (std::size_t i = 0; i < k_kinds.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == k_kinds.size() ? " or " : ", ") + std::string(k_kinds[i].name);
+  }
+  return names;
+}
 
 std::optional<SnippetKind> parse_snippet_kind(std::string_view name) {
   for (const KindInfo& known : k_kinds) {

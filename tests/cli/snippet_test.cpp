@@ -119,11 +119,11 @@ TEST_F(Snippet, UsageErrors) {
   EXPECT_EQ(missing_for.code, 64);
   EXPECT_EQ(missing_for.err,
             "ssh-tune: snippet: --for is required; usage: ssh-tune snippet HOST --for "
-            "ssh-config|rsync|scp|sftp|ssh [--json]\n");
+            "ssh-config|rsync|scp|sftp|ssh|parallel [--json]\n");
   const CliRun bad_kind = run({"snippet", "db1", "--for", "borg"});
   EXPECT_EQ(bad_kind.code, 64);
   EXPECT_EQ(bad_kind.err,
-            "ssh-tune: snippet: unknown --for 'borg'; expected ssh-config, rsync, scp, sftp or ssh\n");
+            "ssh-tune: snippet: unknown --for 'borg'; expected ssh-config, rsync, scp, sftp, ssh or parallel\n");
   EXPECT_EQ(run({"snippet", "--for", "rsync"}).code, 64);
 }
 

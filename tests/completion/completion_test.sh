@@ -80,7 +80,7 @@ if command -v zsh > /dev/null; then
   check "zsh: host HOST" "compadd webby dbserver other-db;" "$(zsh_reply ssh-tune ssh-tune host d)"
   check "zsh: no second host" "" "$(zsh_reply ssh-tune ssh-tune host webby x)"
   check "zsh: -F file" "files;" "$(zsh_reply ssh-tune ssh-tune audit -F "")"
-  check "zsh: --for values" "compadd ssh-config rsync scp sftp ssh;" "$(zsh_reply ssh-tune ssh-tune snippet w --for "")"
+  check "zsh: --for values" "compadd ssh-config rsync scp sftp ssh parallel;" "$(zsh_reply ssh-tune ssh-tune snippet w --for "")"
   zsh_flags=$(zsh_reply ssh-tune ssh-tune cpu --)
   check "zsh: cpu flags" "compadd --json --sample -h --help;" "$zsh_flags"
   check "zsh: ssh-tune-ssh destination" "compadd alt-only;" "$(zsh_reply ssh-tune-ssh ssh-tune-ssh -F "$tmp/alt.conf" "")"

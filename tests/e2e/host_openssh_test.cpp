@@ -62,6 +62,33 @@ std::vector<nlohmann::json> trials_by(const nlohmann::json& json, const std::str
   return found;
 }
 
+// The first line of `text` that starts with `prefix`, without its newline ("" when none does).
+std::string line_starting(const std::string& text, const std::string& prefix) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with(prefix)) return line;
+  }
+  return "";
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// A tree of files of different sizes, one with a space and a quote in its name, one nested.
+void write_tree(const std::filesystem::path& root) {
+  std::filesystem::create_directories(root / "runs" / "deep");
+  for (int i = 0; i < 12; ++i) {
+    std::ofstream file(root / "runs" / ("part" + std::to_string(i) + ".bin"), std::ios::binary);
+    for (int block = 0; block < (i + 1) * 48; ++block) file << std::string(4096, static_cast<char>('a' + (i * 7 + block) % 26));
+  }
+  std::ofstream(root / "runs" / "deep" / "it's a name.txt") << "nested\n";
+  std::ofstream(root / "README") << "top\n";
+}
+
 std::unique_ptr<TestHost> start_host(const TestHostOptions& options = {}) {
   std::string error;
   auto host = TestHost::start(options, error);
@@ -149,4 +176,39 @@ TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   EXPECT_GE(json["parallel"]["mb_per_s"].get<double>(), 1.5 * json["parallel"]["single_mb_per_s"].get<double>())
       << json.dump(2);
   EXPECT_EQ(count_of(sshd_log(*host), "[preauth]"), 0);
+
+  // The parallel snippet as printed runs for real: its round-robin rsync copies a tree to
+  // the delayed host through `ssh-tune ssh`, one session per stream, byte for byte.
+  std::string snippet;
+  const std::string env = environment(*host, "");
+  ASSERT_EQ(sshtune::testing::run_shell(env + SSHTUNE_BINARY + " snippet " + TestHost::alias() + " --for parallel",
+                                        snippet),
+            0)
+      << snippet;
+  const std::string rsync_line = line_starting(snippet, "cd SOURCE && ");
+  ASSERT_FALSE(rsync_line.empty()) << snippet;
+  const auto source = host->dir() / "source tree";
+  const auto dest = host->dir() / "dest";
+  write_tree(source);
+  std::filesystem::create_directories(dest);
+  const auto ssh = host->dir() / "ssh-with-config";
+  std::ofstream(ssh) << "#!/bin/sh\nexec ssh -F '" << host->ssh_config().string() << "' \"$@\"\n";
+  std::filesystem::permissions(ssh, std::filesystem::perms(0755));
+  const std::string bin = std::filesystem::path(SSHTUNE_BINARY).parent_path().string();
+  const std::string command = replaced(replaced(rsync_line, "SOURCE", sshtune::testing::shell_quoted(source.string())),
+                                       "DEST", dest.string());
+  const int sessions_before = count_of(sshd_log(*host), "Accepted publickey");
+  std::string output;
+  ASSERT_EQ(sshtune::testing::run_shell(env + "PATH='" + bin + "':\"$PATH\" SSHTUNE_SSH='" + ssh.string() + "' sh -c " +
+                                            sshtune::testing::shell_quoted(command) + " 2>&1",
+                                        output),
+            0)
+      << command << "\n" << output;
+  EXPECT_EQ(sshtune::testing::run_shell("diff -r " + sshtune::testing::shell_quoted(source.string()) + " " +
+                                            sshtune::testing::shell_quoted(dest.string()) + " 2>&1",
+                                        output),
+            0)
+      << output;
+  EXPECT_EQ(count_of(sshd_log(*host), "Accepted publickey") - sessions_before, json["parallel"]["streams"].get<int>())
+      << command;
 }

@@ -41,6 +41,7 @@ TEST(EscapeField, ControlBytesNeverReachTheOutput) {
   EXPECT_EQ(escape_field("a\nb", FieldRole::argument, Target::shell), "'a\\nb'");
   EXPECT_EQ(escape_field("a\nHost *", FieldRole::argument, Target::ssh_config), "\"a\\\\nHost *\"");
   EXPECT_EQ(escape_field("SSH-2.0-x\x1b]0;t\x07", FieldRole::text, Target::ssh_config), "SSH-2.0-x\\e]0;t\\007");
+  EXPECT_EQ(escape_field("45 MB/s\n$(id)", FieldRole::text, Target::shell), "45 MB/s\\n$(id)");  // a comment's text
   EXPECT_EQ(escape_field("", FieldRole::argument, Target::shell), "");
 }
 

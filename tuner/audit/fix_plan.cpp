@@ -3,6 +3,7 @@
 #include "tuner/audit/file_rules.hpp"
 #include "tuner/sshconfig/algorithms.hpp"
 #include "tuner/sshconfig/keywords.hpp"
+#include "tuner/sshconfig/names.hpp"
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/edit/atomic_writer.hpp"
@@ -286,7 +287,7 @@ void Planner::move_compression(FileWork& work, std::size_t number, const std::ve
 std::vector<std::string> Planner::move_targets(const Finding& moved) const {
   std::vector<std::string> targets;
   for (const std::string& host : moved.targets) {
-    const bool plain = edit::check_host_alias(host) && host.find('@') == std::string::npos;
+    const bool plain = config::check_host_alias(host) && host.find('@') == std::string::npos;
     if (plain && !sets_own_compression(host)) targets.push_back(host);
   }
   return targets;

@@ -244,7 +244,7 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   SSHTUNE_TRY(client, local_client_capabilities());
   SSHTUNE_TRY(policy, rules::load_policy());
   const audit::AlgorithmContext context{catalog, *client, policy};
-  AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}};
+  AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}, {}};
   SSHTUNE_TRYV(audit_servers(options, context, run));
   SSHTUNE_TRY(clients, audit_clients(options, context, run));
   std::optional<FixOutcome> fixes;

@@ -1,4 +1,4 @@
-// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: renders
+// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh|parallel [--json]`: renders
 // one snippet from the host's cached decision (templates/*.tmpl, or the user's
 // override); measuring is `ssh-tune host`'s job.
 
@@ -6,6 +6,7 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/host/render.hpp"
 #include "tuner/sshconfig/names.hpp"
 
 #include <nlohmann/json.hpp>
@@ -17,12 +18,12 @@ namespace po = boost::program_options;
 namespace sshtune {
 namespace {
 
-constexpr const char* k_usage = "ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]";
+constexpr const char* k_usage = "ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh|parallel [--json]";
 
 po::options_description snippet_flags() {
   po::options_description flags("snippet flags");
   flags.add_options()("for", po::value<std::string>()->value_name("KIND"),
-                      "which snippet: ssh-config, rsync, scp, sftp or ssh")("json", "print JSON")(
+                      "which snippet: ssh-config, rsync, scp, sftp, ssh or parallel")("json", "print JSON")(
       "host", po::value<std::string>(), "the host as given to ssh-tune host");
   return flags;
 }
@@ -32,7 +33,7 @@ Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
   const std::string name = values["for"].as<std::string>();
   if (const auto kind = templates::parse_snippet_kind(name)) return *kind;
   return Error{ErrorKind::usage,
-               "snippet: unknown --for '" + name + "'; expected ssh-config, rsync, scp, sftp or ssh"};
+               "snippet: unknown --for '" + name + "'; expected " + templates::snippet_kind_names()};
 }
 
 Result<CachedHost> cached_entry(const std::string& host) {
@@ -40,11 +41,6 @@ Result<CachedHost> cached_entry(const std::string& host) {
   SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age, rules));
   if (!cached) return Error{ErrorKind::io, "no measurement for " + host + "; run 'ssh-tune host " + host + "' first"};
   return std::move(*cached);
-}
-
-templates::SnippetInput input_from(const CachedHost& entry) {
-  return templates::SnippetInput{entry.host,           entry.decision, entry.client_version,
-                                 entry.measured_unix, entry.sample,   entry.server_banner};
 }
 
 }  // namespace
@@ -63,7 +59,7 @@ Result<ExitCode> run_snippet(const Args& args, Io& io) {
   const std::string host = parsed.values["host"].as<std::string>();
   SSHTUNE_TRYV(config::check_destination(host));
   SSHTUNE_TRY(entry, cached_entry(host));
-  SSHTUNE_TRY(text, templates::render_snippet(kind, input_from(entry)));
+  SSHTUNE_TRY(text, templates::render_snippet(kind, snippet_input(entry)));
   if (parsed.values.count("json")) {
     const nlohmann::json json{{"host", host},
                               {"for", templates::to_string(kind)},

@@ -29,7 +29,7 @@ Result<ExitCode> run_config(const Args& args, Io& io);
 // --dry-run prints the diff and writes nothing.
 Result<ExitCode> run_audit(const Args& args, Io& io);
 
-// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh [--json]`: one
+// `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh|parallel [--json]`: one
 // snippet rendered from HOST's cached decision; error if HOST was never measured,
 // its entry fails the cache checks, or HOST breaks config::check_destination (64).
 Result<ExitCode> run_snippet(const Args& args, Io& io);

@@ -83,7 +83,7 @@ void print_parallel(std::ostream& out, const CachedHost& e) {
 }
 
 void print_snippets(std::ostream& out, const Snippets& snippets) {
-  for (const auto& key : {"ssh_config", "rsync", "scp", "sftp", "ssh"}) {
+  for (const auto& key : {"ssh_config", "rsync", "scp", "sftp", "ssh", "parallel"}) {
     const auto it = snippets.find(key);
     if (it == snippets.end()) {
       continue;

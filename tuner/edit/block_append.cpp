@@ -1,6 +1,7 @@
 #include "tuner/edit/block_append.hpp"
 
 #include "tuner/edit/host_settings.hpp"
+#include "tuner/sshconfig/names.hpp"
 #include "tuner/sshconfig/tokenizer.hpp"
 
 namespace sshtune::edit {
@@ -30,7 +31,7 @@ void add_line(config::ConfigFile& file, std::string text, const std::string& eol
 
 Result<std::size_t> append_host_block(config::ConfigFile& file, const std::string& host,
                                       const std::vector<std::string>& directives) {
-  SSHTUNE_TRYV(check_host_alias(host));
+  SSHTUNE_TRYV(config::check_host_alias(host));
   for (const std::string& directive : directives) {
     SSHTUNE_TRYV(check_directive(directive));
   }

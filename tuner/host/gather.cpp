@@ -74,7 +74,7 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   facts.server_offers_compression =
       std::find(server.compression_c2s.begin(), server.compression_c2s.end(), k_ssh_compression) !=
       server.compression_c2s.end();
-  facts.server_is_hpn = server.banner.find("hpn") != std::string::npos || server.banner.find("HPN") != std::string::npos;
+  facts.server_is_hpn = rules::banner_is_hpn(server.banner);
   facts.current_ciphers = resolved.current_ciphers;
   facts.current_compression = resolved.current_compression;
   return facts;

@@ -1,5 +1,6 @@
 #include "tuner/host/render.hpp"
 
+#include "base/process.hpp"
 #include "templates/snippets.hpp"
 
 namespace sshtune {
@@ -10,17 +11,17 @@ std::string snippet_key(templates::SnippetKind kind) {
   return name == "ssh-config" ? "ssh_config" : name;
 }
 
-templates::SnippetInput snippet_input(const HostOutcome& outcome) {
-  const CachedHost& e = outcome.entry;
-  return {e.host, e.decision, e.client_version, e.measured_unix, e.sample, e.server_banner};
-}
-
 }  // namespace
+
+templates::SnippetInput snippet_input(const CachedHost& e) {
+  return {e.host, e.decision, e.client_version, e.measured_unix, e.sample, e.server_banner, program_on_path("mscp")};
+}
 
 Result<Snippets> render_snippets(const HostOutcome& outcome) {
   Snippets snippets;
-  const auto input = snippet_input(outcome);
+  const auto input = snippet_input(outcome.entry);
   for (const auto kind : templates::all_snippet_kinds()) {
+    if (kind == templates::SnippetKind::parallel && !input.decision.parallel) continue;
     SSHTUNE_TRY(text, templates::render_snippet(kind, input));
     snippets[snippet_key(kind)] = text;
   }

@@ -195,7 +195,8 @@ def find_binary(module):
 def check_version(module, binary):
     """ssh-tune's version; fail_json when it is not ssh-tune or predates fleet runs."""
     rc, out, err = module.run_command([binary, "--version"])
-    match = VERSION_LINE.match(out.strip())
+    # The first line is "ssh-tune X.Y.Z"; the lines after it name the libraries and the local ssh.
+    match = VERSION_LINE.match(out.strip().splitlines()[0] if out.strip() else "")
     if rc != 0 or not match:
         module.fail_json(msg="%s is not a working ssh-tune (--version: rc %d, %s)" % (binary, rc, (out + err).strip()))
     version = match.group(1)

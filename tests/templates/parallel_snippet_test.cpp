@@ -1,0 +1,98 @@
+// The parallel snippet as printed: the measured k and figures, the round-robin rsync,
+// fpsync and mscp lines, the single-stream note, and the hpn-ssh remark.
+#include "templates/snippets.hpp"
+
+#include "tests/support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace sshtune;
+using namespace sshtune::templates;
+
+namespace {
+
+class ParallelSnippet : public ::testing::Test {
+ protected:
+  // No user override can change what the shipped template prints.
+  sshtune::testing::TempDir m_config;
+  sshtune::testing::ScopedEnv m_xdg{"XDG_CONFIG_HOME", m_config.path().string()};
+
+  static SnippetInput window_bound() {
+    SnippetInput in;
+    in.host = "far";
+    in.decision.ciphers = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"};
+    in.decision.bottleneck = rules::Bottleneck::window;
+    in.decision.parallel = rules::ParallelAdvice{4, 151.1, 45.2};
+    in.client_version = "OpenSSH_9.2p1";
+    in.server_banner = "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3";
+    return in;
+  }
+};
+
+}  // namespace
+
+TEST_F(ParallelSnippet, WindowBoundHostGetsEveryParallelForm) {
+  const auto text = render_snippet(SnippetKind::parallel, window_bound());
+  ASSERT_TRUE(text) << text.error().message;
+  EXPECT_EQ(text.value(),
+            "# far: 4 ssh sessions at once moved 151 MB/s together, one session 45 MB/s (measured with your ssh).\n"
+            "# Many files: 4 rsyncs at once, SOURCE's files dealt round-robin, each through ssh-tune ssh (the tuned "
+            "cipher):\n"
+            "cd SOURCE && find . -type f -print0 | TO=far:DEST/ split -t '\\0' -n r/4 --filter='rsync -e \"ssh-tune "
+            "ssh\" -a --from0 --files-from=- . \"$TO\"'\n"
+            "# A large tree, resumable (Debian package fpart; SOURCE and DEST absolute paths):\n"
+            "RSYNC_RSH='ssh-tune ssh' fpsync -n 4 -f 1000 SOURCE/ far:DEST/\n"
+            "# A few big files: mscp splits each across sessions (mscp is not installed here: "
+            "https://github.com/upa/mscp):\n"
+            "mscp -n 4 -c aes128-gcm@openssh.com SOURCE far:DEST\n"
+            "# scp and sftp move one stream: about 45 MB/s here.\n"
+            "# One session is held by stock OpenSSH's 2 MiB channel window per round trip; hpn-ssh on the receiving "
+            "side is the other way past it.\n");
+}
+
+TEST_F(ParallelSnippet, WithMscpInstalledTheLineSaysNothingAboutGettingIt) {
+  SnippetInput in = window_bound();
+  in.mscp_on_path = true;
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text.value().find("# A few big files: mscp splits each across sessions:\n"), std::string::npos);
+  EXPECT_EQ(text.value().find("not installed"), std::string::npos);
+}
+
+TEST_F(ParallelSnippet, AnHpnServerIsSaidNotToBeWindowBound) {
+  SnippetInput in = window_bound();
+  in.server_banner = "SSH-2.0-OpenSSH_9.2p1-hpn18.1.0";
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text.value().find("# The server runs hpn-ssh: its window follows TCP's"), std::string::npos);
+  EXPECT_EQ(text.value().find("stock OpenSSH's 2 MiB"), std::string::npos);
+}
+
+TEST_F(ParallelSnippet, RsyncCompressionRidesInsideTheFilter) {
+  SnippetInput in = window_bound();
+  in.decision.rsync_compress = "zstd";
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text.value().find("--filter='rsync -e \"ssh-tune ssh\" -a --compress-choice=zstd --from0"),
+            std::string::npos);
+}
+
+TEST_F(ParallelSnippet, WithoutAdviceOneStreamIsTheFastWay) {
+  SnippetInput in = window_bound();
+  in.decision.parallel.reset();
+  in.decision.bottleneck = rules::Bottleneck::cpu;
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text.value(),
+            "# far: no measurement found several ssh sessions at once faster than one; one stream is the fast way:\n"
+            "rsync -e 'ssh-tune ssh' -a SOURCE far:DEST\n");
+}
+
+TEST_F(ParallelSnippet, AHostThatNeedsQuotingStaysOneShellWord) {
+  SnippetInput in = window_bound();
+  in.host = "far*";
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text.value().find("TO='far*':DEST/ split"), std::string::npos);
+  EXPECT_NE(text.value().find("SOURCE/ 'far*':DEST/"), std::string::npos);
+}
