@@ -43,10 +43,9 @@ Result<std::optional<std::string>> read_known_hosts(const std::filesystem::path&
   return std::optional<std::string>(std::move(text));
 }
 
-// The first line of `files` with `marker` whose entry matches `name` and passes `accept`.
-template <typename Accept>
-Result<std::optional<MarkerLine>> find_marker(const std::vector<std::filesystem::path>& files, const std::string& name,
-                                              std::string_view marker, Accept accept) {
+// The first line of `files` for which `take(line)` holds; missing files are skipped.
+template <typename Take>
+Result<std::optional<MarkerLine>> first_line(const std::vector<std::filesystem::path>& files, Take take) {
   for (const auto& file : files) {
     SSHTUNE_TRY(text, read_known_hosts(file));
     if (!text) continue;
@@ -54,13 +53,22 @@ Result<std::optional<MarkerLine>> find_marker(const std::vector<std::filesystem:
     std::size_t number = 0;
     for (std::string line; std::getline(lines, line);) {
       ++number;
-      const auto rest = after_marker(line, marker);
-      if (!rest) continue;
-      const EntryPtr entry = matching_entry(*rest, name);
-      if (entry && accept(*entry)) return std::optional<MarkerLine>(MarkerLine{file, number});
+      if (take(line)) return std::optional<MarkerLine>(MarkerLine{file, number});
     }
   }
   return std::optional<MarkerLine>();
+}
+
+// The first line of `files` with `marker` whose entry matches `name` and passes `accept`.
+template <typename Accept>
+Result<std::optional<MarkerLine>> find_marker(const std::vector<std::filesystem::path>& files, const std::string& name,
+                                              std::string_view marker, Accept accept) {
+  return first_line(files, [&](const std::string& line) {
+    const auto rest = after_marker(line, marker);
+    if (!rest) return false;
+    const EntryPtr entry = matching_entry(*rest, name);
+    return entry && accept(*entry);
+  });
 }
 
 }  // namespace
@@ -74,22 +82,14 @@ Result<std::optional<MarkerLine>> find_revoked(const std::vector<std::filesystem
 
 Result<std::optional<MarkerLine>> find_broken_entry(const std::vector<std::filesystem::path>& files,
                                                     const std::string& name) {
-  for (const auto& file : files) {
-    SSHTUNE_TRY(text, read_known_hosts(file));
-    if (!text) continue;
-    std::istringstream lines(*text);
-    std::size_t number = 0;
-    for (std::string line; std::getline(lines, line);) {
-      ++number;
-      const std::string_view entry = trim(line);
-      if (entry.empty() || entry.front() == '#' || entry.front() == '@') continue;
-      ssh_knownhosts_entry* raw = nullptr;
-      const int rc = ssh_known_hosts_parse_line(name.c_str(), std::string(entry).c_str(), &raw);
-      ssh_knownhosts_entry_free(raw);
-      if (rc == SSH_ERROR) return std::optional<MarkerLine>(MarkerLine{file, number});  // SSH_AGAIN: another host
-    }
-  }
-  return std::optional<MarkerLine>();
+  return first_line(files, [&](const std::string& line) {
+    const std::string entry(trim(line));
+    if (entry.empty() || entry.front() == '#' || entry.front() == '@') return false;
+    ssh_knownhosts_entry* raw = nullptr;
+    const int rc = ssh_known_hosts_parse_line(name.c_str(), entry.c_str(), &raw);
+    ssh_knownhosts_entry_free(raw);
+    return rc == SSH_ERROR;  // SSH_AGAIN: a line for another host
+  });
 }
 
 Result<std::optional<MarkerLine>> find_cert_authority(const std::vector<std::filesystem::path>& files,

@@ -32,12 +32,19 @@ TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
 TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
   const TrialSpec fast = openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
   EXPECT_EQ(fast.warm_up_bytes, 80'000'000u);  // 100 ms of data
-  EXPECT_EQ(fast.byte_cap, 320'000'000u);      // 400 ms of data
-  EXPECT_EQ(fast.time_cap, milliseconds(1200));
+  EXPECT_EQ(fast.time_cap, milliseconds(400));  // streams 400 ms, whatever ssh moves in them
+  const TrialSpec mid = openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 25, milliseconds(400));
+  EXPECT_EQ(mid.warm_up_bytes, 4u << 20);  // two channel windows, when that is at most 0.5 s of data
   const TrialSpec slow = openssh_spec(TrialKind::upload, "aes128-ctr", true, nullptr, 2.5, milliseconds(400));
-  EXPECT_EQ(slow.warm_up_bytes, 4u << 20);  // never less than two channel windows
-  EXPECT_EQ(slow.byte_cap, 1u << 20);
+  EXPECT_EQ(slow.warm_up_bytes, 1'250'000u);  // a slow link: 0.5 s of data, not 1.7 s
   EXPECT_TRUE(slow.compression);
+}
+
+TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
+  const ProbeBudget budget = split_budget(milliseconds(5000));  // 2000 / 1750 / 1250
+  EXPECT_EQ(confirm_share(budget, milliseconds(3000)), milliseconds(1750));  // on time
+  EXPECT_EQ(confirm_share(budget, milliseconds(2500)), milliseconds(1250));  // 500 ms late
+  EXPECT_EQ(confirm_share(budget, milliseconds(1000)), milliseconds(0));     // nothing left for it
 }
 
 TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
@@ -77,11 +84,11 @@ TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting)
   for (const auto& spec : specs) ciphers.push_back(spec.cipher);
   EXPECT_EQ(ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
                                                "chacha20-poly1305@openssh.com"}));
-  // Streaming all of them at the survey's figures, plus one overlapped set-up, fits the confirmation's share.
+  // Warming up at the survey's figures and streaming each for its time fits the confirmation's share.
   double seconds = 0;
   for (const auto& spec : specs) {
     const double rate = spec.cipher == "aes128-gcm@openssh.com" ? 900 : spec.cipher == "aes256-gcm@openssh.com" ? 700 : 280;
-    seconds += (spec.warm_up_bytes + spec.byte_cap) / (rate * 1e6);
+    seconds += spec.warm_up_bytes / (rate * 1e6) + spec.time_cap.count() / 1000.0;
   }
   EXPECT_LE(seconds, split_budget(m_request.budget).confirm.count() / 1000.0);
   EXPECT_EQ(m_world.client_targets.front().destination, "web");

@@ -85,15 +85,8 @@ Result<ExitCode> run_apply(const Args& args, Io& io) {
   auto flags = common_flags();
   flags.add_options()("ciphers", po::value<std::string>(), "ranked cipher names, comma-separated (ssh -Q cipher)")(
       "compression", po::value<std::string>(), "yes or no");
-  po::options_description hidden;
-  hidden.add(flags).add_options()("host", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("host", 1);
-  SSHTUNE_TRY(parsed, parse_flags("apply", args, hidden, positional));
-  if (parsed.help) {
-    print_usage(io.out, k_apply_usage, flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"apply", k_apply_usage, flags, 1}, args, io));
+  if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(settings, apply_settings_from(parsed.values));
   SSHTUNE_TRY(targets, edit::edit_targets(config_flag(parsed.values)));
   const bool dry_run = parsed.values.count("dry-run") > 0;
@@ -107,15 +100,8 @@ Result<ExitCode> run_apply(const Args& args, Io& io) {
 Result<ExitCode> run_revert(const Args& args, Io& io) {
   auto flags = common_flags();
   flags.add_options()("all", "remove every ssh-tune block, the Include line and the managed file");
-  po::options_description hidden;
-  hidden.add(flags).add_options()("host", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("host", -1);
-  SSHTUNE_TRY(parsed, parse_flags("revert", args, hidden, positional));
-  if (parsed.help) {
-    print_usage(io.out, k_revert_usage, flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"revert", k_revert_usage, flags, -1}, args, io));
+  if (parsed.help) return ExitCode::ok;
   const bool all = parsed.values.count("all") > 0;
   if (all == (parsed.values.count("host") > 0)) {
     return Error{ErrorKind::usage, std::string("usage: ") + k_revert_usage};

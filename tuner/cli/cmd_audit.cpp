@@ -234,11 +234,8 @@ void print_report(const AuditOptions& options, const std::vector<audit::Finding>
 
 Result<ExitCode> run_audit(const Args& args, Io& io) {
   const po::options_description flags = audit_flags();
-  SSHTUNE_TRY(parsed, parse_flags("audit", args, flags));
-  if (parsed.help) {
-    print_usage(io.out, k_usage, flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"audit", k_usage, flags}, args, io));
+  if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(options, audit_options(parsed.values));
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(client, local_client_capabilities());

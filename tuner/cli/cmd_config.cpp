@@ -37,8 +37,7 @@ po::options_description config_flags() {
       "option,o", po::value<std::vector<std::string>>(), "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
       "no-exec", "do not run Match exec commands (each skipped line is named in a warning)")(
       "match-exec", "run Match exec commands (the default; kept for compatibility)")(
-      "json", "print JSON")("list-hosts", "instead of HOST's settings: the host aliases the files name (completion)")(
-      "host", po::value<std::string>(), "destination as given to ssh");
+      "json", "print JSON")("list-hosts", "instead of HOST's settings: the host aliases the files name (completion)");
   return flags;
 }
 
@@ -98,14 +97,13 @@ std::optional<std::string> optional_config(const po::variables_map& values) {
 
 // -l, -p and -o in command-line order, and how many came before the destination
 // (ssh's first value wins, and the destination's user@ counts where it stands).
-Result<config::EvalRequest> ordered_flags(const Args& args, const po::options_description& flags,
-                                          const po::positional_options_description& positional) {
+Result<config::EvalRequest> ordered_flags(const Args& args, const CommandLine& command) {
   static const std::map<std::string, char> k_letters{{"user", 'l'}, {"port", 'p'}, {"option", 'o'}};
   config::EvalRequest request;
-  po::options_description all;
-  all.add(flags).add_options()("help,h", "show this help");
+  const CommandParser parser = command_parser(command);
   try {
-    for (const po::option& option : po::command_line_parser(args).options(all).positional(positional).run().options) {
+    const auto parsed = po::command_line_parser(args).options(parser.options).positional(parser.positional).run();
+    for (const po::option& option : parsed.options) {
       if (option.string_key == "host") request.flags_before_host = request.flags.size();
       const auto letter = k_letters.find(option.string_key);
       if (letter == k_letters.end() || option.value.empty()) continue;
@@ -117,10 +115,9 @@ Result<config::EvalRequest> ordered_flags(const Args& args, const po::options_de
   return request;
 }
 
-Result<config::EvalRequest> request_from(const Args& args, const po::options_description& flags,
-                                         const po::positional_options_description& positional,
+Result<config::EvalRequest> request_from(const Args& args, const CommandLine& command,
                                          const po::variables_map& values) {
-  SSHTUNE_TRY(request, ordered_flags(args, flags, positional));
+  SSHTUNE_TRY(request, ordered_flags(args, command));
   request.host = values["host"].as<std::string>();
   if (values.count("config")) request.config_file = values["config"].as<std::string>();
   if (!values.count("no-exec")) request.exec = config::run_in_shell;  // ssh -G runs Match exec too
@@ -131,17 +128,13 @@ Result<config::EvalRequest> request_from(const Args& args, const po::options_des
 
 Result<ExitCode> run_config(const Args& args, Io& io) {
   const po::options_description flags = config_flags();
-  po::positional_options_description positional;
-  positional.add("host", 1);
-  SSHTUNE_TRY(parsed, parse_flags("config", args, flags, positional));
-  if (parsed.help) {
-    print_usage(io.out, k_usage, flags);
-    return ExitCode::ok;
-  }
+  const CommandLine command{"config", k_usage, flags, 1};
+  SSHTUNE_TRY(parsed, parse_command(command, args, io));
+  if (parsed.help) return ExitCode::ok;
   if (parsed.values.count("list-hosts")) return list_hosts(optional_config(parsed.values), io);
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(client, local_client_capabilities());
-  SSHTUNE_TRY(request, request_from(args, flags, positional, parsed.values));
+  SSHTUNE_TRY(request, request_from(args, command, parsed.values));
   SSHTUNE_TRY(evaluation, config::evaluate(request, *client));
   const std::vector<std::string> warnings = warnings_of(evaluation);
   if (parsed.values.count("json")) {

@@ -44,11 +44,8 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
 
 Result<ExitCode> run_cpu(const Args& args, Io& io) {
   const auto flags = cpu_flags();
-  SSHTUNE_TRY(parsed, parse_flags("cpu", args, flags));
-  if (parsed.help) {
-    print_usage(io.out, "ssh-tune cpu [--json] [--sample PATH]", flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"cpu", "ssh-tune cpu [--json] [--sample PATH]", flags}, args, io));
+  if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(findings, measure_cpu(parsed.values));
   if (parsed.values.count("json") > 0) {

@@ -110,15 +110,8 @@ FleetFlags fleet_flags(const po::variables_map& values) {
 
 Result<ExitCode> run_host(const Args& args, Io& io) {
   auto flags = host_flags();
-  po::options_description all;
-  all.add(flags).add_options()("host", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("host", -1);
-  SSHTUNE_TRY(parsed, parse_flags("host", args, all, positional));
-  if (parsed.help) {
-    print_usage(io.out, k_host_usage, flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"host", k_host_usage, flags, -1}, args, io));
+  if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(request, host_request(parsed.values));
   if (parsed.values.count("user") > 0) {
     SSHTUNE_TRYV(config::check_remote_user(parsed.values["user"].as<std::string>()));

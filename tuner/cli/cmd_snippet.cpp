@@ -23,8 +23,7 @@ constexpr const char* k_usage = "ssh-tune snippet HOST --for ssh-config|rsync|sc
 po::options_description snippet_flags() {
   po::options_description flags("snippet flags");
   flags.add_options()("for", po::value<std::string>()->value_name("KIND"),
-                      "which snippet: ssh-config, rsync, scp, sftp, ssh or parallel")("json", "print JSON")(
-      "host", po::value<std::string>(), "the host as given to ssh-tune host");
+                      "which snippet: ssh-config, rsync, scp, sftp, ssh or parallel")("json", "print JSON");
   return flags;
 }
 
@@ -47,13 +46,8 @@ Result<CachedHost> cached_entry(const std::string& host) {
 
 Result<ExitCode> run_snippet(const Args& args, Io& io) {
   const po::options_description flags = snippet_flags();
-  po::positional_options_description positional;
-  positional.add("host", 1);
-  SSHTUNE_TRY(parsed, parse_flags("snippet", args, flags, positional));
-  if (parsed.help) {
-    print_usage(io.out, k_usage, flags);
-    return ExitCode::ok;
-  }
+  SSHTUNE_TRY(parsed, parse_command({"snippet", k_usage, flags, 1}, args, io));
+  if (parsed.help) return ExitCode::ok;
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(kind, kind_from(parsed.values));
   const std::string host = parsed.values["host"].as<std::string>();

@@ -108,26 +108,29 @@ Result<ExitCode> dispatch(const Args& argv, Io& io) {
 
 }  // namespace
 
-Result<ParsedFlags> parse_flags(const std::string& name, const Args& args, const po::options_description& flags,
-                                const po::positional_options_description& positional) {
-  po::options_description all;
-  all.add(flags);
-  all.add_options()("help,h", "show this help");
-  ParsedFlags parsed;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), parsed.values);
-    parsed.help = parsed.values.count("help") > 0;
-    if (!parsed.help) {
-      po::notify(parsed.values);
-    }
-  } catch (const po::error& e) {
-    return Error{ErrorKind::usage, name + ": " + e.what() + "; run 'ssh-tune " + name + " --help'"};
-  }
-  return parsed;
+CommandParser command_parser(const CommandLine& command) {
+  CommandParser parser;
+  parser.options.add(command.flags);
+  parser.options.add_options()("help,h", "show this help");
+  if (command.hosts == 1) parser.options.add_options()("host", po::value<std::string>());
+  if (command.hosts < 0) parser.options.add_options()("host", po::value<std::vector<std::string>>());
+  if (command.hosts != 0) parser.positional.add("host", command.hosts);
+  return parser;
 }
 
-void print_usage(std::ostream& out, const std::string& usage_line, const po::options_description& flags) {
-  out << "usage: " << usage_line << "\n\n" << flags << "  -h [ --help ]          show this help\n";
+Result<ParsedFlags> parse_command(const CommandLine& command, const Args& args, Io& io) {
+  const CommandParser parser = command_parser(command);
+  ParsedFlags parsed;
+  try {
+    po::store(po::command_line_parser(args).options(parser.options).positional(parser.positional).run(),
+              parsed.values);
+    parsed.help = parsed.values.count("help") > 0;
+    if (!parsed.help) po::notify(parsed.values);
+  } catch (const po::error& e) {
+    return Error{ErrorKind::usage, command.name + ": " + e.what() + "; run 'ssh-tune " + command.name + " --help'"};
+  }
+  if (parsed.help) io.out << "usage: " << command.usage << "\n\n" << command.flags << "  -h [ --help ]          show this help\n";
+  return parsed;
 }
 
 int run_cli(const Args& argv, Io& io) {

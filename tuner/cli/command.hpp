@@ -37,22 +37,33 @@ struct Command {
 // Every command that exists, in the order `--help` lists them.
 std::span<const Command> commands();
 
+// What a command reads from its command line: the flags its --help lists and how
+// many HOST operands follow them (0; 1, read as a string; -1, any number, read as
+// a vector of strings), all under the key "host".
+struct CommandLine {
+  std::string name;   // "snippet"
+  std::string usage;  // the usage line --help prints
+  const boost::program_options::options_description& flags;
+  int hosts = 0;
+};
+
+// The whole parser of a command line: its flags, --help and the HOST operands.
+struct CommandParser {
+  boost::program_options::options_description options;
+  boost::program_options::positional_options_description positional;
+};
+CommandParser command_parser(const CommandLine& command);
+
 // A command's parsed flags, or the usage error that stopped parsing.
 struct ParsedFlags {
   boost::program_options::variables_map values;
-  bool help = false;  // --help was given: print usage and do nothing else
+  bool help = false;  // --help was given and its usage printed: the command is done (exit 0)
 };
 
-// Parses `args` for command `name` against `flags` (a --help flag is added).
-// Errors are usage errors naming the command:
+// Parses `args` for `command`; with --help prints "usage: LINE" and the flag
+// descriptions on io.out. Errors are usage errors naming the command:
 // "cpu: unrecognised option '--x'; run 'ssh-tune cpu --help'".
-Result<ParsedFlags> parse_flags(const std::string& name, const Args& args,
-                                const boost::program_options::options_description& flags,
-                                const boost::program_options::positional_options_description& positional = {});
-
-// Prints "usage: LINE" and the flag descriptions for a command's --help.
-void print_usage(std::ostream& out, const std::string& usage_line,
-                 const boost::program_options::options_description& flags);
+Result<ParsedFlags> parse_command(const CommandLine& command, const Args& args, Io& io);
 
 // Runs the whole command line (argv without the program name) and returns the
 // exit code. Prints errors as "ssh-tune: MESSAGE" on io.err.

@@ -1,6 +1,6 @@
 #pragma once
 // Handlers of the subcommands listed in commands() (command.cpp). Each parses its own
-// flags (see parse_flags) and returns an exit code or an Error; none exits.
+// flags (see parse_command) and returns an exit code or an Error; none exits.
 
 #include "tuner/cli/command.hpp"
 

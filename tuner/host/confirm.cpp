@@ -66,6 +66,10 @@ double survey_figure(const rules::HostFacts& facts, const std::string& cipher, d
   return fallback;
 }
 
+milliseconds left_until(std::chrono::steady_clock::time_point deadline, HostEnvironment& env) {
+  return std::chrono::duration_cast<milliseconds>(deadline - env.now());
+}
+
 milliseconds setup_estimate(const ConfirmInput& input) { return input.connect_time * 2 + k_shell_start; }
 
 TrialKind direction_of(const HostRequest& request) {
@@ -160,11 +164,9 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
   }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
   const milliseconds step_cost = setup_estimate(in) + stream + milliseconds(100);
-  const auto deadline = env.now() + budget;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
-  for (int k = 0; (k = next_parallel_step(k, failed, gain,
-                                          std::chrono::duration_cast<milliseconds>(deadline - env.now()), step_cost));) {
+  for (int k = 0; (k = next_parallel_step(k, failed, gain, left_until(in.deadline, env), step_cost));) {
     show(env, "ssh, " + std::to_string(k) + " sessions at once");
     failed = !parallel_step(client, in.request, *best, k, stream, m);
     if (!failed) gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;
@@ -176,7 +178,8 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
 void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurement& m) {
   const ProbeBudget budget = split_budget(in.request.budget);
   const rules::Shortlist list = rules::shortlist(m.facts, env.catalog, env.policy);
-  std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, budget.confirm);
+  const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env));
+  std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
   if (specs.empty()) {
     m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
     return;
@@ -193,7 +196,7 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
     m.facts.openssh_missing = failure;
     m.notes.push_back("your ssh could not be timed (" + failure + "); the figures are the libssh survey's");
   } else {
-    run_parallel_ladder(in, list, *client, budget.parallel, env, m);
+    run_parallel_ladder(in, list, *client, budget.parallel, env, m);  // until the deadline
   }
   if (env.progress != nullptr) *env.progress << "\r\033[K" << std::flush;
 }

@@ -105,10 +105,11 @@ void add_local_measurements(const std::string& sample, const HostTrialReport& re
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
 }
 
+// The survey's plan; its share of the budget less what the control session's set-up already took.
 HostTrialPlan survey_plan(const HostRequest& request, const ServerAlgorithms& server,
-                          std::shared_ptr<const std::string> sample) {
+                          std::shared_ptr<const std::string> sample, milliseconds connect_time) {
   HostTrialPlan plan = make_trial_plan(server, std::move(sample));
-  plan.budget = split_budget(request.budget).survey;
+  plan.budget = std::max(milliseconds(0), split_budget(request.budget).survey - connect_time);
   plan.direction = request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
   return plan;
 }
@@ -126,7 +127,8 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   SSHTUNE_TRY(server, server_offer(access, resolved.target, env, m.notes));
   m.server = std::move(server);
   const HostTrialReport report =
-      run_survey(runner, survey_plan(request, m.server, sample), request.host, std::move(access), connect_time);
+      run_survey(runner, survey_plan(request, m.server, sample, connect_time), request.host, std::move(access),
+                 connect_time);
   runner.finish();
   m.facts = base_facts(request, resolved, m.server, *env.client);
   add_survey(report, runner.compressed_was_sample(), m);
@@ -134,7 +136,7 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
-  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time}, env, m);
+  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, start + request.budget}, env, m);
   return m;
 }
 

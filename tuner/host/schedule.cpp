@@ -8,7 +8,9 @@ namespace {
 constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
 constexpr double k_warm_up_seconds = 0.1;
-constexpr std::uint64_t k_min_warm_up = 4u << 20;  // two 2 MiB channel windows: past any initial burst
+constexpr std::uint64_t k_min_warm_up = 4u << 20;  // two 2 MiB channel windows: past any initial burst ...
+constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more than 0.5 s of data (a slow link
+                                                   // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
 constexpr double k_min_step_gain = 1.1;
 
@@ -39,18 +41,20 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   spec.cipher = cipher;
   spec.compression = compression;
   spec.payload = std::move(payload);
-  spec.warm_up_bytes = std::max(k_min_warm_up, bytes_for(estimate_mb_per_s, k_warm_up_seconds));
-  spec.byte_cap = std::max<std::uint64_t>(1u << 20, bytes_for(estimate_mb_per_s, stream_time.count() / 1000.0));
-  spec.time_cap = stream_time * 3;
+  const std::uint64_t floor = std::min(k_min_warm_up, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
+  spec.warm_up_bytes = std::max(floor, bytes_for(estimate_mb_per_s, k_warm_up_seconds));
+  spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
+  spec.time_cap = stream_time;
   spec.warm_up_time = std::max(milliseconds(1000), stream_time);
   return spec;
 }
 
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time) {
-  TrialSpec spec = openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
-  spec.byte_cap = std::uint64_t{1} << 40;  // never reached: every stream ends at stream_time
-  spec.time_cap = stream_time;
-  return spec;
+  return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
+}
+
+milliseconds confirm_share(const ProbeBudget& budget, milliseconds left) {
+  return std::clamp(left - budget.parallel, milliseconds(0), budget.confirm);
 }
 
 int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost) {

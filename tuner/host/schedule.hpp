@@ -30,14 +30,19 @@ ProbeBudget split_budget(milliseconds total);
 // (`setup`, overlapped: paid once); at least 150 ms, at most 1 s. Zero when even the minimum does not fit.
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
 
-// One OpenSSH trial streaming about `stream_time` at `estimate_mb_per_s` (the survey's figure): the
-// warm-up W is 100 ms of data but at least 4 MiB (two channel windows), M is stream_time of data, and
-// time_cap allows three times as long before the trial is ended as failed.
+// One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
+// libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
+// long). The warm-up W is 100 ms of data at the estimate, but at least 4 MiB (two channel windows)
+// unless that is over 0.5 s of data.
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
                        std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time);
 
-// The parallel spec: like openssh_spec, but bounded by time alone (every stream streams stream_time).
+// The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time);
+
+// The share of the budget the confirmation may use: its 35%, but never what the parallel share needs
+// of the time `left` before the deadline (a survey that ran long shortens the confirmation).
+milliseconds confirm_share(const ProbeBudget& budget, milliseconds left);
 
 // The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; the
 // ladder stops once a step fails, once a step gained less than 10% on the previous one, or when
