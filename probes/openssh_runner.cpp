@@ -1,6 +1,7 @@
 #include "probes/openssh_runner.hpp"
 
 #include "base/clock.hpp"
+#include "base/strings.hpp"
 #include "probes/openssh_stream.hpp"
 
 #include <poll.h>
@@ -84,8 +85,8 @@ void finish_upload(Live& live) {
   }
   const std::uint64_t measured = live.stream->written() - std::min(live.stream->written(), spec.warm_up_bytes);
   const auto server = server_interval(live.stream->output());
-  live.result.bytes = measured;
-  live.result.seconds = server ? *server : seconds_since(live.warmed_at);
+  live.result.bytes = server ? server->bytes : measured;
+  live.result.seconds = server ? server->seconds : seconds_since(live.warmed_at);
   live.done = true;
 }
 
@@ -215,7 +216,7 @@ class ProcessRunner final : public OpensshRunner {
 };
 
 // A decimal "seconds.fraction" clock reading.
-std::optional<double> parse_time(std::string_view text) {
+std::optional<double> parse_decimal(std::string_view text) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
@@ -235,8 +236,7 @@ std::string openssh_remote_command(const TrialSpec& spec) {
   if (spec.kind == TrialKind::download) {
     return marker + "exec head -c " + quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
   }
-  return marker + "head -c " + quoted_count(spec.warm_up_bytes) +
-         " >/dev/null && date +%s.%N && cat >/dev/null && date +%s.%N";
+  return marker + "head -c " + quoted_count(spec.warm_up_bytes) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
 }
 
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {
@@ -249,19 +249,19 @@ std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const T
   return argv;
 }
 
-std::optional<double> server_interval(std::string_view output) {
-  std::vector<double> times;
+std::optional<ServerInterval> server_interval(std::string_view output) {
+  std::vector<double> values;
   for (std::size_t start = 0; start < output.size();) {
     const std::size_t end = std::min(output.find('\n', start), output.size());
     if (end > start) {
-      const auto time = parse_time(output.substr(start, end - start));
-      if (!time) return std::nullopt;
-      times.push_back(*time);
+      const auto value = parse_decimal(trim(output.substr(start, end - start)));
+      if (!value) return std::nullopt;
+      values.push_back(*value);
     }
     start = end + 1;
   }
-  if (times.size() != 2 || times[1] <= times[0]) return std::nullopt;
-  return times[1] - times[0];
+  if (values.size() != 3 || values[2] <= values[0] || values[1] < 0) return std::nullopt;
+  return ServerInterval{static_cast<std::uint64_t>(values[1]), values[2] - values[0]};
 }
 
 }  // namespace sshtune

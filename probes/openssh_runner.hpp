@@ -50,14 +50,21 @@ class OpensshRunner {
 std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
 
 // The remote command of a trial (exposed for tests): prints k_start_marker, then for uploads reads W
-// bytes, prints the time, reads M more and prints the time; for downloads writes W + M bytes.
+// bytes, prints the time, counts what follows until the end of input (wc -c) and prints the count and
+// the time; for downloads writes W + M bytes. The server's own count matters: bytes still buffered in
+// the client's ssh when it stops writing would otherwise be counted in the wrong interval.
 std::string openssh_remote_command(const TrialSpec& spec);
 
 // The full argv of one trial (exposed for tests).
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec);
 
-// The two server clock readings an upload prints after its warm-up and at its end ("1764.12\n1765.3\n"),
-// as the seconds between them; nullopt when they are not two increasing decimal times.
-std::optional<double> server_interval(std::string_view output);
+// What an upload's server side saw after its warm-up: the bytes it read and the seconds between its
+// two clock readings ("1764.12\n52428800\n1765.3\n"); nullopt when the output is not a time, a count
+// and a later time (a server whose date has no %N, say).
+struct ServerInterval {
+  std::uint64_t bytes = 0;
+  double seconds = 0;
+};
+std::optional<ServerInterval> server_interval(std::string_view output);
 
 }  // namespace sshtune

@@ -28,7 +28,7 @@ std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double 
   if (!facts.sample_ratio || !facts.zlib_mb_per_s || *facts.sample_ratio <= 0) return std::nullopt;
   double speed = std::min(*facts.zlib_mb_per_s, best / *facts.sample_ratio);
   if (cap) speed = std::min(speed, *cap);  // the window counts payload bytes, before compression
-  return CompressedFigure{speed, FigureSource::libssh, true};
+  return CompressedFigure{speed, FigureSource::model, true};
 }
 
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,

@@ -19,7 +19,7 @@ namespace sshtune::rules {
 struct CompressedFigure {
   double mb_per_s = 0;
   FigureSource source = FigureSource::libssh;
-  bool modelled = false;  // from the model, not a transfer
+  bool modelled = false;  // from the model, not a transfer (source is then FigureSource::model)
 };
 
 // The compressed speed of the user's sample: the OpenSSH client's transfer, else the survey's, else the

@@ -28,7 +28,9 @@ std::optional<double> survey_figure(const HostFacts& facts, const std::string& c
   return best;
 }
 
-std::string by(FigureSource source) { return source == FigureSource::openssh ? " (your ssh)" : " (libssh survey)"; }
+std::string by(FigureSource source) {
+  return source == FigureSource::openssh ? " (your ssh)" : source == FigureSource::libssh ? " (libssh survey)" : " (model)";
+}
 
 // What the configuration in effect now negotiates, and what it moved: the OpenSSH client's figure when
 // it timed that setting, else the survey's.
@@ -93,7 +95,9 @@ std::string_view to_string(Bottleneck bottleneck) {
   return "cpu";
 }
 
-std::string_view to_string(FigureSource source) { return source == FigureSource::openssh ? "openssh" : "libssh"; }
+std::string_view to_string(FigureSource source) {
+  return source == FigureSource::openssh ? "openssh" : source == FigureSource::libssh ? "libssh" : "model";
+}
 
 Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Policy& policy) {
   Decision decision;

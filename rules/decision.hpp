@@ -61,8 +61,9 @@ struct HostFacts {
 
 enum class LinkClass { cpu_bound, link_bound };
 enum class Bottleneck { cpu, link, window };
-// Where a figure shown to the user comes from.
-enum class FigureSource { openssh, libssh };
+// Where a figure shown to the user comes from: the user's OpenSSH client, the libssh survey, or (for
+// compression that no transfer measured) the model from this CPU's zlib speed and the sample's ratio.
+enum class FigureSource { openssh, libssh, model };
 
 // k parallel sessions are worth it: they reach `mb_per_s` where one session reaches `single_mb_per_s`.
 struct ParallelAdvice {

@@ -1,6 +1,7 @@
 #include "rules/shortlist.hpp"
 
 #include "rules/cipher_ranking.hpp"
+#include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
 
 #include <algorithm>
@@ -12,12 +13,14 @@ bool contains(const std::vector<std::string>& list, const std::string& name) {
   return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-// Compression is worth an OpenSSH trial when the survey's compressed figure comes within the margin of
-// winning (a close call the client's own figures decide), or when it is in effect now.
-bool compression_matters(const HostFacts& survey, double best, const Policy& policy) {
+// Compression is worth an OpenSSH trial when it is in effect now, or when the survey's compressed
+// figure (or, when the survey had no time for it, the zlib model's) comes within the margin of winning
+// or wins: whenever the verdict may say Compression yes, its figure must be a measured transfer.
+bool compression_matters(const HostFacts& survey, double best, std::optional<double> cap, const Policy& policy) {
   if (!survey.server_offers_compression) return false;
   if (survey.current_compression) return true;
-  return survey.compressed_sample_mb_per_s && *survey.compressed_sample_mb_per_s * policy.compression_margin >= best;
+  const auto compressed = compressed_speed(survey, best, cap);
+  return compressed && compressed->mb_per_s * policy.compression_margin >= best;
 }
 
 }  // namespace
@@ -34,7 +37,7 @@ Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Polic
                                                               contains(survey.client_ciphers, list.current_cipher));
   if (current_usable && !contains(list.ciphers, list.current_cipher)) list.ciphers.push_back(list.current_cipher);
   list.leader_mb_per_s = ranked.front().mb_per_s;
-  if (compression_matters(survey, list.leader_mb_per_s, policy)) {
+  if (compression_matters(survey, list.leader_mb_per_s, cap, policy)) {
     list.compressed = survey.current_compression && current_usable ? list.current_cipher : ranked.front().name;
   }
   std::vector<std::string> ignored;

@@ -38,17 +38,21 @@ TEST(OpensshRemoteCommand, UploadTimesOnTheServerAfterTheWarmUp) {
   TrialSpec spec;
   spec.warm_up_bytes = 1024;
   EXPECT_EQ(openssh_remote_command(spec),
-            "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && cat >/dev/null && date +%s.%N");
+            "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
   spec.kind = TrialKind::download;
   spec.byte_cap = 4096;
   EXPECT_EQ(openssh_remote_command(spec), "printf SSH-TUNE-READY; exec head -c 5120 /dev/zero");
 }
 
 TEST(OpensshRemoteCommand, ServerIntervalNeedsTwoIncreasingTimes) {
-  EXPECT_DOUBLE_EQ(*server_interval("100.25\n101.75\n"), 1.5);
-  EXPECT_EQ(server_interval("100.25\n"), std::nullopt);
-  EXPECT_EQ(server_interval("1764.%N\n1765.%N\n"), std::nullopt);  // a date without %N
-  EXPECT_EQ(server_interval("5\n4\n"), std::nullopt);
+  const auto interval = server_interval("100.25\n52428800\n101.75\n");
+  ASSERT_TRUE(interval);
+  EXPECT_DOUBLE_EQ(interval->seconds, 1.5);
+  EXPECT_EQ(interval->bytes, 52428800u);
+  EXPECT_TRUE(server_interval("100.25\n   52428800\n101.75\n"));  // a BSD wc pads its count
+  EXPECT_FALSE(server_interval("100.25\n101.75\n"));
+  EXPECT_FALSE(server_interval("1764.%N\n10\n1765.%N\n"));  // a date without %N
+  EXPECT_FALSE(server_interval("5\n10\n4\n"));
 }
 
 TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {

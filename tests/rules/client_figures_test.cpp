@@ -215,6 +215,26 @@ TEST(Shortlist, CompressionIsTimedWhenItIsACloseCallOrInEffect) {
   EXPECT_EQ(shortlist(lan, catalog(), Policy{}).compressed, "chacha20-poly1305@openssh.com");
 }
 
+TEST(Shortlist, CompressionTheSurveyHadNoTimeForIsTimedWhenTheModelSaysItPays) {
+  // 20 Mbit/s, text: the survey's budget went on the first ciphers, so only the zlib model speaks.
+  HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.4}, {"chacha20-poly1305@openssh.com", 2.4}});
+  slow.compressed_sample_mb_per_s.reset();
+  slow.sample_ratio = 0.09;
+  EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
+  slow.zlib_mb_per_s = 1.0;  // a CPU whose zlib is slower than the link: nothing to time
+  EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
+}
+
+TEST(ClientFigures, AnUnmeasuredCompressedFigureIsLabelledAsTheModel) {
+  HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.4}, {"chacha20-poly1305@openssh.com", 2.4}});
+  slow.compressed_sample_mb_per_s.reset();
+  slow.sample_ratio = 0.09;
+  const auto d = decide(slow, catalog(), Policy{}).value();
+  EXPECT_TRUE(d.compression);
+  EXPECT_EQ(d.expected_source, FigureSource::model);
+  EXPECT_EQ(to_string(d.expected_source), "model");
+}
+
 TEST(Shortlist, FlatNearTheWindowIsSuspectedForAParallelTrial) {
   EXPECT_TRUE(shortlist(delayed(), catalog(), Policy{}).window_suspect);
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});

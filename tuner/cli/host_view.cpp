@@ -18,7 +18,12 @@ double rounded(double value, int decimals) {
 }
 
 std::string source_label(rules::FigureSource source) {
-  return source == rules::FigureSource::openssh ? " with your ssh" : " by the libssh survey";
+  switch (source) {
+    case rules::FigureSource::openssh: return " with your ssh";
+    case rules::FigureSource::libssh: return " by the libssh survey";
+    case rules::FigureSource::model: return " modelled from zlib's speed (no transfer measured it)";
+  }
+  return "";
 }
 
 // expected / current, when the same client measured both (a ratio across clients would mislead).

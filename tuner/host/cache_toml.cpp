@@ -186,7 +186,7 @@ Result<std::vector<Fields>> Fields::tables(std::string_view key) const {
 constexpr std::array<std::string_view, 5> k_roles{"upload", "download", "upload-zlib-sample", "upload-zlib-random",
                                                   "parallel"};
 constexpr std::array<std::string_view, 2> k_clients{"libssh", "openssh"};
-constexpr std::array<std::string_view, 2> k_sources{"openssh", "libssh"};
+constexpr std::array<std::string_view, 3> k_sources{"openssh", "libssh", "model"};
 constexpr std::array<std::string_view, 2> k_link_classes{"cpu-bound", "link-bound"};
 constexpr std::array<std::string_view, 3> k_bottlenecks{"cpu", "link", "window"};
 constexpr std::array<std::string_view, 2> k_directions{"upload", "download"};
