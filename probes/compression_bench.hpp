@@ -11,7 +11,7 @@ namespace sshtune::probes {
 struct CompressionBudget {
   std::chrono::milliseconds compress{90};    // timed compression per codec
   std::chrono::milliseconds decompress{40};  // timed decompression per codec
-  std::size_t packet_bytes = 32 * 1024;
+  std::size_t packet_bytes = std::size_t{32} * 1024;
 };
 
 struct CompressionSpeed {

@@ -146,6 +146,7 @@ std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget) {
   const LegacyProvider legacy = load_legacy_provider();
   const double mac_mb_per_s = time_mac(budget);
   std::vector<CipherSpeed> speeds;
+  speeds.reserve(std::size(k_specs));
   for (const auto& spec : k_specs) {
     speeds.push_back(measure(spec, mac_mb_per_s, budget));
   }

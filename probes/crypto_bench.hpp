@@ -12,7 +12,7 @@ namespace sshtune::probes {
 struct CryptoBudget {
   std::chrono::milliseconds warmup{5};     // untimed work before each measurement
   std::chrono::milliseconds measure{40};   // timed work per cipher (and once for the MAC)
-  std::size_t packet_bytes = 32 * 1024;    // OpenSSH's channel packet size
+  std::size_t packet_bytes = std::size_t{32} * 1024;    // OpenSSH's channel packet size
 };
 
 struct CipherSpeed {

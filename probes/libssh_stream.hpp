@@ -28,7 +28,7 @@ class TrialConnection {
   // Puts `wanted` in effect, rekeying while zeros flow to the sink. libssh starts the exchange one second
   // after the previous one at the earliest (see last_exchange()). An empty cipher keeps the one in effect.
   // Fails when the server does not complete the switch within the target's timeout.
-  Result<void> switch_to(const SessionAlgorithms& wanted);
+  Result<void> switch_to(const SessionAlgorithms& requested);
   // True when `wanted` is in effect (an empty cipher matches any).
   bool in_effect(const SessionAlgorithms& wanted) const;
   // When the keys in effect were installed.

@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 namespace sshtune::probes {
 namespace {
 
-constexpr std::size_t k_block = 64 * 1024;
+constexpr std::size_t k_block = std::size_t{64} * 1024;
 
 // xorshift64*: small, fast and the same on every platform.
 class Rng {

@@ -142,8 +142,9 @@ Result<void> parse_section(const toml::table& root, const KindSection& section, 
 
 Result<void> check_top_level(const toml::table& root, const std::string& origin) {
   for (const auto& [key, value] : root) {
+    const std::string_view name = key.str();  // clang 14 cannot capture a structured binding
     const bool known = std::any_of(k_sections.begin(), k_sections.end(),
-                                   [&](const KindSection& s) { return key.str() == s.key; });
+                                   [name](const KindSection& s) { return name == s.key; });
     if (!known) {
       return toml_error(origin, value, "unknown section '" + std::string(key.str()) +
                                            "' (expected cipher, mac, kex or host_key)");

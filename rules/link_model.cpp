@@ -3,13 +3,14 @@
 #include "base/format.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sshtune::rules {
 namespace {
 
 std::string rtt_text(double seconds) {
   const double ms = seconds * 1000;
-  return (ms >= 10 ? std::to_string(static_cast<int>(ms + 0.5)) : two_decimals(ms)) + " ms";
+  return (ms >= 10 ? std::to_string(std::lround(ms)) : two_decimals(ms)) + " ms";
 }
 
 // "… confirmed: 4 sessions moved 151 MB/s" or why the window is not taken for the limit.

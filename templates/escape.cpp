@@ -41,7 +41,7 @@ std::string ssh_config_token(std::string_view value) {
 
 std::string escape_field(std::string_view value, FieldRole role, Target target) {
   if (value.empty()) return "";
-  const std::string visible = escape_bytes(value);
+  std::string visible = escape_bytes(value);
   if (role == FieldRole::text) return visible;  // a comment ends at the line's end, which escape_bytes keeps out
   return target == Target::shell ? shell_word(visible) : ssh_config_token(visible);
 }

@@ -50,8 +50,10 @@ TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
 TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
   const milliseconds step{500};
   EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(2000), step), 2);
-  EXPECT_EQ(next_parallel_step(2, false, 1.9, milliseconds(2000), step), 4);
+  EXPECT_EQ(next_parallel_step(2, false, 1.5, milliseconds(2000), step), 4);
+  EXPECT_EQ(next_parallel_step(2, false, 1.9, milliseconds(2000), step), 8);  // linear: each its own window
   EXPECT_EQ(next_parallel_step(4, false, 1.5, milliseconds(2000), step), 8);
+  EXPECT_EQ(next_parallel_step(4, false, 1.9, milliseconds(2000), step), 8);
   EXPECT_EQ(next_parallel_step(8, false, 1.5, milliseconds(2000), step), 0);  // never more than 8 at once
   EXPECT_EQ(next_parallel_step(2, false, 1.05, milliseconds(2000), step), 0); // no gain: stop
   EXPECT_EQ(next_parallel_step(2, true, 1.9, milliseconds(2000), step), 0);   // a refused connection: stop

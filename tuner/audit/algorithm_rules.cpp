@@ -121,18 +121,20 @@ std::vector<Finding> audit_offered_algorithms(AlgorithmKind kind, const std::vec
   for (const std::string& name : names) {
     if (is_pseudo(name)) continue;
     const rules::Algorithm* entry = context.catalog.find(kind, name);
-    const std::string fix = "remove " + name + " from " + keyword + " in the server's sshd_config";
+    std::string fix = "remove " + name;
+    fix.append(" from ").append(keyword).append(" in the server's sshd_config");
     if (entry == nullptr) {
-      findings.push_back(Finding{Severity::info, RuleId::algo_unknown, "", 0, server,
-                                 "server offers " + keyword + " " + name + ", which ssh-tune's catalog does not know",
+      std::string message = "server offers " + keyword;
+      message.append(" ").append(name).append(", which ssh-tune's catalog does not know");
+      findings.push_back(Finding{Severity::info, RuleId::algo_unknown, "", 0, server, std::move(message),
                                  "check " + name + " against current guidance", name});
       continue;
     }
     const std::optional<Verdict> verdict = classify(*entry, ListReader::live_server);
     if (!verdict) continue;
-    findings.push_back(Finding{verdict->severity, verdict->rule, "", 0, server,
-                               "server offers " + keyword + " " + name + ", " + verdict->reason + details(*entry),
-                               fix, name});
+    std::string message = "server offers " + keyword;
+    message.append(" ").append(name).append(", ").append(verdict->reason).append(details(*entry));
+    findings.push_back(Finding{verdict->severity, verdict->rule, "", 0, server, std::move(message), fix, name});
   }
   return findings;
 }

@@ -38,7 +38,7 @@ std::string consequence(const MeasuredHost& facts, const AlgorithmContext& conte
     return "its trials moved " + mbps(best->mb_per_s) + " with " + best->cipher + " and " +
            mbps(*facts.zlib_trial_mb_per_s) + " with Compression yes";
   }
-  if (const std::string figures = local_figures(local); !figures.empty()) return figures;
+  if (std::string figures = local_figures(local); !figures.empty()) return figures;
   if (facts.window_bound.value_or(false) && !facts.cpu_bound.value_or(false)) return "it only costs CPU time";
   return std::string(k_zlib) + " then slows transfers several times";
 }

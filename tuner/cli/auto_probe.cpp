@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace sshtune {
 namespace {
 
-constexpr off_t k_log_limit = 1024 * 1024;
+constexpr off_t k_log_limit = off_t{1024} * 1024;
 
 // The log, opened for appending (close-on-exec: children get it only as stdout/stderr); -1 on failure.
 int open_log() {
@@ -92,7 +92,7 @@ Result<int> spawn_auto_probe(int lock_fd, const Args& host_args) {
   const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   Args argv{self_executable(), "--auto-probe", std::to_string(lock_fd), std::to_string(::getpid())};
   argv.insert(argv.end(), host_args.begin(), host_args.end());
-  const Result<int> pid = spawn_child(argv, ChildFds{null, log, log}, true);
+  Result<int> pid = spawn_child(argv, ChildFds{null, log, log}, true);
   if (null >= 0) ::close(null);
   ::close(log);
   return pid;

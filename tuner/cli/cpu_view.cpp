@@ -77,7 +77,7 @@ void print_ciphers(std::ostream& out, const CpuFindings& findings, const rules::
 }
 
 void print_compression(std::ostream& out, const CpuFindings& findings) {
-  out << "compression on " << findings.sample_source << " (" << rounded(findings.sample_bytes / 1048576.0, 1)
+  out << "compression on " << findings.sample_source << " (" << rounded(static_cast<double>(findings.sample_bytes) / 1048576.0, 1)
       << " MiB; ratio = compressed/original)\n";
   out << std::left << std::setw(7) << "codec" << std::setw(7) << "level" << std::setw(7) << "ratio" << std::right
       << std::setw(14) << "compress MB/s" << std::setw(17) << "decompress MB/s" << "  used by\n";

@@ -13,6 +13,7 @@ constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more th
                                                    // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
 constexpr double k_min_step_gain = 1.1;
+constexpr double k_linear_step_gain = 1.8;
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -61,7 +62,7 @@ int next_parallel_step(int streams, bool failed, double gain_over_previous, mill
   if (failed || left < step_cost) return 0;
   if (streams == 0) return 2;
   if (streams >= k_max_streams || gain_over_previous < k_min_step_gain) return 0;
-  return streams * 2;
+  return std::min(k_max_streams, streams * (gain_over_previous >= k_linear_step_gain ? 4 : 2));
 }
 
 }  // namespace sshtune
