@@ -247,6 +247,20 @@ double mb_per_s(const TrialResult& result) {
   return result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds / 1e6 : 0;
 }
 
+double aggregate_mb_per_s(const std::vector<TrialResult>& results) {
+  double sum = 0, start = 0, end = 0, bytes = 0;
+  bool spans = !results.empty();
+  for (const TrialResult& result : results) {
+    sum += mb_per_s(result);
+    bytes += static_cast<double>(result.bytes);
+    spans = spans && result.span && result.span->server_clock == results.front().span->server_clock;
+    if (!spans) continue;
+    start = &result == &results.front() ? result.span->start : std::min(start, result.span->start);
+    end = std::max(end, result.span->end);
+  }
+  return spans && end > start ? bytes / (end - start) / 1e6 : sum;
+}
+
 const std::vector<std::string>& libssh_ciphers() {
   static const std::vector<std::string> ciphers = {
       "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",

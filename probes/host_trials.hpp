@@ -61,6 +61,14 @@ struct TrialResult {
   std::uint64_t bytes = 0;        // payload bytes inside the timed interval
   std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
   double seconds = 0;             // timed interval, after the warm-up
+  // Where that interval lies on a clock, for adding up concurrent trials: the server's (the uploads
+  // it timed) or this machine's steady clock, in seconds; absent when not recorded.
+  struct Span {
+    double start = 0;
+    double end = 0;
+    bool server_clock = false;
+  };
+  std::optional<Span> span;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
   int exit_status = -1;           // remote exit status when one arrived
@@ -68,6 +76,12 @@ struct TrialResult {
 
 // Payload megabytes (10^6) per second; 0 when nothing was timed.
 double mb_per_s(const TrialResult& result);
+
+// What concurrent trials moved together: all their bytes over the span from the first start to the
+// last end, when every trial recorded its span on the same clock (adding up each trial's own rate
+// would count a session that streamed alone as if the others streamed beside it); else the sum of
+// their rates.
+double aggregate_mb_per_s(const std::vector<TrialResult>& results);
 
 // The host's identity and how we logged in, established before any trial.
 struct AccessCheck {

@@ -76,6 +76,12 @@ void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
 }
 
 // The upload's result from the server's clock, or from this side's when the server printed none.
+// From `since` until now on this machine's steady clock.
+TrialResult::Span client_span(Clock::time_point since) {
+  const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(t.time_since_epoch()).count(); };
+  return {seconds(since), seconds(Clock::now()), false};
+}
+
 void finish_upload(Live& live) {
   const int status = live.stream->finish(k_exit_grace);
   const auto& spec = live.stream->spec();
@@ -87,6 +93,8 @@ void finish_upload(Live& live) {
   const auto server = server_interval(live.stream->output());
   live.result.bytes = server ? server->bytes : measured;
   live.result.seconds = server ? server->seconds : seconds_since(live.warmed_at);
+  live.result.span = server ? TrialResult::Span{server->start, server->start + server->seconds, true}
+                            : client_span(live.warmed_at);
   live.done = true;
 }
 
@@ -120,6 +128,7 @@ void step_download(Live& live, milliseconds stream_time) {
   }
   live.result.bytes = s.received() - live.measured_from;
   live.result.seconds = seconds_since(live.warmed_at);
+  live.result.span = client_span(live.warmed_at);
   live.done = true;
 }
 
@@ -261,7 +270,7 @@ std::optional<ServerInterval> server_interval(std::string_view output) {
     start = end + 1;
   }
   if (values.size() != 3 || values[2] <= values[0] || values[1] < 0) return std::nullopt;
-  return ServerInterval{static_cast<std::uint64_t>(values[1]), values[2] - values[0]};
+  return ServerInterval{static_cast<std::uint64_t>(values[1]), values[2] - values[0], values[0]};
 }
 
 }  // namespace sshtune

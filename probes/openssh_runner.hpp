@@ -64,6 +64,7 @@ std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const T
 struct ServerInterval {
   std::uint64_t bytes = 0;
   double seconds = 0;
+  double start = 0;  // the first reading, on the server's clock
 };
 std::optional<ServerInterval> server_interval(std::string_view output);
 

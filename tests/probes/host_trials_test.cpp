@@ -176,5 +176,28 @@ TEST(RunHostTrials, TinyBudgetSkipsWithANote) {
                                          "tools were not measured"}));
 }
 
+TrialResult streamed(std::uint64_t bytes, double start, double end, bool server_clock = true) {
+  TrialResult result;
+  result.bytes = bytes;
+  result.seconds = end - start;
+  result.span = TrialResult::Span{start, end, server_clock};
+  return result;
+}
+
+TEST(AggregateRate, ConcurrentSessionsAreAllTheirBytesOverTheWholeSpan) {
+  // Two sessions of 100 MB in 1 s each, the second starting as the first ends: 100 MB/s together,
+  // not the 200 MB/s their own rates add up to.
+  EXPECT_DOUBLE_EQ(aggregate_mb_per_s({streamed(100'000'000, 10, 11), streamed(100'000'000, 11, 12)}), 100);
+  EXPECT_DOUBLE_EQ(aggregate_mb_per_s({streamed(100'000'000, 10, 11), streamed(100'000'000, 10, 11)}), 200);
+}
+
+TEST(AggregateRate, WithoutSpansOnOneClockTheRatesAreAdded) {
+  TrialResult unrecorded = streamed(50'000'000, 0, 1);
+  unrecorded.span.reset();
+  EXPECT_DOUBLE_EQ(aggregate_mb_per_s({streamed(100'000'000, 10, 11), unrecorded}), 150);
+  EXPECT_DOUBLE_EQ(aggregate_mb_per_s({streamed(100'000'000, 10, 11), streamed(50'000'000, 500, 501, false)}), 150);
+  EXPECT_DOUBLE_EQ(aggregate_mb_per_s({}), 0);
+}
+
 }  // namespace
 }  // namespace sshtune

@@ -139,16 +139,18 @@ bool parallel_step(OpensshRunner& client, const HostRequest& request, const rule
   const TrialSpec spec = parallel_spec(direction_of(request), best.cipher, best.mb_per_s, stream);
   auto results = client.run_together(std::vector<TrialSpec>(static_cast<std::size_t>(k), spec));
   CachedTrial total{TrialRole::parallel, best.cipher, false, 0, 0, 0, TrialClient::openssh, k};
+  std::vector<TrialResult> sessions;
   for (auto& result : results) {
     if (!result) {
       m.notes.push_back(std::to_string(k) + " parallel sessions failed (" + result.error().message +
                         "); no more were tried");
       return false;
     }
-    total.mb_per_s += mb_per_s(result.value());
     total.bytes += result.value().bytes;
     total.seconds = std::max(total.seconds, result.value().seconds);
+    sessions.push_back(std::move(result.value()));
   }
+  total.mb_per_s = aggregate_mb_per_s(sessions);
   m.facts.parallel_trials.push_back({k, total.mb_per_s});
   m.trials.push_back(total);
   return true;
