@@ -126,6 +126,13 @@ TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
                                        "); refusing it");
 }
 
+// Found by the cache loader's fuzz target: an integer past 2^53 where a number belongs threw
+// std::bad_optional_access out of the decoder.
+TEST(CacheValidation, AnIntegerNoDoubleHoldsIsAnErrorNotACrash) {
+  EXPECT_NE(verdict_of_text("rtt_ms=51155275565527556").find("rtt_ms: out of range"), std::string::npos)
+      << verdict_of_text("rtt_ms=51155275565527556");
+}
+
 TEST(CacheValidation, ControlCharactersAnywhereAreRefused) {
   CachedHost entry = valid_entry();
   entry.server_banner = "SSH-2.0-x\x1b]0;pwned\x07";

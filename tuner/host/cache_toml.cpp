@@ -123,7 +123,15 @@ Result<void> Fields::get(std::string_view key, std::optional<double>& out) const
   const toml::node* node = m_table.get(key);
   if (node == nullptr) return ok();
   if (!node->is_integer() && !node->is_floating_point()) return fail(*node, key, "expected a number");
-  out = node->value<double>().value();
+  if (node->is_floating_point()) {
+    out = *node->value<double>();
+    return ok();
+  }
+  // An integer a double cannot hold exactly (past 2^53): out of range, never an exception.
+  constexpr std::int64_t k_exact = std::int64_t{1} << 53;
+  const std::int64_t integer = *node->value<std::int64_t>();
+  if (integer > k_exact || integer < -k_exact) return fail(*node, key, "out of range");
+  out = static_cast<double>(integer);
   return ok();
 }
 
