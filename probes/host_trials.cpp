@@ -248,17 +248,21 @@ double mb_per_s(const TrialResult& result) {
 }
 
 double aggregate_mb_per_s(const std::vector<TrialResult>& results) {
-  double sum = 0, start = 0, end = 0, bytes = 0;
-  bool spans = !results.empty();
-  for (const TrialResult& result : results) {
-    sum += mb_per_s(result);
-    bytes += static_cast<double>(result.bytes);
-    spans = spans && result.span && result.span->server_clock == results.front().span->server_clock;
-    if (!spans) continue;
-    start = &result == &results.front() ? result.span->start : std::min(start, result.span->start);
-    end = std::max(end, result.span->end);
+  const auto on_one_clock = [&](const TrialResult& r) {
+    return r.span && r.span->server_clock == results.front().span->server_clock;
+  };
+  double sum = 0;
+  for (const TrialResult& result : results) sum += mb_per_s(result);
+  if (results.empty() || !results.front().span || !std::all_of(results.begin(), results.end(), on_one_clock)) {
+    return sum;
   }
-  return spans && end > start ? bytes / (end - start) / 1e6 : sum;
+  double start = results.front().span->start, end = results.front().span->end, bytes = 0;
+  for (const TrialResult& result : results) {
+    start = std::min(start, result.span->start);
+    end = std::max(end, result.span->end);
+    bytes += static_cast<double>(result.bytes);
+  }
+  return end > start ? bytes / (end - start) / 1e6 : sum;
 }
 
 const std::vector<std::string>& libssh_ciphers() {

@@ -52,13 +52,11 @@ std::vector<std::string> host_names(const po::variables_map& values) {
   return values.count("host") > 0 ? values["host"].as<std::vector<std::string>>() : std::vector<std::string>{};
 }
 
-// The host (and -l USER) by ssh's rules, and with --write or --dry-run the alias
-// that becomes a Host line: refused before anything is measured or written.
+// The host by ssh's rules, and with --write or --dry-run the alias that becomes a
+// Host line: refused before anything is measured or written (-l USER is checked
+// once for every host, in run_host).
 Result<void> check_names(const std::string& host, const po::variables_map& values) {
   SSHTUNE_TRYV(config::check_destination(host));
-  if (values.count("user") > 0) {
-    SSHTUNE_TRYV(config::check_remote_user(values["user"].as<std::string>()));
-  }
   if (values.count("write") > 0 || values.count("dry-run") > 0) {
     SSHTUNE_TRYV(config::check_host_alias(host));
   }
