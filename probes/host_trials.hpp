@@ -49,6 +49,10 @@ struct TrialSpec {
   int round_trips = 10;                        // for TrialKind::round_trips
   std::string command;                         // for TrialKind::command
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
+  // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
+  // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
+  // shell's start-up) ahead of a timed stream and ping only while that stream runs.
+  std::function<bool()> before_round_trips;
 };
 
 // What one trial measured. Upload and download count payload bytes (before compression).

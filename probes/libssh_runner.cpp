@@ -16,8 +16,9 @@ constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
   SSHTUNE_TRYV(channel.wait_for_marker());
+  const bool go = !spec.before_round_trips || spec.before_round_trips();
   std::string reply;
-  for (int i = 0; i < spec.round_trips; ++i) {
+  for (int i = 0; go && i < spec.round_trips; ++i) {
     reply.clear();
     const auto start = Clock::now();
     SSHTUNE_TRYV(channel.write_all("x"));

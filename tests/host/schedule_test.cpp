@@ -17,9 +17,9 @@ using testing::TempDir;
 
 TEST(Schedule, TheDefaultBudgetSplitsSurveyConfirmationAndParallel) {
   const ProbeBudget budget = split_budget(milliseconds(5000));
-  EXPECT_EQ(budget.survey, milliseconds(2000));
-  EXPECT_EQ(budget.confirm, milliseconds(1750));
-  EXPECT_EQ(budget.parallel, milliseconds(1250));
+  EXPECT_EQ(budget.survey, milliseconds(1750));
+  EXPECT_EQ(budget.confirm, milliseconds(2250));
+  EXPECT_EQ(budget.parallel, milliseconds(1000));
 }
 
 TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
@@ -41,9 +41,9 @@ TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
 }
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
-  const ProbeBudget budget = split_budget(milliseconds(5000));  // 2000 / 1750 / 1250
-  EXPECT_EQ(confirm_share(budget, milliseconds(3000)), milliseconds(1750));  // on time
-  EXPECT_EQ(confirm_share(budget, milliseconds(2500)), milliseconds(1250));  // 500 ms late
+  const ProbeBudget budget = split_budget(milliseconds(5000));  // 1750 / 2250 / 1000
+  EXPECT_EQ(confirm_share(budget, milliseconds(3250)), milliseconds(2250));  // on time
+  EXPECT_EQ(confirm_share(budget, milliseconds(2750)), milliseconds(1750));  // 500 ms late
   EXPECT_EQ(confirm_share(budget, milliseconds(1000)), milliseconds(0));     // nothing left for it
 }
 

@@ -156,6 +156,14 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   ASSERT_TRUE(trips) << trips.error().message;
   EXPECT_EQ(trips.value().round_trip_seconds.size(), 5u);
   EXPECT_EQ(trips.value().exit_status, 0);
+  // The gate runs once the echo channel is up: declining it closes the channel without an exchange.
+  int gate_calls = 0;
+  echo.before_round_trips = [&] { return ++gate_calls, false; };
+  auto declined = runner->run(echo);
+  ASSERT_TRUE(declined) << declined.error().message;
+  EXPECT_EQ(gate_calls, 1);
+  EXPECT_TRUE(declined.value().round_trip_seconds.empty());
+  EXPECT_EQ(declined.value().exit_status, 0);
 }
 
 }  // namespace

@@ -19,7 +19,9 @@ constexpr int k_loaded_round_trips = 4;
 constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
-// transfer sees (a queue on the path lengthens it; the window cap is judged by it).
+// transfer sees (a queue on the path lengthens it; the window cap is judged by it). The echo channel
+// opens at once, while the confirmation's connections are set up, so the remote shell's start-up (a
+// login shell's rc files can take a core for a while) never runs inside a timed stream.
 class LoadedRtt {
  public:
   explicit LoadedRtt(RemoteRunner& runner, milliseconds wait)
@@ -42,10 +44,11 @@ class LoadedRtt {
 
  private:
   std::optional<double> ping(RemoteRunner& runner, milliseconds wait) {
-    if (m_streaming.get_future().wait_for(wait) != std::future_status::ready || m_abandoned) return std::nullopt;
+    auto streaming = m_streaming.get_future();
     TrialSpec spec;
     spec.kind = TrialKind::round_trips;
     spec.round_trips = k_loaded_round_trips;
+    spec.before_round_trips = [&] { return streaming.wait_for(wait) == std::future_status::ready && !m_abandoned; };
     auto result = runner.run(spec);
     if (!result || result.value().round_trip_seconds.empty()) return std::nullopt;
     auto times = result.value().round_trip_seconds;

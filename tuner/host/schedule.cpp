@@ -22,8 +22,8 @@ std::uint64_t bytes_for(double mb_per_s, double seconds) {
 }  // namespace
 
 ProbeBudget split_budget(milliseconds total) {
-  const auto survey = total * 40 / 100;
-  const auto confirm = total * 35 / 100;
+  const auto survey = total * 35 / 100;
+  const auto confirm = total * 45 / 100;
   return {survey, confirm, total - survey - confirm};
 }
 
