@@ -61,6 +61,22 @@ class Host:
     def median_transfer(self, path, cipher, compression, runs):
         return statistics.median(self.transfer(path, cipher, compression) for _ in range(runs))
 
+    def transfers(self, path, cipher, compression, runs):
+        """`runs` figures of transfer(), in the order measured."""
+        return [self.transfer(path, cipher, compression) for _ in range(runs)]
+
+    def scp_transfer(self, path, cipher, compression):
+        """MB/s of one `scp -O path host:/dev/null`: scp feeds ssh through a pipe, as sftp and rsync do.
+        Timed on this side; the set-up, timed by an `ssh host true` just before, is taken off."""
+        import time
+        options = ["-F", self.config, "-o", "BatchMode=yes", "-c", cipher, "-o", f"Compression={compression}"]
+        start = time.monotonic()
+        subprocess.run(["ssh", *options, "testhost", "true"], check=True, env=self.env)
+        setup = time.monotonic() - start
+        start = time.monotonic()
+        subprocess.run(["scp", "-O", "-q", *options, path, "testhost:/dev/null"], check=True, env=self.env)
+        return os.path.getsize(path) / max(time.monotonic() - start - setup, 1e-3) / 1e6
+
     def ssh_tune(self, sample=None, budget=5):
         """ssh-tune host's JSON verdict for this host (always measured afresh)."""
         command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--budget", str(budget)]

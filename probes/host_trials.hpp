@@ -46,6 +46,9 @@ struct TrialSpec {
   std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
   std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)
   std::chrono::milliseconds warm_up_time{0};   // ... and for at least this long (new remote processes start slowly)
+  // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
+  // still to come can end by then too (their connections' set-up may take longer than planned).
+  std::optional<std::chrono::steady_clock::time_point> phase_end;
   int round_trips = 10;                        // for TrialKind::round_trips
   std::string command;                         // for TrialKind::command
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read

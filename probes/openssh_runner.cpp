@@ -19,6 +19,8 @@ using std::chrono::milliseconds;
 // How long a stream may take to end once its data is out (the last window drains, the process exits).
 constexpr milliseconds k_exit_grace{3000};
 constexpr milliseconds k_poll_slice{20};
+constexpr milliseconds k_warm_up_allowance{150};  // a trial's warm-up and exit, besides its streaming
+constexpr milliseconds k_min_fitted_stream{150};
 
 // One trial's stream and its progress through the timed phase.
 struct Live {
@@ -28,6 +30,7 @@ struct Live {
   Clock::time_point warmed_at{};   // when they were
   std::uint64_t measured_from = 0; // download bytes at that moment
   bool done = false;
+  std::chrono::milliseconds stream_time{0};  // spec.time_cap, or less when run_in_turn's phase runs late
   TrialResult result;
 };
 
@@ -138,7 +141,7 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline) {
     bool running = false;
     for (Live* live : group) {
       if (!active(*live)) continue;
-      const milliseconds stream_time = live->stream->spec().time_cap;
+      const milliseconds stream_time = live->stream_time;
       upload(*live) ? step_upload(*live, stream_time) : step_download(*live, stream_time);
       running = running || active(*live);
     }
@@ -149,6 +152,16 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline) {
   for (Live* live : group) {
     if (active(*live)) live->error = live->stream->failure("the trial did not finish in time");
   }
+}
+
+// Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end,
+// when the connections' set-up took longer than planned; never below k_min_fitted_stream.
+void fit_to_phase_end(Live& live, std::size_t remaining) {
+  const auto& spec = live.stream->spec();
+  if (!spec.phase_end) return;
+  const auto share = (*spec.phase_end - Clock::now()) / static_cast<long>(remaining) - k_warm_up_allowance;
+  const auto fitted = std::chrono::duration_cast<milliseconds>(share);
+  live.stream_time = std::clamp(fitted, std::min(k_min_fitted_stream, spec.time_cap), spec.time_cap);
 }
 
 Clock::time_point stream_deadline(const std::vector<Live*>& group) {
@@ -186,9 +199,10 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives = start_all(specs);
     std::vector<Live*> all = pointers(lives);
     wait_until_ready(all, Clock::now() + m_target.timeout);
-    for (Live* live : all) {
-      std::vector<Live*> one{live};
-      if (!live->error) stream_group(one, stream_deadline(one));
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      std::vector<Live*> one{all[i]};
+      fit_to_phase_end(*all[i], all.size() - i);
+      if (!all[i]->error) stream_group(one, stream_deadline(one));
     }
     return results_of(lives);
   }
@@ -206,6 +220,7 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives(specs.size());
     for (std::size_t i = 0; i < specs.size(); ++i) {
       lives[i].result = empty_result(specs[i]);
+      lives[i].stream_time = specs[i].time_cap;
       auto stream = OpensshStream::start(m_target, specs[i]);
       if (stream) lives[i].stream = std::move(stream).value();
       else lives[i].error = stream.error();

@@ -86,6 +86,26 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
+TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndWhenSetUpRunsLate) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
+  const auto start = std::chrono::steady_clock::now();
+  for (auto& spec : specs) {
+    spec.byte_cap = std::uint64_t{1} << 40;  // time-bound, as the confirmation's trials
+    spec.time_cap = std::chrono::seconds(3);
+    spec.phase_end = start + std::chrono::seconds(2);  // the set-up alone takes part of this
+  }
+  const auto results = runner->run_in_turn(specs);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const auto& result : results) {
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_LT(result.value().seconds, 1.5);  // not the 3 s each would stream unfitted
+  }
+  EXPECT_LT(elapsed, 4.0);  // two unfitted 3 s streams alone would take 6 s
+}
+
 TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);

@@ -16,7 +16,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int k_loaded_round_trips = 4;
-constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
+constexpr milliseconds k_shell_start{150};
+constexpr milliseconds k_trial_allowance{150};  // a trial's warm-up and exit, besides its timed streaming  // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
 // transfer sees (a queue on the path lengthens it; the window cap is judged by it). The echo channel
@@ -159,8 +160,18 @@ bool parallel_step(OpensshRunner& client, const HostRequest& request, const rule
   return true;
 }
 
+// What the confirmation's connections took to set up, beyond their streaming: its wall time less each
+// trial's timed seconds and a warm-up allowance (k_trial_allowance).
+milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
+  auto rest = wall;
+  for (const auto& result : results) {
+    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_allowance;
+  }
+  return std::max(rest, milliseconds(0));
+}
+
 void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, OpensshRunner& client,
-                         milliseconds budget, HostEnvironment& env, Measurement& m) {
+                         milliseconds budget, milliseconds setup_seen, HostEnvironment& env, Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
   if (!list.window_suspect && !list.cpu_bound) {
@@ -168,7 +179,9 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     return;
   }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
-  const milliseconds step_cost = setup_estimate(in) + stream + milliseconds(100);
+  // A login shell's rc files can make ssh's set-up far dearer than the survey's connect: the step is
+  // costed by what the confirmation's own connections took, when that was more.
+  const milliseconds step_cost = std::max(setup_estimate(in), setup_seen) + stream + k_trial_allowance;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
   for (int k = 0; (k = next_parallel_step(k, failed, gain, left_until(in.deadline, env), step_cost));) {
@@ -185,6 +198,8 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   const rules::Shortlist list = rules::shortlist(m.facts, env.catalog, env.policy);
   const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env));
   std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
+  // The runner keeps to this on its own (steady) clock: a slow set-up shortens the streams, not the ladder.
+  for (auto& spec : specs) spec.phase_end = std::chrono::steady_clock::now() + confirm;
   if (specs.empty()) {
     m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
     return;
@@ -194,14 +209,16 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   LoadedRtt loaded(in.survey_runner, in.resolved.target.timeout + specs.front().time_cap);
   specs.front().on_progress = loaded.trigger();
   show(env, "timing your ssh: " + label(specs.front()) + (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : ""));
+  const auto started = env.now();
   auto results = client->run_in_turn(specs);
+  const auto setup_seen = observed_setup(std::chrono::duration_cast<milliseconds>(env.now() - started), results);
   const std::string failure = record_confirmation(specs, results, m);
   if (const auto rtt = loaded.result()) m.facts.loaded_rtt_seconds = *rtt, m.loaded_rtt_ms = *rtt * 1000;
   if (m.facts.openssh_trials.empty()) {
     m.facts.openssh_missing = failure;
     m.notes.push_back("your ssh could not be timed (" + failure + "); the figures are the libssh survey's");
   } else {
-    run_parallel_ladder(in, list, *client, budget.parallel, env, m);  // until the deadline
+    run_parallel_ladder(in, list, *client, budget.parallel, setup_seen, env, m);  // until the deadline
   }
   if (env.progress != nullptr) *env.progress << "\r\033[K" << std::flush;
 }
