@@ -19,7 +19,6 @@ using std::chrono::milliseconds;
 // How long a stream may take to end once its data is out (the last window drains, the process exits).
 constexpr milliseconds k_exit_grace{3000};
 constexpr milliseconds k_poll_slice{20};
-constexpr milliseconds k_warm_up_allowance{150};  // a trial's warm-up and exit, besides its streaming
 constexpr milliseconds k_min_fitted_stream{150};
 
 // One trial's stream and its progress through the timed phase.
@@ -159,7 +158,7 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline) {
 void fit_to_phase_end(Live& live, std::size_t remaining) {
   const auto& spec = live.stream->spec();
   if (!spec.phase_end) return;
-  const auto share = (*spec.phase_end - Clock::now()) / static_cast<long>(remaining) - k_warm_up_allowance;
+  const auto share = (*spec.phase_end - Clock::now()) / static_cast<long>(remaining) - k_trial_overhead;
   const auto fitted = std::chrono::duration_cast<milliseconds>(share);
   live.stream_time = std::clamp(fitted, std::min(k_min_fitted_stream, spec.time_cap), spec.time_cap);
 }

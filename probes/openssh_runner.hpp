@@ -30,6 +30,10 @@ struct OpensshTarget {
   std::string label;                        // "host" for messages
 };
 
+// What one trial costs besides its timed streaming (its warm-up and the process's exit): for fitting
+// trials to a phase's end here, and for costing trials when planning them.
+inline constexpr std::chrono::milliseconds k_trial_overhead{150};
+
 // Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
 // spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
 // spec.byte_cap is M (see above). spec.time_cap bounds the streaming of one trial: a stream still running

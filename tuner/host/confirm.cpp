@@ -1,6 +1,7 @@
 #include "tuner/host/confirm.hpp"
 
 #include "base/format.hpp"
+#include "probes/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
 #include "tuner/host/client_target.hpp"
 #include "tuner/host/schedule.hpp"
@@ -16,8 +17,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int k_loaded_round_trips = 4;
-constexpr milliseconds k_shell_start{150};
-constexpr milliseconds k_trial_allowance{150};  // a trial's warm-up and exit, besides its timed streaming  // a login shell's rc files before the remote command runs
+constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
 // transfer sees (a queue on the path lengthens it; the window cap is judged by it). The echo channel
@@ -161,11 +161,11 @@ bool parallel_step(OpensshRunner& client, const HostRequest& request, const rule
 }
 
 // What the confirmation's connections took to set up, beyond their streaming: its wall time less each
-// trial's timed seconds and a warm-up allowance (k_trial_allowance).
+// trial's timed seconds and its overhead (k_trial_overhead).
 milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
   auto rest = wall;
   for (const auto& result : results) {
-    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_allowance;
+    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
   }
   return std::max(rest, milliseconds(0));
 }
@@ -181,7 +181,7 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
   // A login shell's rc files can make ssh's set-up far dearer than the survey's connect: the step is
   // costed by what the confirmation's own connections took, when that was more.
-  const milliseconds step_cost = std::max(setup_estimate(in), setup_seen) + stream + k_trial_allowance;
+  const milliseconds step_cost = std::max(setup_estimate(in), setup_seen) + stream + k_trial_overhead;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
   for (int k = 0; (k = next_parallel_step(k, failed, gain, left_until(in.deadline, env), step_cost));) {
@@ -198,12 +198,12 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   const rules::Shortlist list = rules::shortlist(m.facts, env.catalog, env.policy);
   const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env));
   std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
-  // The runner keeps to this on its own (steady) clock: a slow set-up shortens the streams, not the ladder.
-  for (auto& spec : specs) spec.phase_end = std::chrono::steady_clock::now() + confirm;
   if (specs.empty()) {
     m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
     return;
   }
+  // The runner keeps to this on its own (steady) clock: a slow set-up shortens the streams, not the ladder.
+  for (auto& spec : specs) spec.phase_end = std::chrono::steady_clock::now() + confirm;
   auto client = env.make_client_runner(openssh_target(in.request.host, in.request.overrides, in.resolved.target,
                                                       *env.client));
   LoadedRtt loaded(in.survey_runner, in.resolved.target.timeout + specs.front().time_cap);
