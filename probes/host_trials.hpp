@@ -42,6 +42,9 @@ struct TrialSpec {
   std::string mac;           // both directions; empty negotiates (AEAD ciphers ignore it)
   bool compression = false;  // require zlib@openssh.com (the connection fails if the server refuses it)
   std::shared_ptr<const std::string> payload;  // upload data, sent cyclically; null sends zeros
+  // OpenSSH uploads: ssh reads the data from a memory file, as `ssh HOST cmd < file` does, rather than
+  // from a pipe this process feeds (see probes/trial_input.hpp for which suits which link).
+  bool file_input = false;
   std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
   std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
   std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)

@@ -34,16 +34,20 @@ struct Live {
 };
 
 bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
-std::uint64_t warm_up(const Live& live) { return live.stream->spec().warm_up_bytes; }
+std::uint64_t warm_up(const Live& live) {
+  return upload(live) ? remote_warm_up(live.stream->spec()) : live.stream->spec().warm_up_bytes;
+}
 bool active(const Live& live) { return !live.error && !live.done; }
 
-void poll_for(std::vector<Live*>& group, bool writing, milliseconds wait) {
+// Waits for output from any active member of `group`, for room in a pipe input when `feeding`, or
+// `wait` at most (a memory file's reader wakes nothing: its clock and top-ups run on this slice).
+void poll_for(std::vector<Live*>& group, bool feeding, milliseconds wait) {
   std::vector<pollfd> fds;
   for (Live* live : group) {
     if (!active(*live)) continue;
     fds.push_back({live->stream->stdout_fd(), POLLIN, 0});
     fds.push_back({live->stream->stderr_fd(), POLLIN, 0});
-    if (writing && upload(*live) && live->stream->stdin_fd() >= 0) fds.push_back({live->stream->stdin_fd(), POLLOUT, 0});
+    if (feeding) fds.push_back({live->stream->input_wait_fd(), POLLOUT, 0});
   }
   fds.erase(std::remove_if(fds.begin(), fds.end(), [](const pollfd& p) { return p.fd < 0; }), fds.end());
   if (!fds.empty()) ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
@@ -91,7 +95,7 @@ void finish_upload(Live& live) {
     live.error = live.stream->failure("the upload ended with status " + std::to_string(status));
     return;
   }
-  const std::uint64_t measured = live.stream->written() - std::min(live.stream->written(), spec.warm_up_bytes);
+  const std::uint64_t measured = live.stream->written() - std::min(live.stream->written(), remote_warm_up(spec));
   const auto server = server_interval(live.stream->output());
   live.result.bytes = server ? server->bytes : measured;
   live.result.seconds = server ? server->seconds : seconds_since(live.warmed_at);
@@ -103,13 +107,11 @@ void finish_upload(Live& live) {
 void step_upload(Live& live, milliseconds stream_time) {
   OpensshStream& s = *live.stream;
   const std::uint64_t limit = warm_up(live) + s.spec().byte_cap;
-  // A bounded burst per step, so a fast reader never keeps this loop from the clock and the outputs.
-  for (int i = 0; i < 16 && s.stdin_fd() >= 0 && s.written() < limit && s.write_payload() > 0; ++i) {
-  }
+  s.feed(limit);
   if (!live.warmed && s.written() >= warm_up(live)) live.warmed = true, live.warmed_at = Clock::now();
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.written() - warm_up(live));
   const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
-  if (s.stdin_fd() >= 0 && (s.written() >= limit || time_up)) s.close_stdin();
+  if (s.written() >= limit || time_up) s.end_input();
   s.read_stderr();
   if (!s.read_stdout()) finish_upload(live);
 }
@@ -163,6 +165,16 @@ void fit_to_phase_end(Live& live, std::size_t remaining) {
   live.stream_time = std::clamp(fitted, std::min(k_min_fitted_stream, spec.time_cap), spec.time_cap);
 }
 
+// Lets a held upload stream on when its turn comes. Its ssh was stopped as its remote command started;
+// had it read the whole warm-up and read-ahead by then, the server's clock would have started in the hold.
+void release(Live& live) {
+  OpensshStream& s = *live.stream;
+  if (!live.error && upload(live) && s.written() >= warm_up(live)) {
+    live.error = s.failure("the stream ran through its warm-up before its turn");
+  }
+  s.release();
+}
+
 Clock::time_point stream_deadline(const std::vector<Live*>& group) {
   milliseconds longest{0};
   for (const Live* live : group) {
@@ -201,6 +213,7 @@ class ProcessRunner final : public OpensshRunner {
     for (std::size_t i = 0; i < all.size(); ++i) {
       std::vector<Live*> one{all[i]};
       fit_to_phase_end(*all[i], all.size() - i);
+      release(*all[i]);
       if (!all[i]->error) stream_group(one, stream_deadline(one));
     }
     return results_of(lives);
@@ -210,6 +223,7 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives = start_all(specs);
     std::vector<Live*> all = pointers(lives);
     wait_until_ready(all, Clock::now() + m_target.timeout);
+    for (Live* live : all) release(*live);
     stream_group(all, stream_deadline(all));
     return results_of(lives);
   }
@@ -254,12 +268,16 @@ std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target) {
   return std::make_unique<ProcessRunner>(std::move(target));
 }
 
+std::uint64_t remote_warm_up(const TrialSpec& spec) {
+  return spec.warm_up_bytes + (spec.file_input && spec.kind != TrialKind::download ? k_held_read_ahead : 0);
+}
+
 std::string openssh_remote_command(const TrialSpec& spec) {
   const std::string marker = "printf " + std::string(k_start_marker) + "; ";
   if (spec.kind == TrialKind::download) {
     return marker + "exec head -c " + quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
   }
-  return marker + "head -c " + quoted_count(spec.warm_up_bytes) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
+  return marker + "head -c " + quoted_count(remote_warm_up(spec)) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
 }
 
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {

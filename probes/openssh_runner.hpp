@@ -30,6 +30,17 @@ struct OpensshTarget {
   std::string label;                        // "host" for messages
 };
 
+// What an upload that reads a memory file may take before its turn, on top of its warm-up W: ssh reads
+// the server's 2 MiB channel window before its remote command starts, and more until the hold lands (the
+// marker's way back, this process's reaction, longer on a loaded machine). The remote side reads W plus
+// this before its clock starts, so the read-ahead is never timed; what the hold leaves of it streams in
+// the turn as more warm-up (16 MiB: 0.16 s at the slowest stream that reads a file, 100 MB/s).
+inline constexpr std::uint64_t k_held_read_ahead = std::uint64_t{16} << 20;
+
+// The bytes an upload's remote side reads before its clock starts: spec.warm_up_bytes, plus
+// k_held_read_ahead when it reads a memory file.
+std::uint64_t remote_warm_up(const TrialSpec& spec);
+
 // What one trial costs besides its timed streaming (its warm-up and the process's exit): for fitting
 // trials to a phase's end here, and for costing trials when planning them.
 inline constexpr std::chrono::milliseconds k_trial_overhead{150};

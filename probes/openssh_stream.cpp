@@ -3,7 +3,6 @@
 #include "base/process.hpp"
 
 #include <fcntl.h>
-#include <sys/uio.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -11,7 +10,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
 namespace sshtune {
@@ -19,27 +17,6 @@ namespace {
 
 constexpr std::size_t k_stderr_kept = 4096;
 constexpr std::size_t k_marker_search_limit = 64u << 10;  // a login shell's chatter before the marker
-constexpr std::size_t k_zero_chunk = 1u << 20;
-
-// Page-aligned zeros that never change, so vmsplice can hand their pages to the pipe.
-std::string_view zeros() {
-  static const char* const buffer = [] {
-    void* memory = std::aligned_alloc(4096, k_zero_chunk);
-    std::memset(memory, 0, k_zero_chunk);
-    return static_cast<const char*>(memory);
-  }();
-  return {buffer, k_zero_chunk};
-}
-
-// Moves `size` bytes of `data`, which must not change while the pipe may hold them, into the pipe by
-// reference (vmsplice): feeding then costs next to no CPU, as when ssh reads its input from a file, so
-// a trial on a CPU-bound host is not slowed by its own feeder. Copies where vmsplice is refused.
-ssize_t feed(int fd, const char* data, std::size_t size) {
-  iovec part{const_cast<char*>(data), size};
-  const ssize_t n = ::vmsplice(fd, &part, 1, SPLICE_F_NONBLOCK);
-  if (n >= 0 || errno != EINVAL) return n;
-  return ::write(fd, data, size);
-}
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
@@ -70,34 +47,53 @@ bool drain(int fd, Sink&& sink) {
   }
 }
 
+// The stdin of a trial's ssh: an upload's TrialInput, or /dev/null for a download (the caller closes it).
+Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input) {
+  if (spec.kind == TrialKind::download) {
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Error{ErrorKind::io, std::string("/dev/null: ") + std::strerror(errno)};
+    return fd;
+  }
+  const auto kind = spec.file_input ? TrialInput::Kind::memory_file : TrialInput::Kind::pipe;
+  SSHTUNE_TRY(made, TrialInput::create(kind, spec.payload, spec.warm_up_bytes));
+  input.emplace(std::move(made));
+  return input->child_fd();
+}
+
 }  // namespace
 
 Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget& target, const TrialSpec& spec) {
   std::unique_ptr<OpensshStream> stream(new OpensshStream(spec, target.label));
-  SSHTUNE_TRY(in, make_pipe());
-  // A 1 MiB pipe (Linux's default cap for unprivileged callers): ssh reads its stdin in large bites
-  // and this feeder wakes 16 times less often, so the trial times ssh, not the feeding. Best effort.
-  ::fcntl(in.second, F_SETPIPE_SZ, k_zero_chunk);
+  SSHTUNE_TRY(in, child_stdin(spec, stream->m_input));
   SSHTUNE_TRY(out, make_pipe());
   SSHTUNE_TRY(err, make_pipe());
-  const auto pid = spawn_child(openssh_trial_argv(target, spec), ChildFds{in.first, out.second, err.second}, true);
-  ::close(in.first);
+  const auto pid = spawn_child(openssh_trial_argv(target, spec), ChildFds{in, out.second, err.second}, true);
+  if (stream->m_input) stream->m_input->spawned();
+  else ::close(in);
   ::close(out.second);
   ::close(err.second);
-  stream->m_in = in.second;
   stream->m_out = out.first;
   stream->m_err = err.first;
   if (!pid) return Error{ErrorKind::unsupported, target.label + ": cannot run the OpenSSH client: " + pid.error().message};
   stream->m_pid = pid.value();
-  for (const int fd : {stream->m_in, stream->m_out, stream->m_err}) set_nonblocking(fd);
+  for (const int fd : {stream->m_out, stream->m_err}) set_nonblocking(fd);
   return stream;
 }
 
 OpensshStream::~OpensshStream() {
-  close_fd(m_in);
   close_fd(m_out);
   close_fd(m_err);
+  release();
   if (m_pid > 0) stop_child(m_pid, std::chrono::milliseconds(500));
+}
+
+void OpensshStream::hold() {
+  if (m_pid > 0 && !m_held) m_held = ::kill(-m_pid, SIGSTOP) == 0;  // the child leads its own session
+}
+
+void OpensshStream::release() {
+  if (m_pid > 0 && m_held) ::kill(-m_pid, SIGCONT);
+  m_held = false;
 }
 
 void OpensshStream::take_stdout(const char* data, std::size_t size) {
@@ -113,6 +109,7 @@ void OpensshStream::take_stdout(const char* data, std::size_t size) {
     return;
   }
   m_ready = true;
+  if (m_input && m_input->kind() == TrialInput::Kind::memory_file) hold();
   const std::string rest = m_before_marker.substr(at + k_start_marker.size());
   m_before_marker.clear();
   if (!rest.empty()) take_stdout(rest.data(), rest.size());
@@ -129,22 +126,21 @@ bool OpensshStream::read_stderr() {
          });
 }
 
-std::size_t OpensshStream::write_payload() {
-  // Both sources are immutable: the zeros, and the shared payload (which outlives this stream's pipe).
-  const std::string_view data = m_spec.payload != nullptr && !m_spec.payload->empty() ? std::string_view(*m_spec.payload) : zeros();
-  m_payload_offset %= data.size();
-  const std::size_t chunk = std::min(data.size() - m_payload_offset, k_zero_chunk);
-  const ssize_t n = feed(m_in, data.data() + m_payload_offset, chunk);
-  if (n <= 0) return 0;
-  m_payload_offset += static_cast<std::size_t>(n);
-  m_written += static_cast<std::uint64_t>(n);
-  return static_cast<std::size_t>(n);
+std::uint64_t OpensshStream::written() const { return m_input ? m_input->consumed() : 0; }
+
+void OpensshStream::feed(std::uint64_t limit) {
+  if (m_input) m_input->feed(limit);
 }
 
-void OpensshStream::close_stdin() { close_fd(m_in); }
+int OpensshStream::input_wait_fd() const { return m_input ? m_input->wait_fd() : -1; }
+
+void OpensshStream::end_input() {
+  if (m_input) m_input->end();
+}
 
 int OpensshStream::finish(std::chrono::milliseconds grace) {
   if (m_pid <= 0) return -1;
+  release();
   const auto deadline = std::chrono::steady_clock::now() + grace;
   int status = 0;
   for (;;) {

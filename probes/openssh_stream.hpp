@@ -1,13 +1,16 @@
 #pragma once
-// One `ssh` process running a trial's remote command, with non-blocking pipes to
-// its stdin, stdout and stderr. The runner (openssh_runner.cpp) drives any number
-// of these from one poll loop. Included only by probes/*.cpp.
+// One `ssh` process running a trial's remote command: an upload reads a TrialInput
+// (a memory file or a pipe) as its stdin, a download /dev/null; stdout and stderr
+// are non-blocking pipes. The runner (openssh_runner.cpp) drives any number of these
+// from one poll loop. Included only by probes/*.cpp.
 
 #include "probes/openssh_runner.hpp"
+#include "probes/trial_input.hpp"
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace sshtune {
@@ -22,22 +25,29 @@ class OpensshStream {
   OpensshStream& operator=(const OpensshStream&) = delete;
 
   const TrialSpec& spec() const { return m_spec; }
-  int stdin_fd() const { return m_in; }
   int stdout_fd() const { return m_out; }
   int stderr_fd() const { return m_err; }
 
   // Reads what stdout has now. Before the ready marker, looks for it; after it, downloads count the
   // bytes and uploads keep the text (the server's timestamps). False once stdout reached end of file.
+  // An upload that reads a memory file is held (its ssh stopped) the moment its marker arrives: nothing
+  // paces a file, so it would otherwise stream before its turn. Release it when its turn comes.
   bool read_stdout();
   // Reads what stderr has now, keeping the last few KiB for messages. False at end of file.
   bool read_stderr();
-  // Writes the next part of the upload payload; returns the bytes taken (0 when the pipe is full).
-  std::size_t write_payload();
-  // Closes stdin: the remote side sees end of file.
-  void close_stdin();
+  // Lets a held ssh (and whatever it started, such as a ProxyCommand) run on; no-op when not held.
+  void release();
+  // Gives an upload's ssh more input, up to `limit` bytes in all; call while it streams.
+  void feed(std::uint64_t limit);
+  // The descriptor to wait on for room to feed (a pipe input's), or -1.
+  int input_wait_fd() const;
+  // Ends an upload's input: ssh's next read sees end of file, and the remote side then does too.
+  void end_input();
 
   bool ready() const { return m_ready; }
-  std::uint64_t written() const { return m_written; }
+  bool held() const { return m_held; }
+  // Upload bytes ssh has read from its input so far (those in flight to the server included).
+  std::uint64_t written() const;
   std::uint64_t received() const { return m_received; }  // download payload bytes after the marker
   const std::string& output() const { return m_text; }   // upload output after the marker
   // Waits up to `grace` for the process to exit; its exit code, or -1 if it had to be killed or a signal
@@ -49,20 +59,20 @@ class OpensshStream {
  private:
   OpensshStream(TrialSpec spec, std::string label) : m_spec(std::move(spec)), m_label(std::move(label)) {}
   void take_stdout(const char* data, std::size_t size);
+  void hold();
 
   TrialSpec m_spec;
   std::string m_label;
   int m_pid = -1;
-  int m_in = -1;
+  std::optional<TrialInput> m_input;  // uploads
   int m_out = -1;
   int m_err = -1;
   bool m_ready = false;
+  bool m_held = false;
   std::string m_before_marker;  // stdout until the marker
   std::string m_text;           // upload: stdout after the marker
   std::string m_stderr;         // the last few KiB
-  std::uint64_t m_written = 0;
   std::uint64_t m_received = 0;
-  std::size_t m_payload_offset = 0;
 };
 
 }  // namespace sshtune

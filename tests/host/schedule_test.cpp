@@ -40,6 +40,14 @@ TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
   EXPECT_TRUE(slow.compression);
 }
 
+TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
+  // Fast: a pipe's feeder would cost ssh CPU; slow: ssh's early window would take long to cross.
+  EXPECT_TRUE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400)).file_input);
+  EXPECT_FALSE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400)).file_input);
+  EXPECT_TRUE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400)).file_input);
+  EXPECT_FALSE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400)).file_input);
+}
+
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
   const ProbeBudget budget = split_budget(milliseconds(5000));  // 1750 / 2250 / 1000
   EXPECT_EQ(confirm_share(budget, milliseconds(3250)), milliseconds(2250));  // on time

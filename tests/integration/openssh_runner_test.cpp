@@ -39,6 +39,9 @@ TEST(OpensshRemoteCommand, UploadTimesOnTheServerAfterTheWarmUp) {
   spec.warm_up_bytes = 1024;
   EXPECT_EQ(openssh_remote_command(spec),
             "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
+  spec.file_input = true;  // what ssh reads ahead of its turn is warm-up too: 16 MiB more
+  EXPECT_EQ(openssh_remote_command(spec),
+            "printf SSH-TUNE-READY; head -c 16778240 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
   spec.kind = TrialKind::download;
   spec.byte_cap = 4096;
   EXPECT_EQ(openssh_remote_command(spec), "printf SSH-TUNE-READY; exec head -c 5120 /dev/zero");
@@ -106,6 +109,43 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndWhenSetUpRunsLate) {
   EXPECT_LT(elapsed, 4.0);  // two unfitted 3 s streams alone would take 6 s
 }
 
+// A memory file does not pace ssh as a pipe does: each upload must still stream only in its turn.
+TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
+                               upload("aes256-gcm@openssh.com")};
+  for (auto& spec : specs) {
+    spec.file_input = true;
+    spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
+    spec.time_cap = std::chrono::milliseconds(300);
+  }
+  const auto results = runner->run_in_turn(specs);
+  ASSERT_EQ(results.size(), 3u);
+  for (const auto& result : results) {
+    ASSERT_TRUE(result) << result.error().message;
+    ASSERT_TRUE(result.value().span && result.value().span->server_clock);
+    EXPECT_GT(result.value().bytes, 1u << 20);
+  }
+  for (std::size_t i = 1; i < results.size(); ++i) {
+    EXPECT_LE(results[i - 1].value().span->end, results[i].value().span->start) << "trial " << i << " overlapped the one before";
+  }
+  EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
+}
+
+TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com", true);
+  spec.file_input = true;
+  spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
+  const auto results = runner->run_in_turn({spec});
+  ASSERT_TRUE(results[0]) << results[0].error().message;
+  EXPECT_GT(results[0].value().bytes, 1u << 20);
+}
+
 TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
@@ -122,13 +162,23 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   auto runner = make_openssh_runner(target_for_ssh(*sshd));
-  auto spec = upload("aes128-gcm@openssh.com");
-  spec.byte_cap = 1ull << 40;  // time-bound
-  const auto results = runner->run_together({spec, spec, spec});
-  ASSERT_EQ(results.size(), 3u);
-  for (const auto& result : results) {
-    ASSERT_TRUE(result) << result.error().message;
-    EXPECT_GT(result.value().bytes, 0u);
+  for (const bool file_input : {false, true}) {  // a parallel step's sessions all read one kind of input
+    auto spec = upload("aes128-gcm@openssh.com");
+    spec.byte_cap = 1ull << 40;  // time-bound, long enough to overlap on a loaded machine
+    spec.time_cap = std::chrono::milliseconds(800);
+    spec.file_input = file_input;
+    const auto results = runner->run_together({spec, spec, spec});
+    ASSERT_EQ(results.size(), 3u);
+    double latest_start = 0;
+    double earliest_end = 1e300;
+    for (const auto& result : results) {
+      ASSERT_TRUE(result) << result.error().message;
+      EXPECT_GT(result.value().bytes, 0u);
+      ASSERT_TRUE(result.value().span && result.value().span->server_clock);
+      latest_start = std::max(latest_start, result.value().span->start);
+      earliest_end = std::min(earliest_end, result.value().span->end);
+    }
+    EXPECT_LT(latest_start, earliest_end) << "the streams did not run at the same time (file input: " << file_input << ")";
   }
 }
 
