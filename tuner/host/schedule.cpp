@@ -13,8 +13,9 @@ constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more th
                                                    // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
-// the 2 MiB ssh reads ahead of its turn crosses in under 20 ms, while a pipe's feeder would cost a
-// CPU-bound client 10-25% of its speed. Below it the feeder's CPU is negligible and the pipe reads nothing early.
+// a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
+// what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
+// feeder's CPU is negligible and a pipe lets ssh read nothing early.
 constexpr double k_file_input_mb_per_s = 100;
 constexpr double k_min_step_gain = 1.1;
 constexpr double k_linear_step_gain = 1.8;
