@@ -114,6 +114,10 @@ class RemoteRunner {
   // Runs one trial with spec's algorithms in effect; an Error leaves the runner usable for the next trial
   // (a broken connection is replaced).
   virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
+  // Closes whatever carried throughput trials, so nothing of them (a download's source filling its
+  // window) shares the link with what is timed next; later trials connect afresh. Remote commands and
+  // round trips keep their session.
+  virtual void end_trials() {}
 };
 
 // What to measure; make_trial_plan() fills it from the server's KEXINIT.

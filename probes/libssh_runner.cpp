@@ -54,6 +54,8 @@ SessionAlgorithms algorithms_of(const TrialSpec& spec) { return {spec.cipher, sp
 // Throughput trials alternate between this many connections. libssh spaces key exchanges at least one
 // second apart, so a connection that sat out the previous trial can usually switch at once.
 constexpr std::size_t k_trial_connections = 2;
+// The longest a trial waits for the other connections' earlier trials to leave the link.
+constexpr std::chrono::seconds k_quiesce_limit{1};
 
 // Runs remote commands on one control session and throughput trials on up to k_trial_connections
 // TrialConnections, whose algorithms change by rekeying. After any failure every connection is dropped,
@@ -72,6 +74,8 @@ class LibsshRunner final : public RemoteRunner {
     return m_control->access();
   }
 
+  void end_trials() override { m_connections.clear(); }
+
   Result<TrialResult> run(const TrialSpec& spec) override {
     auto result = run_connected(spec);
     if (!result) {
@@ -85,10 +89,12 @@ class LibsshRunner final : public RemoteRunner {
     switch (spec.kind) {
       case TrialKind::upload: {
         SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));
+        quiesce_all_but(connection);
         return connection->upload(spec);
       }
       case TrialKind::download: {
         SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));
+        quiesce_all_but(connection);
         return connection->download(spec);
       }
       case TrialKind::round_trips: {
@@ -135,6 +141,15 @@ class LibsshRunner final : public RemoteRunner {
       oldest = std::move(connection);
     }
     return oldest.get();
+  }
+
+  // A trial has the link to itself: the others' earlier trials have left it (after the switch, which
+  // overlaps most of that wait).
+  void quiesce_all_but(const TrialConnection* trial) const {
+    const auto deadline = Clock::now() + k_quiesce_limit;
+    for (const auto& connection : m_connections) {
+      if (connection.get() != trial) connection->quiesce(deadline);
+    }
   }
 
   void drop_connections() {

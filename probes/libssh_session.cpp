@@ -89,6 +89,15 @@ std::uint64_t LibsshSession::unacknowledged_bytes_out() const {
   return static_cast<std::uint64_t>(queued);
 }
 
+std::uint64_t LibsshSession::unread_bytes_in() const {
+  int unread = 0;
+  const socket_t fd = ssh_get_fd(m_session);
+  if (fd == SSH_INVALID_SOCKET || ioctl(fd, SIOCINQ, &unread) != 0 || unread < 0) {
+    return 0;
+  }
+  return static_cast<std::uint64_t>(unread);
+}
+
 double LibsshSession::tcp_rtt_seconds() const {
   tcp_info info{};
   socklen_t size = sizeof info;

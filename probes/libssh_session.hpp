@@ -54,6 +54,8 @@ class LibsshSession {
   // Bytes written to the socket that the peer's TCP has not acknowledged yet (SIOCOUTQ); 0 where the
   // transport cannot tell (a ProxyCommand pipe).
   std::uint64_t unacknowledged_bytes_out() const;
+  // Bytes the socket has received that libssh has not read yet (SIOCINQ); 0 where that cannot be read.
+  std::uint64_t unread_bytes_in() const;
   // The kernel's smoothed TCP round-trip time in seconds; 0 where the transport is not TCP.
   double tcp_rtt_seconds() const;
 

@@ -37,6 +37,8 @@ constexpr double k_queue_margin_seconds = 0.03;
 // A new sink channel gets this much warm-up before its first trial, whichever ends first.
 constexpr std::uint64_t k_new_sink_bytes = 8u << 20;
 constexpr std::chrono::milliseconds k_new_sink_time{300};
+// A source is taken to have stopped when its socket received nothing for two round trips plus this.
+constexpr std::chrono::milliseconds k_quiet_margin{20};
 
 constexpr const char* k_sink_command = "printf SSH-TUNE-READY; exec cat >/dev/null";
 // Bounded (1 TiB) so the remote end stops on its own even if we vanish without a reset.
@@ -293,6 +295,24 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
   const double payload_per_wire = wire_written > 0 ? static_cast<double>(written) / static_cast<double>(wire_written) : 1;
   result.bytes = static_cast<std::uint64_t>(static_cast<double>(result.wire_bytes) * payload_per_wire);
   return result;
+}
+
+void TrialConnection::quiesce(Clock::time_point deadline) const {
+  wait_for_queue_below(*m_session, 0, deadline);
+  if (m_source == nullptr) {
+    return;
+  }
+  // Nothing here reads this connection meanwhile, so each byte that arrives stays in the socket's queue.
+  const auto quiet = std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(2 * m_session->tcp_rtt_seconds())) + k_quiet_margin;
+  for (std::uint64_t seen = m_session->unread_bytes_in(); Clock::now() < deadline;) {
+    std::this_thread::sleep_for(std::min(quiet, deadline - Clock::now()));
+    const std::uint64_t now = m_session->unread_bytes_in();
+    if (now == seen) {
+      return;
+    }
+    seen = now;
+  }
 }
 
 Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {

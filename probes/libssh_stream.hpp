@@ -38,6 +38,11 @@ class TrialConnection {
   Result<TrialResult> upload(const TrialSpec& spec);
   // Reads zeros from the source with large reads (libssh grows its window to the read size).
   Result<TrialResult> download(const TrialSpec& spec);
+  // Waits until nothing of this connection's earlier trials still crosses the link, or until `deadline`:
+  // its upload queue has drained and its source has stopped sending (after a download the source keeps
+  // sending until libssh's window, 1-2 MiB, is full: most of a second at 20 Mbit/s). Another connection's
+  // trial would otherwise share the link with it and read low.
+  void quiesce(std::chrono::steady_clock::time_point deadline) const;
 
  private:
   TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target, SessionAlgorithms current);

@@ -134,6 +134,9 @@ void step_download(Live& live, milliseconds stream_time) {
   live.result.seconds = seconds_since(live.warmed_at);
   live.result.span = client_span(live.warmed_at);
   live.done = true;
+  // Its remote side would send on until ssh's window is full (2 MiB: most of a second at 20 Mbit/s),
+  // sharing the link with the next trial: end its ssh now.
+  s.finish(milliseconds(0));
 }
 
 // Streams every live member of `group` at once until each is done, failed or past `deadline`.
@@ -275,7 +278,8 @@ std::uint64_t remote_warm_up(const TrialSpec& spec) {
 std::string openssh_remote_command(const TrialSpec& spec) {
   const std::string marker = "printf " + std::string(k_start_marker) + "; ";
   if (spec.kind == TrialKind::download) {
-    return marker + "exec head -c " + quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
+    return marker + "test \"$(head -c 1)\" = " + std::string(k_download_go) + " && exec head -c " +
+           quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
   }
   return marker + "head -c " + quoted_count(remote_warm_up(spec)) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
 }

@@ -6,8 +6,10 @@
 //   M more bytes and prints its clock again (`date +%s.%N`); the rate is M over
 //   the two server timestamps, so neither connection set-up nor the remote
 //   shell's start-up nor the pipes' fill is counted;
-// - downloads: the remote side sends W + M bytes after a ready marker; the rate
-//   is M over the time this side took to read them after the first W.
+// - downloads: the remote side prints a ready marker, waits for a go byte on its
+//   stdin (sent in the trial's turn, so no download streams while another is
+//   timed), then sends W + M bytes; the rate is M over the time this side took to
+//   read them after the first W.
 // Where the remote `date` has no %N, the client's clock times the same bytes.
 
 #include "probes/host_trials.hpp"
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sshtune {
@@ -30,6 +33,8 @@ struct OpensshTarget {
   std::string label;                        // "host" for messages
 };
 
+// The byte a download's remote side waits for before it sends anything.
+inline constexpr std::string_view k_download_go = "g";
 // What an upload that reads a memory file may take before its turn, on top of its warm-up W: ssh reads
 // the server's 2 MiB channel window before its remote command starts, and more until the hold lands (the
 // marker's way back, this process's reaction, longer on a loaded machine). The remote side reads W plus
@@ -66,8 +71,9 @@ std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
 
 // The remote command of a trial (exposed for tests): prints k_start_marker, then for uploads reads W
 // bytes, prints the time, counts what follows until the end of input (wc -c) and prints the count and
-// the time; for downloads writes W + M bytes. The server's own count matters: bytes still buffered in
-// the client's ssh when it stops writing would otherwise be counted in the wrong interval.
+// the time; for downloads waits for k_download_go on its stdin, then writes W + M bytes. The server's
+// own count matters: bytes still buffered in the client's ssh when it stops writing would otherwise be
+// counted in the wrong interval.
 std::string openssh_remote_command(const TrialSpec& spec);
 
 // The full argv of one trial (exposed for tests).

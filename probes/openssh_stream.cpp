@@ -47,12 +47,13 @@ bool drain(int fd, Sink&& sink) {
   }
 }
 
-// The stdin of a trial's ssh: an upload's TrialInput, or /dev/null for a download (the caller closes it).
-Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input) {
+// The stdin of a trial's ssh: an upload's TrialInput, or for a download a pipe whose write end (`go`)
+// this side keeps; the caller closes the returned descriptor once the child has it.
+Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input, int& go) {
   if (spec.kind == TrialKind::download) {
-    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return Error{ErrorKind::io, std::string("/dev/null: ") + std::strerror(errno)};
-    return fd;
+    SSHTUNE_TRY(ends, make_pipe());
+    go = ends.second;
+    return ends.first;
   }
   const auto kind = spec.file_input ? TrialInput::Kind::memory_file : TrialInput::Kind::pipe;
   SSHTUNE_TRY(made, TrialInput::create(kind, spec.payload, spec.warm_up_bytes));
@@ -64,7 +65,7 @@ Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input)
 
 Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget& target, const TrialSpec& spec) {
   std::unique_ptr<OpensshStream> stream(new OpensshStream(spec, target.label));
-  SSHTUNE_TRY(in, child_stdin(spec, stream->m_input));
+  SSHTUNE_TRY(in, child_stdin(spec, stream->m_input, stream->m_go));
   SSHTUNE_TRY(out, make_pipe());
   SSHTUNE_TRY(err, make_pipe());
   const auto pid = spawn_child(openssh_trial_argv(target, spec), ChildFds{in, out.second, err.second}, true);
@@ -83,6 +84,7 @@ Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget&
 OpensshStream::~OpensshStream() {
   close_fd(m_out);
   close_fd(m_err);
+  close_fd(m_go);  // end of input without the go byte: the remote command sends nothing
   release();
   if (m_pid > 0) stop_child(m_pid, std::chrono::milliseconds(500));
 }
@@ -94,6 +96,12 @@ void OpensshStream::hold() {
 void OpensshStream::release() {
   if (m_pid > 0 && m_held) ::kill(-m_pid, SIGCONT);
   m_held = false;
+  if (m_go >= 0) {
+    // One byte into an empty pipe cannot block; a failed write leaves the download unstarted, which
+    // its warm-up then reports.
+    [[maybe_unused]] const ssize_t sent = ::write(m_go, k_download_go.data(), k_download_go.size());
+    close_fd(m_go);
+  }
 }
 
 void OpensshStream::take_stdout(const char* data, std::size_t size) {

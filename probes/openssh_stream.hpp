@@ -1,6 +1,7 @@
 #pragma once
 // One `ssh` process running a trial's remote command: an upload reads a TrialInput
-// (a memory file or a pipe) as its stdin, a download /dev/null; stdout and stderr
+// (a memory file or a pipe) as its stdin, a download a pipe that carries only its
+// go byte (openssh_remote_command()); stdout and stderr
 // are non-blocking pipes. The runner (openssh_runner.cpp) drives any number of these
 // from one poll loop. Included only by probes/*.cpp.
 
@@ -35,7 +36,8 @@ class OpensshStream {
   bool read_stdout();
   // Reads what stderr has now, keeping the last few KiB for messages. False at end of file.
   bool read_stderr();
-  // Lets a held ssh (and whatever it started, such as a ProxyCommand) run on; no-op when not held.
+  // Lets a held ssh (and whatever it started, such as a ProxyCommand) run on, and sends a download its
+  // go byte, so its remote side starts sending; once only, a no-op after that.
   void release();
   // Gives an upload's ssh more input, up to `limit` bytes in all; call while it streams.
   void feed(std::uint64_t limit);
@@ -65,6 +67,7 @@ class OpensshStream {
   std::string m_label;
   int m_pid = -1;
   std::optional<TrialInput> m_input;  // uploads
+  int m_go = -1;                      // downloads: ssh's stdin until the go byte is sent
   int m_out = -1;
   int m_err = -1;
   bool m_ready = false;

@@ -156,3 +156,23 @@ TEST(HostCommand, ShapedLinkWithRandomDataKeepsCompressionOff) {
   EXPECT_EQ(json["recommendation"]["compression"], false) << json.dump(2);
   std::cout << "shaped, random: " << json["recommendation"].dump() << "\n";
 }
+
+// Pulling over a slow link: no trial shares the link with another's tail (a source filling its window,
+// a finished download's ssh), so each reads the link's rate.
+TEST(HostCommand, ShapedLinkDownloadsEachReadTheLinkRate) {
+  if (auto reason = TestHost::shaped_unavailable_reason()) {
+    GTEST_SKIP() << "shaped host unavailable: " << *reason;
+  }
+  auto host = shaped_host();
+  ASSERT_NE(host, nullptr);
+  const auto json = run_host_json(*host, "--budget 10 --direction download");
+  std::size_t by_openssh = 0;
+  for (const auto& trial : json["trials"]) {
+    if (trial["kind"] != "download") continue;
+    by_openssh += trial["client"] == "openssh";
+    EXPECT_GT(trial["mb_per_s"].get<double>(), 0.75 * 2.5) << trial.dump();
+    EXPECT_LT(trial["mb_per_s"].get<double>(), 1.1 * 2.5) << trial.dump();
+  }
+  EXPECT_GE(by_openssh, 2u) << json.dump(2);
+  EXPECT_EQ(json["link"]["class"], "link-bound") << json.dump(2);
+}

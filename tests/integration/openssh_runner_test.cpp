@@ -1,8 +1,11 @@
 // The OpenSSH-client trials against a real sshd, through the real `ssh`.
 #include "probes/openssh_runner.hpp"
+#include "probes/openssh_stream.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>
+
+#include <poll.h>
 
 #include <regex>
 
@@ -44,7 +47,8 @@ TEST(OpensshRemoteCommand, UploadTimesOnTheServerAfterTheWarmUp) {
             "printf SSH-TUNE-READY; head -c 16778240 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
   spec.kind = TrialKind::download;
   spec.byte_cap = 4096;
-  EXPECT_EQ(openssh_remote_command(spec), "printf SSH-TUNE-READY; exec head -c 5120 /dev/zero");
+  EXPECT_EQ(openssh_remote_command(spec),
+            "printf SSH-TUNE-READY; test \"$(head -c 1)\" = g && exec head -c 5120 /dev/zero");
 }
 
 TEST(OpensshRemoteCommand, ServerIntervalNeedsTwoIncreasingTimes) {
@@ -194,6 +198,37 @@ TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
   EXPECT_EQ(results[0].value().kind, TrialKind::download);
   EXPECT_GT(results[0].value().bytes, 1u << 20);
   EXPECT_LE(results[0].value().bytes, 32u << 20);
+}
+
+// Reads `stream`'s outputs for `period`, or until `enough` download bytes have come.
+void read_for(OpensshStream& stream, std::chrono::milliseconds period, std::uint64_t enough = ~std::uint64_t{0}) {
+  const auto end = std::chrono::steady_clock::now() + period;
+  while (std::chrono::steady_clock::now() < end && stream.received() < enough) {
+    pollfd fds[]{{stream.stdout_fd(), POLLIN, 0}, {stream.stderr_fd(), POLLIN, 0}};
+    ::poll(fds, 2, 20);
+    stream.read_stderr();
+    if (!stream.read_stdout()) return;
+  }
+}
+
+// A pre-opened download whose remote side sent at once would share the link with the trial in turn and
+// then time its own buffered window as throughput: it must send nothing before it is released.
+TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.kind = TrialKind::download;
+  auto stream = OpensshStream::start(target_for_ssh(*sshd), spec);
+  ASSERT_TRUE(stream) << stream.error().message;
+  OpensshStream& download = *stream.value();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!download.ready() && std::chrono::steady_clock::now() < deadline) read_for(download, std::chrono::milliseconds(20));
+  ASSERT_TRUE(download.ready()) << download.failure("no marker").message;
+  read_for(download, std::chrono::milliseconds(300));
+  EXPECT_EQ(download.received(), 0u);
+  download.release();
+  read_for(download, std::chrono::seconds(5), 1u << 20);
+  EXPECT_GE(download.received(), 1u << 20) << download.failure("too little").message;
 }
 
 TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {

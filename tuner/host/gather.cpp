@@ -130,6 +130,7 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
       run_survey(runner, survey_plan(request, m.server, sample, connect_time), request.host, std::move(access),
                  connect_time);
   runner.finish();
+  remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
   add_survey(report, runner.compressed_was_sample(), m);
   add_local_measurements(*sample, report, env, m.facts);
