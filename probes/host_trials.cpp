@@ -84,9 +84,23 @@ class TrialSequence {
     return record(std::move(result), label);
   }
 
+  // Runs a remote command whatever the budget says (its output is a decision's input, not a figure
+  // that a shorter budget would only make coarser); only a host found down skips it.
+  std::optional<TrialResult> run_essential(const TrialSpec& spec, const std::string& label) {
+    if (m_host_down) {
+      return std::nullopt;
+    }
+    return record(m_runner.run(spec), label);
+  }
+
   void stop(const std::string& note) {
     m_report.notes.push_back(note);
     m_stopped = true;
+  }
+  // Stops everything, essential commands too: the host cannot run them.
+  void give_up(const std::string& note) {
+    stop(note);
+    m_host_down = true;
   }
   // True when the budget still holds one more trial of the shortest kind.
   bool has_time_for_a_trial() const {
@@ -112,7 +126,7 @@ class TrialSequence {
     }
     m_report.failures.push_back({label, result.error().message});
     if (++m_consecutive_failures >= 2) {
-      stop("stopped after two consecutive failed trials; " + m_host + " may be down");
+      give_up("stopped after two consecutive failed trials; " + m_host + " may be down");
     }
     return std::nullopt;
   }
@@ -126,6 +140,7 @@ class TrialSequence {
   HostTrialReport m_report;
   int m_consecutive_failures = 0;
   bool m_stopped = false;
+  bool m_host_down = false;
 };
 
 int planned_throughput_trials(const HostTrialPlan& plan) {
@@ -174,7 +189,7 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   spec.kind = TrialKind::round_trips;
   auto result = sequence.attempt(spec, "round trips", trials_left);
   if (!result) {
-    sequence.stop("remote commands could not run, so throughput, compression and remote tools were not measured");
+    sequence.give_up("remote commands could not run, so throughput, compression and remote tools were not measured");
     return;
   }
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
@@ -226,11 +241,11 @@ void measure_compression(TrialSequence& sequence, const std::string& cipher, int
   keep(sequence, sequence.attempt(spec, "upload " + cipher + " compressed random", trials_left--));
 }
 
-void probe_tools(TrialSequence& sequence, int trials_left) {
+void probe_tools(TrialSequence& sequence) {
   TrialSpec spec;
   spec.kind = TrialKind::command;
   spec.command = k_rsync_version_command;
-  auto result = sequence.attempt(spec, "rsync --version", trials_left);
+  auto result = sequence.run_essential(spec, "rsync --version");
   if (!result) {
     return;
   }
@@ -318,7 +333,8 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   // choose between, rsync's abilities, compression, and last the ciphers that rarely win.
   measure_ciphers(sequence, 0, k_leading_ciphers, trials_left);
   if (plan.probe_tools) {
-    probe_tools(sequence, trials_left--);
+    probe_tools(sequence);  // which rsync compression to advise: never cut by the budget
+    --trials_left;
   }
   const std::string best = fastest_cipher(sequence.report());
   if (!best.empty() && plan.measure_compression) {

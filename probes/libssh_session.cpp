@@ -80,23 +80,18 @@ std::uint64_t LibsshSession::socket_bytes_out() const { return m_counters->socke
 std::uint64_t LibsshSession::socket_bytes_in() const { return m_counters->socket.in_bytes; }
 std::uint64_t LibsshSession::payload_bytes_out() const { return m_counters->raw.out_bytes; }
 
-std::uint64_t LibsshSession::unacknowledged_bytes_out() const {
-  int queued = 0;
+// A byte count the kernel keeps for the session's socket (SIOCOUTQ, SIOCINQ); 0 where it cannot tell.
+std::uint64_t LibsshSession::socket_queue(unsigned long request) const {
+  int bytes = 0;
   const socket_t fd = ssh_get_fd(m_session);
-  if (fd == SSH_INVALID_SOCKET || ioctl(fd, SIOCOUTQ, &queued) != 0 || queued < 0) {
+  if (fd == SSH_INVALID_SOCKET || ioctl(fd, request, &bytes) != 0 || bytes < 0) {
     return 0;
   }
-  return static_cast<std::uint64_t>(queued);
+  return static_cast<std::uint64_t>(bytes);
 }
 
-std::uint64_t LibsshSession::unread_bytes_in() const {
-  int unread = 0;
-  const socket_t fd = ssh_get_fd(m_session);
-  if (fd == SSH_INVALID_SOCKET || ioctl(fd, SIOCINQ, &unread) != 0 || unread < 0) {
-    return 0;
-  }
-  return static_cast<std::uint64_t>(unread);
-}
+std::uint64_t LibsshSession::unacknowledged_bytes_out() const { return socket_queue(SIOCOUTQ); }
+std::uint64_t LibsshSession::unread_bytes_in() const { return socket_queue(SIOCINQ); }
 
 double LibsshSession::tcp_rtt_seconds() const {
   tcp_info info{};

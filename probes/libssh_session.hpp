@@ -68,6 +68,7 @@ class LibsshSession {
   void settle_rekey();
 
  private:
+  std::uint64_t socket_queue(unsigned long request) const;
   struct Counters;
   LibsshSession();
   Result<void> configure(const RemoteTarget& target, const SessionAlgorithms& algorithms);

@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <thread>
 
 namespace sshtune {
 namespace {
@@ -174,6 +176,26 @@ TEST(RunHostTrials, TinyBudgetSkipsWithANote) {
   EXPECT_EQ(report.value().notes, (Names{"time budget used up before round trips",
                                          "remote commands could not run, so throughput, compression and remote "
                                          "tools were not measured"}));
+}
+
+// rsync's abilities decide what to advise for rsync; a survey whose cipher trials ran long still asks.
+TEST(RunHostTrials, TheRsyncProbeRunsWhenTheCipherTrialsUsedTheBudget) {
+  FakeRunner runner;
+  const auto fallback = runner.on_run;
+  runner.on_run = [fallback](const TrialSpec& spec) {
+    if (spec.kind == TrialKind::upload) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    return fallback(spec);
+  };
+  auto plan = make_trial_plan(openssh_defaults(), nullptr);
+  plan.budget = std::chrono::milliseconds(400);  // the round trips and a cipher or two
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report);
+  const auto commands = std::count_if(runner.specs.begin(), runner.specs.end(),
+                                      [](const TrialSpec& spec) { return spec.kind == TrialKind::command; });
+  EXPECT_EQ(commands, 1);
+  ASSERT_TRUE(report.value().tools);
+  EXPECT_TRUE(report.value().tools->rsync_zstd);
+  EXPECT_LT(report.value().trials.size(), plan.ciphers.size());  // the budget did cut the ciphers
 }
 
 TrialResult streamed(std::uint64_t bytes, double start, double end, bool server_clock = true) {
