@@ -77,9 +77,27 @@ class Host:
         subprocess.run(["scp", "-O", "-q", *options, path, "testhost:/dev/null"], check=True, env=self.env)
         return os.path.getsize(path) / max(time.monotonic() - start - setup, 1e-3) / 1e6
 
-    def ssh_tune(self, sample=None, budget=5):
+    def download(self, megabytes, cipher, compression):
+        """MB/s of one `ssh host 'head -c N /dev/zero' > sink`, timed on this side from the first bytes'
+        arrival to the last (the handshake and the remote shell's start are not counted)."""
+        import time
+        size = int(megabytes * 1e6)
+        command = ["ssh", "-F", self.config, "-o", "BatchMode=yes", "-c", cipher, "-o", f"Compression={compression}",
+                   "testhost", f"head -c {size} /dev/zero"]
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=self.env)
+        first = proc.stdout.read1(1 << 20)
+        start, received = time.monotonic(), len(first)
+        while chunk := proc.stdout.read1(1 << 20):
+            received += len(chunk)
+        end = time.monotonic()
+        if proc.wait() != 0 or received != size:
+            raise RuntimeError(f"download of {size} bytes got {received} (status {proc.returncode})")
+        return (size - len(first)) / (end - start) / 1e6
+
+    def ssh_tune(self, sample=None, budget=5, direction="upload"):
         """ssh-tune host's JSON verdict for this host (always measured afresh)."""
-        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--budget", str(budget)]
+        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--budget", str(budget),
+                   "--direction", direction]
         if sample:
             command += ["--sample", sample]
         return json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout)
