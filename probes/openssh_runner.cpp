@@ -278,7 +278,8 @@ std::uint64_t remote_warm_up(const TrialSpec& spec) {
 std::string openssh_remote_command(const TrialSpec& spec) {
   const std::string marker = "printf " + std::string(k_start_marker) + "; ";
   if (spec.kind == TrialKind::download) {
-    return marker + "test \"$(head -c 1)\" = " + std::string(k_download_go) + " && exec head -c " +
+    // A pipe and && rather than $(...): csh-family and older fish login shells run this too.
+    return marker + "head -c 1 | grep -q " + std::string(k_download_go) + " && exec head -c " +
            quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
   }
   return marker + "head -c " + quoted_count(remote_warm_up(spec)) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
