@@ -166,7 +166,7 @@ TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   ASSERT_FALSE(json["link"]["rtt_loaded_ms"].is_null()) << json.dump(2);
   const double cap = 2.0 * 1024 * 1024 / (json["link"]["rtt_loaded_ms"].get<double>() / 1000) / 1e6;
   // 0.75: the delay is a user-space relay, which moves less than the model's cap when another test
-  // takes the CPU (0.83 seen beside the ansible test); a trial that counted the wrong bytes reads
+  // takes the CPU (0.83 seen in a full ctest -j2 run); a trial that counted the wrong bytes reads
   // about half or far above.
   for (const auto& trial : trials_by(json, "openssh", "upload")) {
     const double rate = trial["mb_per_s"].get<double>();
