@@ -58,9 +58,6 @@ class Host:
         times = [tuple(float(x) for x in p.communicate()[0].split()) for p in procs]
         return streams * os.path.getsize(path) / (max(t[1] for t in times) - min(t[0] for t in times)) / 1e6
 
-    def median_transfer(self, path, cipher, compression, runs):
-        return statistics.median(self.transfer(path, cipher, compression) for _ in range(runs))
-
     def transfers(self, path, cipher, compression, runs):
         """`runs` figures of transfer(), in the order measured."""
         return [self.transfer(path, cipher, compression) for _ in range(runs)]
@@ -123,12 +120,19 @@ def write_data(path, kind, megabytes):
     return path
 
 
-def openssh_figure(verdict, cipher, compression):
+def openssh_figure(verdict, cipher, compression, download=False):
     """The figure `host` reports for one setting from its OpenSSH-client trials, or None."""
-    kind = "upload-zlib-sample" if compression else "upload"
+    kind = "download" if download else "upload-zlib-sample" if compression else "upload"
     found = [t["mb_per_s"] for t in verdict["trials"]
              if t.get("client") == "openssh" and t["kind"] == kind and t["cipher"] == cipher]
     return max(found) if found else None
+
+
+def whole_copy_figure(verdict, streaming_mb_per_s, megabytes):
+    """What `host`'s verdict promises a whole copy of `megabytes` in one new session: the session's start
+    (recommendation.session_start_s), then the streaming figure (as ssh-tune's whole_copy_mb_per_s)."""
+    start = verdict["recommendation"].get("session_start_s") or 0
+    return megabytes / (start + megabytes / streaming_mb_per_s) if streaming_mb_per_s > 0 else 0
 
 
 def ssh_ciphers():

@@ -64,7 +64,7 @@ class TrialSequence {
     if (m_stopped) {
       return std::nullopt;
     }
-    const auto left = std::chrono::duration_cast<milliseconds>(m_deadline - Clock::now());
+    const auto left = std::chrono::duration_cast<milliseconds>(deadline() - Clock::now());
     if (left < m_overhead + k_min_time_cap) {
       stop("time budget used up before " + label);
       return std::nullopt;
@@ -75,13 +75,13 @@ class TrialSequence {
     spec.warm_up_time = slot / 5;
     spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
     spec.time_cap = slot - spec.warm_up_time;
-    const auto started = Clock::now();
-    auto result = m_runner.run(spec);
+    Timed run = run_timed(spec);
     if (spec.kind == TrialKind::upload || spec.kind == TrialKind::download) {
-      // Only throughput trials: a remote command's shell start-up says nothing about switching cost.
-      learn_overhead(std::chrono::duration_cast<milliseconds>(Clock::now() - started) - slot);
+      // Only throughput trials, less their set-up: a connection's or a remote shell's start-up says
+      // nothing about switching cost.
+      learn_overhead(run.wall - slot - run.setup);
     }
-    return record(std::move(result), label);
+    return record(std::move(run.result), label);
   }
 
   // Runs a remote command whatever the budget says (its output is a decision's input, not a figure
@@ -90,7 +90,9 @@ class TrialSequence {
     if (m_host_down) {
       return std::nullopt;
     }
-    return record(m_runner.run(spec), label);
+    Timed run = run_timed(spec);
+    m_essential_time += run.wall - run.setup;  // a reconnect counts once, as set-up
+    return record(std::move(run.result), label);
   }
 
   void stop(const std::string& note) {
@@ -104,12 +106,31 @@ class TrialSequence {
   }
   // True when the budget still holds one more trial of the shortest kind.
   bool has_time_for_a_trial() const {
-    return !m_stopped && m_deadline - Clock::now() >= m_overhead + k_min_time_cap;
+    return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap;
   }
+  // Time outside the budget: set-up (RemoteRunner::setup_time) and essential commands.
+  milliseconds time_outside_budget() const { return m_runner.setup_time() + m_essential_time; }
   HostTrialReport& report() { return m_report; }
   const HostTrialPlan& plan() const { return m_plan; }
 
  private:
+  // The budget's end, moved by what set-up and essential commands took.
+  Clock::time_point deadline() const { return m_deadline + time_outside_budget(); }
+
+  // Runs `spec`; also says how long it took, and how much of that the runner counted as set-up.
+  struct Timed {
+    Result<TrialResult> result;
+    milliseconds wall;
+    milliseconds setup;
+  };
+  Timed run_timed(const TrialSpec& spec) {
+    const auto started = Clock::now();
+    const auto setup_before = m_runner.setup_time();
+    auto result = m_runner.run(spec);
+    return {std::move(result), std::chrono::duration_cast<milliseconds>(Clock::now() - started),
+            m_runner.setup_time() - setup_before};
+  }
+
   // What a trial costs beyond its slot: an algorithm switch, plus now and then a new connection. The
   // least seen so far, so a one-off connection set-up does not shrink every later slot; the ciphers that
   // rarely win run last, where a budget overrun cuts them.
@@ -135,6 +156,7 @@ class TrialSequence {
   const HostTrialPlan& m_plan;
   std::string m_host;
   Clock::time_point m_deadline;
+  milliseconds m_essential_time{0};
   milliseconds m_overhead;
   bool m_overhead_learned = false;
   HostTrialReport m_report;
@@ -343,6 +365,7 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   measure_ciphers(sequence, k_leading_ciphers, plan.ciphers.size(), trials_left);
   retry_outliers(sequence);
   HostTrialReport report = std::move(sequence.report());
+  report.outside_budget = sequence.time_outside_budget();
   report.elapsed_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return report;
 }

@@ -50,7 +50,8 @@ struct TrialSpec {
   std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)
   std::chrono::milliseconds warm_up_time{0};   // ... and for at least this long (new remote processes start slowly)
   // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
-  // still to come can end by then too (their connections' set-up may take longer than planned).
+  // still to come can end by then too. The time the connections took to become ready moves it later:
+  // the budget counts streaming, not a remote shell's start-up.
   std::optional<std::chrono::steady_clock::time_point> phase_end;
   int round_trips = 10;                        // for TrialKind::round_trips
   std::string command;                         // for TrialKind::command
@@ -79,6 +80,10 @@ struct TrialResult {
     bool server_clock = false;
   };
   std::optional<Span> span;
+  // OpenSSH trials: the seconds the new session lost at its start, before it streamed at `seconds`'
+  // rate: from its release to its warm-up's end, less the warm-up's bytes at that rate (TCP's slow
+  // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
+  std::optional<double> start_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
   int exit_status = -1;           // remote exit status when one arrived
@@ -118,6 +123,10 @@ class RemoteRunner {
   // window) shares the link with what is timed next; later trials connect afresh. Remote commands and
   // round trips keep their session.
   virtual void end_trials() {}
+  // The time so far that set-up took rather than trials: connections opened for trials and remote
+  // commands starting (a login shell's rc files can take a second, more when several start at once).
+  // Budgets count trials, so callers move their deadlines by this; 0 where nothing is set up remotely.
+  virtual std::chrono::milliseconds setup_time() const { return std::chrono::milliseconds(0); }
 };
 
 // What to measure; make_trial_plan() fills it from the server's KEXINIT.
@@ -150,6 +159,9 @@ struct HostTrialReport {
   std::optional<RemoteTools> tools;
   std::vector<std::string> notes;     // what could not be measured, and why
   double elapsed_seconds = 0;
+  // What of elapsed_seconds lay outside the budget: set-up (RemoteRunner::setup_time) and the essential
+  // remote commands (rsync --version), which run whatever the budget says.
+  std::chrono::milliseconds outside_budget{0};
 };
 
 // The ciphers libssh 0.10 can negotiate, in trial priority order: the ones OpenSSH users most

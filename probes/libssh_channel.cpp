@@ -38,6 +38,12 @@ ExecChannel::~ExecChannel() {
 }
 
 Result<void> ExecChannel::wait_for_marker() {
+  // The wait is the remote shell's start-up, whatever its outcome: the session adds it up.
+  struct StartTimer {
+    LibsshSession& session;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    ~StartTimer() { session.add_setup_time(std::chrono::steady_clock::now() - start); }
+  } timer{m_session};
   // Login shells may print banners from rc files first; skip such noise up to a bound.
   std::string seen;
   while (seen.find(k_start_marker) == std::string::npos) {

@@ -74,7 +74,15 @@ class LibsshRunner final : public RemoteRunner {
     return m_control->access();
   }
 
-  void end_trials() override { m_connections.clear(); }
+  void end_trials() override { retire_connections(); }
+
+  std::chrono::milliseconds setup_time() const override {
+    auto total = m_retired_setup + (m_control != nullptr ? m_control->setup_time() : Clock::duration{});
+    for (const auto& connection : m_connections) {
+      if (connection != nullptr) total += connection->session().setup_time();
+    }
+    return std::chrono::duration_cast<std::chrono::milliseconds>(total);
+  }
 
   Result<TrialResult> run(const TrialSpec& spec) override {
     auto result = run_connected(spec);
@@ -113,7 +121,9 @@ class LibsshRunner final : public RemoteRunner {
 
   Result<LibsshSession*> control() {
     if (m_control == nullptr) {
+      const auto start = Clock::now();
       SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}));
+      session->add_setup_time(Clock::now() - start);
       m_control = std::move(session);
     }
     return m_control.get();
@@ -128,7 +138,7 @@ class LibsshRunner final : public RemoteRunner {
       }
     }
     if (m_connections.size() < k_trial_connections) {
-      SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+      SSHTUNE_TRY(connection, open_connection(wanted));
       m_connections.push_back(std::move(connection));
       return m_connections.back().get();
     }
@@ -136,11 +146,20 @@ class LibsshRunner final : public RemoteRunner {
       return a->last_exchange() < b->last_exchange();
     });
     if (!oldest->switch_to(wanted)) {
+      m_retired_setup += oldest->session().setup_time();
       oldest.reset();
-      SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+      SSHTUNE_TRY(connection, open_connection(wanted));
       oldest = std::move(connection);
     }
     return oldest.get();
+  }
+
+  // A new trial connection, its opening counted in its session's set-up time.
+  Result<std::unique_ptr<TrialConnection>> open_connection(const SessionAlgorithms& wanted) {
+    const auto start = Clock::now();
+    SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+    connection->session().add_setup_time(Clock::now() - start);
+    return std::move(connection);
   }
 
   // A trial has the link to itself: the others' earlier trials have left it (after the switch, which
@@ -152,14 +171,24 @@ class LibsshRunner final : public RemoteRunner {
     }
   }
 
-  void drop_connections() {
+  void retire_connections() {
+    // A slot is empty when its replacement failed to connect.
+    for (const auto& connection : m_connections) {
+      if (connection != nullptr) m_retired_setup += connection->session().setup_time();
+    }
     m_connections.clear();
+  }
+
+  void drop_connections() {
+    retire_connections();
+    if (m_control != nullptr) m_retired_setup += m_control->setup_time();
     m_control.reset();
   }
 
   RemoteTarget m_target;
   std::unique_ptr<LibsshSession> m_control;
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
+  Clock::duration m_retired_setup{};  // the set-up time of sessions since closed
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "probes/remote_target.hpp"
 #include "base/result.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -67,6 +68,11 @@ class LibsshSession {
   // Disarms the time-based rekey armed by request_rekey().
   void settle_rekey();
 
+  // How long this session's set-up took: its remote commands' start (ExecChannel::wait_for_marker: the
+  // remote shell's start-up, rc files included) and a new sink's warm-up; no trial's time.
+  std::chrono::steady_clock::duration setup_time() const { return m_setup_time; }
+  void add_setup_time(std::chrono::steady_clock::duration waited) { m_setup_time += waited; }
+
  private:
   std::uint64_t socket_queue(unsigned long request) const;
   struct Counters;
@@ -80,6 +86,7 @@ class LibsshSession {
   std::unique_ptr<Counters> m_counters;  // libssh keeps pointers to these and to the callbacks
   AccessCheck m_access;
   std::string m_host;
+  std::chrono::steady_clock::duration m_setup_time{};
 };
 
 }  // namespace sshtune

@@ -34,9 +34,12 @@ constexpr std::chrono::milliseconds k_min_rate_window{20};
 // after the trial must wait behind (seconds on a slow link).
 constexpr std::uint64_t k_min_queue = 192u << 10;
 constexpr double k_queue_margin_seconds = 0.03;
-// A new sink channel gets this much warm-up before its first trial, whichever ends first.
-constexpr std::uint64_t k_new_sink_bytes = 8u << 20;
-constexpr std::chrono::milliseconds k_new_sink_time{300};
+// A new sink channel gets this much warm-up before its first trial, whichever ends first: past a new
+// server session's slow start. On a VM whose page faults are dear (PVM), the data that queues in sshd
+// while the remote shell starts puts it into memmove and fresh pages at 1-7 MB/s until its buffer
+// drains, then 500+; 0.6-1.3 s was seen, and a 1 s warm-up left some trials inside it.
+constexpr std::uint64_t k_new_sink_bytes = 32u << 20;
+constexpr std::chrono::milliseconds k_new_sink_time{2000};
 // A source is taken to have stopped when its socket received nothing for two round trips plus this.
 constexpr std::chrono::milliseconds k_quiet_margin{20};
 
@@ -169,15 +172,15 @@ bool TrialConnection::in_effect(const SessionAlgorithms& wanted) const {
 }
 
 Result<void> TrialConnection::warm_new_sink() {
-  // A new channel starts slowly (on loopback its first few MiB moved at a tenth of the later rate).
+  // A new channel starts slowly (see k_new_sink_bytes); the warm-up is set-up, not a trial's time.
   static const std::string zeros(k_write_size, '\0');
   const AcknowledgedInterval warm_up(*m_session);
-  for (std::uint64_t sent = 0; sent < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time;) {
+  while (warm_up.acknowledged() < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time) {
     warm_up.pace(m_timeout);
     const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
     SSHTUNE_TRYV(m_sink->write_all(slice));
-    sent += slice.size();
   }
+  m_session->add_setup_time(Clock::now() - warm_up.start());
   return ok();
 }
 

@@ -24,6 +24,7 @@ class TrialConnection {
                                                        const SessionAlgorithms& algorithms);
 
   LibsshSession& session() { return *m_session; }
+  const LibsshSession& session() const { return *m_session; }
 
   // Puts `wanted` in effect, rekeying while zeros flow to the sink. libssh starts the exchange one second
   // after the previous one at the earliest (see last_exchange()). An empty cipher keeps the one in effect.

@@ -2,15 +2,27 @@
 // Trials through the user's own OpenSSH client: the `ssh` their transfers run,
 // with the host's own configuration, so the figures are what `ssh`, `scp` and
 // `rsync -e ssh` move. Only the streaming part is timed:
-// - uploads: the remote side reads a warm-up of W bytes, prints its clock, reads
-//   M more bytes and prints its clock again (`date +%s.%N`); the rate is M over
-//   the two server timestamps, so neither connection set-up nor the remote
-//   shell's start-up nor the pipes' fill is counted;
+// - uploads from a memory file (a fast link): the remote side is one process that
+//   reads to the end and prints its count (`exec wc -c`); the rate is the M bytes
+//   ssh took from its input after the first W, over the time it took them. By
+//   then ssh's buffers, the socket and the channel window are full, as they still
+//   are when the input ends, so that is what the server received; the server's
+//   count checks that nothing was lost. One reader with no pause matters: a remote
+//   side that stops reading even for the few ms of starting its next process lets
+//   sshd's channel buffer fill, and on a VM whose page faults are dear (PVM) sshd
+//   then spends seconds in memmove and fresh pages at 2-20 MB/s, a stall that
+//   `scp` and `rsync`, which read without pause, never see;
+// - uploads through a pipe (a slower link): ssh takes its input a window adjust
+//   (1 MiB) at a time, too coarse a step to time a slow link by on this side, so
+//   the remote side reads W, prints its clock (`date +%s.%N`), counts the M bytes
+//   that follow (`wc -c`) and prints its clock again; the rate is M over the two
+//   server timestamps (where the remote date has no %N, this side's clock times
+//   the bytes ssh took, as for a memory file);
 // - downloads: the remote side prints a ready marker, waits for a go byte on its
 //   stdin (sent in the trial's turn, so no download streams while another is
 //   timed), then sends W + M bytes; the rate is M over the time this side took to
 //   read them after the first W.
-// Where the remote `date` has no %N, the client's clock times the same bytes.
+// Neither the connection's set-up nor the remote shell's start-up is timed.
 
 #include "probes/host_trials.hpp"
 
@@ -37,14 +49,14 @@ struct OpensshTarget {
 inline constexpr std::string_view k_download_go = "g";
 // What an upload that reads a memory file may take before its turn, on top of its warm-up W: ssh reads
 // the server's 2 MiB channel window before its remote command starts, and more until the hold lands (the
-// marker's way back, this process's reaction, longer on a loaded machine). The remote side reads W plus
-// this before its clock starts, so the read-ahead is never timed; what the hold leaves of it streams in
-// the turn as more warm-up (16 MiB: 0.16 s at the slowest stream that reads a file, 100 MB/s).
+// marker's way back, this process's reaction, longer on a loaded machine). Its clock starts only once ssh
+// has read W plus this, so the read-ahead is never timed; what the hold leaves of it streams in the turn
+// as more warm-up (16 MiB: 0.16 s at the slowest stream that reads a file, 100 MB/s).
 inline constexpr std::uint64_t k_held_read_ahead = std::uint64_t{16} << 20;
 
-// The bytes an upload's remote side reads before its clock starts: spec.warm_up_bytes, plus
+// The bytes an upload's ssh reads from its input before its clock starts: spec.warm_up_bytes, plus
 // k_held_read_ahead when it reads a memory file.
-std::uint64_t remote_warm_up(const TrialSpec& spec);
+std::uint64_t upload_warm_up(const TrialSpec& spec);
 
 // What one trial costs besides its timed streaming (its warm-up and the process's exit): for fitting
 // trials to a phase's end here, and for costing trials when planning them.
@@ -69,19 +81,25 @@ class OpensshRunner {
 // The production OpensshRunner for `target`.
 std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
 
-// The remote command of a trial (exposed for tests): prints k_start_marker, then for uploads reads W
-// bytes, prints the time, counts what follows until the end of input (wc -c) and prints the count and
-// the time; for downloads waits for k_download_go on its stdin, then writes W + M bytes. The server's
-// own count matters: bytes still buffered in the client's ssh when it stops writing would otherwise be
-// counted in the wrong interval.
+// The remote command of a trial (exposed for tests): prints k_start_marker, then for uploads counts
+// everything until the end of input (from a memory file: one process) or reads W, prints the time,
+// counts the rest and prints the time again (through a pipe); for downloads waits for k_download_go on
+// its stdin, then writes W + M bytes.
 std::string openssh_remote_command(const TrialSpec& spec);
 
 // The full argv of one trial (exposed for tests).
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec);
 
-// What an upload's server side saw after its warm-up: the bytes it read and the seconds between its
-// two clock readings ("1764.12\n52428800\n1765.3\n"); nullopt when the output is not a time, a count
-// and a later time (a server whose date has no %N, say).
+// Whether an upload is timed on this side (it reads a memory file: see the top) rather than the server's.
+bool upload_timed_here(const TrialSpec& spec);
+
+// An upload's remote output when timed here: the count `wc -c` printed (a BSD wc pads it); nullopt when
+// it is not a count.
+std::optional<std::uint64_t> server_count(std::string_view output);
+
+// A server-timed upload's remote output: the bytes it read after its warm-up and the seconds between its
+// two clock readings ("1764.12\n52428800\n1765.3\n"); nullopt when the output is not a time, a count and
+// a later time (a server whose date has no %N, say).
 struct ServerInterval {
   std::uint64_t bytes = 0;
   double seconds = 0;

@@ -138,7 +138,7 @@ Result<void> TrialInput::append_until(std::uint64_t size) {
 
 void TrialInput::feed_file() {
   const std::uint64_t at = consumed();
-  // A failed append only makes the stream end early: the server counts what it received.
+  // A failed append only makes the stream end early, and the trial then fails.
   if (m_written < at + k_ahead / 2) (void)append_until(length_allowed(at + k_ahead));
   const std::uint64_t behind = at / k_ahead * k_ahead;
   if (behind <= m_freed) return;

@@ -63,6 +63,38 @@ TEST(HostView, VerdictLeadsWithTheChoiceAndTheComparison) {
   EXPECT_NE(text.find("aes128-gcm@openssh.com +zlib, your data"), std::string::npos) << text;
 }
 
+// sample_outcome() with its figures from the user's ssh, whose sessions each lost `start_s` at the start.
+HostOutcome outcome_with_start(double start_s) {
+  HostOutcome outcome = sample_outcome();
+  for (auto& trial : outcome.entry.trials) trial.client = TrialClient::openssh, trial.start_s = start_s;
+  outcome.entry.decision.expected_source = rules::FigureSource::openssh;
+  return outcome;
+}
+
+TEST(HostView, ASlowSessionStartIsShownWithWhatWholeCopiesAverage) {
+  std::ostringstream out;
+  print_verdict(out, outcome_with_start(0.9), {});
+  EXPECT_NE(out.str().find("\nstart:       each new connection moved little for its first 0.90 s: a 1 GB copy "
+                           "averages 469 MB/s, a 10 GB one 757 MB/s\n"),
+            std::string::npos)
+      << out.str();
+  const auto json = host_json(outcome_with_start(0.9), {});
+  EXPECT_DOUBLE_EQ(json.at("recommendation").at("session_start_s").get<double>(), 0.9);
+  EXPECT_DOUBLE_EQ(json.at("recommendation").at("expected_1gb_copy_mb_per_s").get<double>(), 469.3);
+  EXPECT_DOUBLE_EQ(json.at("trials")[0].at("start_s").get<double>(), 0.9);
+}
+
+TEST(HostView, AQuickSessionStartIsNotShown) {
+  std::ostringstream out;
+  print_verdict(out, outcome_with_start(0.02), {});  // a 1 GB copy keeps 98% of the figure
+  EXPECT_EQ(out.str().find("start:"), std::string::npos) << out.str();
+  std::ostringstream survey_only;
+  print_verdict(survey_only, sample_outcome(), {});
+  EXPECT_EQ(survey_only.str().find("start:"), std::string::npos) << "the survey measures no session start";
+  EXPECT_TRUE(host_json(sample_outcome(), {}).at("recommendation").at("session_start_s").is_null());
+  EXPECT_FALSE(host_json(sample_outcome(), {}).at("trials")[0].contains("start_s"));
+}
+
 TEST(CpuView, JsonListsCiphersWithTiersAndCompression) {
   CpuFindings findings;
   findings.cpu.arch = "x86_64";

@@ -350,13 +350,11 @@ TEST(DelayRelay, SixteenConcurrentConnectionsEachGetTheirOwnData) {
   EXPECT_LT(ms_since(start), 1000.0) << "the 16 connections were served side by side, not one after another";
 }
 
-TEST(DelayRelay, PlainTcpIsNotWindowLimited) {
-  // 64 MiB echoed through a 40 ms round trip, byte-identical. TCP on each side
-  // sees a fast peer, so nothing like SSH's 2 MiB-per-round-trip cap
-  // (52 MB/s here) applies; the figure is the relay's own speed.
-  const EchoThroughRelay path(20);
+// 64 MiB echoed through the relay's 2 x `delay_ms` round trip, byte-identical; its MB/s each way.
+double echo_rate_through_relay(int delay_ms) {
+  const EchoThroughRelay path(delay_ms);
   const Socket& socket = path.socket;
-  ASSERT_TRUE(socket.valid());
+  EXPECT_TRUE(socket.valid());
   const std::string payload = random_bytes(64 << 20, 5);
   const auto start = Clock::now();
   std::thread sender([&] {
@@ -365,10 +363,24 @@ TEST(DelayRelay, PlainTcpIsNotWindowLimited) {
   });
   const std::string echoed = socket.receive_all();
   sender.join();
-  const double mb_per_s = payload.size() / ms_since(start) / 1e3;
   EXPECT_TRUE(echoed == payload) << "got " << echoed.size() << " bytes, not the same";
-  EXPECT_GT(mb_per_s, 52.4) << "plain TCP held to SSH's window cap: the relay limits throughput";
-  std::cout << "64 MiB echo through a 20 ms relay: " << mb_per_s << " MB/s each way\n";
+  return payload.size() / ms_since(start) / 1e3;
+}
+
+TEST(DelayRelay, PlainTcpIsNotWindowLimited) {
+  // TCP on each side sees a fast peer, so nothing like SSH's 2 MiB-per-round-trip cap applies; the
+  // figure is the relay's own speed, which does not depend on the delay. A 100 ms round trip puts that
+  // cap at 21 MB/s, well under what the relay copies on a loaded 2-core VM (48-50 MB/s at worst seen,
+  // 80+ usually), so the test tells a window-bound relay from a busy machine. Best of up to three runs.
+  constexpr int k_delay_ms = 50;
+  const double window_cap = (2 << 20) / (2.0 * k_delay_ms) / 1e3;  // MB/s
+  double best = 0;
+  for (int run = 0; run < 3 && best <= 1.5 * window_cap; ++run) {
+    best = std::max(best, echo_rate_through_relay(k_delay_ms));
+  }
+  EXPECT_GT(best, 1.5 * window_cap) << "plain TCP held near SSH's window cap: the relay limits throughput";
+  std::cout << "64 MiB echo through a " << k_delay_ms << " ms relay: " << best << " MB/s each way (best run; "
+            << "a 2 MiB window would cap it at " << window_cap << ")\n";
 }
 
 TEST(DelayRelay, KeepsReadingWhileDataWaits) {

@@ -204,12 +204,8 @@ TEST(FaultInjection, KilledMidWriteLeavesOldOrNewNeverAMix) {
   TempDir dir;
   const auto file = dir.write("config", k_old);
   std::mt19937 random(20261130);
-  int saw_old = 0;
-  int saw_new = 0;
-  for (int run = 0; run < 240; ++run) {
-    const std::string& current = read_file(file) == k_old ? k_old : k_new;
-    const std::string& next = &current == &k_old ? k_new : k_old;
-    const unsigned step_delay_us = random() % 400;
+  const auto start_writer = [&](unsigned step_delay_us) {
+    const std::string& next = read_file(file) == k_old ? k_new : k_old;
     const pid_t pid = ::fork();
     if (pid == 0) {
       FaultyFileSystem fs;
@@ -220,7 +216,20 @@ TEST(FaultInjection, KilledMidWriteLeavesOldOrNewNeverAMix) {
       const auto before = take_snapshot(fs, file);
       ::_exit(before && AtomicWriter(fs).replace(before.value(), next) ? 0 : 1);
     }
-    std::this_thread::sleep_for(std::chrono::microseconds(random() % 12000));
+    return pid;
+  };
+  // Kill moments span a whole unkilled write, however long a fork takes here (under ASan on a VM with
+  // dear page faults, longer than the 12 ms that once sufficed: 240 kills all landed before the rename).
+  const auto timed = std::chrono::steady_clock::now();
+  ::waitpid(start_writer(400), nullptr, 0);
+  const auto whole_write_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - timed).count();
+  const auto kill_span_us = static_cast<unsigned>(std::max<long long>(12000, whole_write_us * 3 / 2));
+  int saw_old = 0;
+  int saw_new = 0;
+  for (int run = 0; run < 240; ++run) {
+    const std::string& current = read_file(file) == k_old ? k_old : k_new;
+    const pid_t pid = start_writer(random() % 400);
+    std::this_thread::sleep_for(std::chrono::microseconds(random() % kill_span_us));
     ::kill(pid, SIGKILL);
     ::waitpid(pid, nullptr, 0);
     const std::string now = read_file(file);

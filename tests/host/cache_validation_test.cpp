@@ -126,6 +126,20 @@ TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
                                        "); refusing it");
 }
 
+TEST(CacheValidation, ASessionsStartRoundTripsAndANegativeOneIsRefused) {
+  CachedHost entry = valid_entry();
+  entry.trials[0].client = TrialClient::openssh;
+  entry.trials[0].start_s = 0.875;
+  const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, test_rules(), k_now);
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  EXPECT_EQ(parsed.value().trials[0].start_s, 0.875);
+  EXPECT_EQ(parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now).value().trials[0].start_s,
+            std::nullopt)
+      << "a trial without one stays without one";
+  entry.trials[0].start_s = -2;
+  EXPECT_EQ(verdict(entry), k_origin + ": trials[0].start_s: out of range (-2.000000, expected 0 to 86400); refusing it");
+}
+
 // Found by the cache loader's fuzz target: an integer past 2^53 where a number belongs threw
 // std::bad_optional_access out of the decoder.
 TEST(CacheValidation, AnIntegerNoDoubleHoldsIsAnErrorNotACrash) {

@@ -115,5 +115,30 @@ TEST_F(HostCache, SavingRefusesADirectoryOfAnotherUser) {
             cache_dir().string() + ": owned by uid 65534, not by uid " + uid() + "; refusing to use it");
 }
 
+CachedTrial openssh_trial(TrialRole role, std::optional<double> start_s) {
+  CachedTrial trial{role, "aes128-gcm@openssh.com", false, 500, 1 << 20, 0.3, TrialClient::openssh, 1};
+  trial.start_s = start_s;
+  return trial;
+}
+
+TEST(SessionStart, IsTheMedianOfTheSingleSessionOpensshTrials) {
+  CachedHost entry;
+  EXPECT_EQ(session_start_s(entry), std::nullopt) << "no OpenSSH trial, no start";
+  entry.trials = {openssh_trial(TrialRole::upload, 0.9), openssh_trial(TrialRole::upload, 0.1),
+                  openssh_trial(TrialRole::zlib_sample, 0.8), openssh_trial(TrialRole::upload, std::nullopt)};
+  entry.trials.push_back(openssh_trial(TrialRole::parallel, 5.0));  // k sessions at once: not one new session's
+  CachedTrial survey = openssh_trial(TrialRole::upload, 7.0);
+  survey.client = TrialClient::libssh;
+  entry.trials.push_back(survey);
+  EXPECT_EQ(session_start_s(entry), 0.8);
+}
+
+TEST(SessionStart, AWholeCopyPaysItOnceThenStreams) {
+  EXPECT_DOUBLE_EQ(whole_copy_mb_per_s(1000, 1.0, 1000), 500) << "1 s of start, then 1 s streaming";
+  EXPECT_DOUBLE_EQ(whole_copy_mb_per_s(1000, 0, 1000), 1000);
+  EXPECT_NEAR(whole_copy_mb_per_s(1000, 1.0, 10000), 909.09, 0.01);
+  EXPECT_EQ(whole_copy_mb_per_s(0, 1.0, 1000), 0) << "nothing measured, nothing promised";
+}
+
 }  // namespace
 }  // namespace sshtune

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 namespace sshtune {
 namespace {
@@ -33,8 +34,10 @@ TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
   const TrialSpec fast = openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
   EXPECT_EQ(fast.warm_up_bytes, 80'000'000u);  // 100 ms of data
   EXPECT_EQ(fast.time_cap, milliseconds(400));  // streams 400 ms, whatever ssh moves in them
-  const TrialSpec mid = openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 25, milliseconds(400));
-  EXPECT_EQ(mid.warm_up_bytes, 4u << 20);  // two channel windows, when that is at most 0.5 s of data
+  const TrialSpec mid = openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 100, milliseconds(400));
+  EXPECT_EQ(mid.warm_up_bytes, 32u << 20);  // past a new session's slow start, when that is at most 0.5 s of data
+  const TrialSpec lower = openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 25, milliseconds(400));
+  EXPECT_EQ(lower.warm_up_bytes, 12'500'000u);  // else 0.5 s of data
   const TrialSpec slow = openssh_spec(TrialKind::upload, "aes128-ctr", true, nullptr, 2.5, milliseconds(400));
   EXPECT_EQ(slow.warm_up_bytes, 1'250'000u);  // a slow link: 0.5 s of data, not 1.7 s
   EXPECT_TRUE(slow.compression);
@@ -87,8 +90,10 @@ class Confirmation : public ::testing::Test {
 TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting) {
   testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
                                           {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500},
+                                                 {"chacha20-poly1305@openssh.com", 300}});
   ASSERT_TRUE(tune());
-  ASSERT_EQ(m_world.client.in_turn.size(), 1u);
+  ASSERT_EQ(m_world.client.in_turn.size(), 1u) << "no trial crawled: none is timed again";
   const auto& specs = m_world.client.in_turn.front();
   std::vector<std::string> ciphers;
   for (const auto& spec : specs) ciphers.push_back(spec.cipher);
@@ -131,6 +136,83 @@ TEST_F(Confirmation, ATieInTheSurveyIsResolvedByTheOpensshFigures) {
   const auto& trials = outcome.value().entry.trials;
   EXPECT_TRUE(std::any_of(trials.begin(), trials.end(),
                           [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
+}
+
+TEST(Schedule, ATrialUnderAQuarterOfTheSurveysFigureCrawled) {
+  EXPECT_TRUE(crawled(12, 430));
+  EXPECT_FALSE(crawled(200, 430)) << "the clients' costs differ by up to 2x: not a crawl";
+  EXPECT_FALSE(crawled(108, 430));
+  EXPECT_FALSE(crawled(2.4, 2.5)) << "a link-bound host reads the link in both";
+}
+
+TEST_F(Confirmation, ATrialThatCrawledIsTimedAgainAndTheSecondFigureStands) {
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  int chacha_runs = 0;
+  m_world.client.on_run = [&chacha_runs](const TrialSpec& spec, std::size_t) {
+    TrialResult result;
+    result.cipher = spec.cipher;
+    result.client = TrialClient::openssh;
+    const bool first_chacha = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
+    result.bytes = first_chacha ? 9'000'000 : spec.cipher == "chacha20-poly1305@openssh.com" ? 300'000'000 : 800'000'000;
+    result.seconds = 1;
+    return Result<TrialResult>(result);
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_GE(m_world.client.in_turn.size(), 2u);
+  ASSERT_EQ(m_world.client.in_turn[1].size(), 1u) << "only the crawl is timed again";
+  EXPECT_EQ(m_world.client.in_turn[1][0].cipher, "chacha20-poly1305@openssh.com");
+  EXPECT_FALSE(m_world.client.in_turn[1][0].phase_end) << "the second run streams its whole time";
+  const auto& d = outcome.value().entry.decision;
+  ASSERT_TRUE(d.current_mb_per_s);
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 300);
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "ssh upload chacha20-poly1305@openssh.com read 9.0 MB/s, under a quarter of the survey's "
+                        "280 MB/s: a stall, not the cipher; timed again") != notes.end())
+      << ::testing::PrintToString(notes);
+}
+
+TEST(Schedule, ASurveyLeadOfOver15PercentContestsTheConfirmationsOrder) {
+  EXPECT_TRUE(contested(141, 511)) << "libssh's ChaCha20 against AES-GCM";
+  EXPECT_FALSE(contested(448, 511)) << "two AES ciphers within noise";
+  EXPECT_FALSE(contested(511, 448));
+}
+
+TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  std::map<std::string, std::vector<double>> runs{{"aes128-gcm@openssh.com", {450, 850}},
+                                                  {"aes256-gcm@openssh.com", {400}},
+                                                  {"chacha20-poly1305@openssh.com", {502, 490}}};
+  m_world.client.on_run = [&runs](const TrialSpec& spec, std::size_t) {
+    TrialResult result;
+    result.cipher = spec.cipher;
+    result.client = TrialClient::openssh;
+    auto& figures = runs.at(spec.cipher);
+    result.bytes = static_cast<std::uint64_t>(figures.front() * 1e6);
+    if (figures.size() > 1) figures.erase(figures.begin());
+    result.seconds = 1;
+    return Result<TrialResult>(result);
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_EQ(m_world.client.in_turn.size(), 2u);
+  std::vector<std::string> again;
+  for (const auto& spec : m_world.client.in_turn[1]) again.push_back(spec.cipher);
+  EXPECT_EQ(again, (std::vector<std::string>{"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"}));
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 850);
+  ASSERT_TRUE(d.current_mb_per_s);
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 502) << "the better of ChaCha20's runs";
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "ssh upload aes128-gcm@openssh.com read 450 MB/s behind chacha20-poly1305@openssh.com's "
+                        "502 MB/s, though the survey had it ahead (900 MB/s against 280 MB/s): both timed again, "
+                        "each keeps its better run") != notes.end())
+      << ::testing::PrintToString(notes);
 }
 
 TEST_F(Confirmation, AWindowBoundPathClimbsTheParallelLadderWhileItGains) {

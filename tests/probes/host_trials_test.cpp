@@ -198,6 +198,27 @@ TEST(RunHostTrials, TheRsyncProbeRunsWhenTheCipherTrialsUsedTheBudget) {
   EXPECT_LT(report.value().trials.size(), plan.ciphers.size());  // the budget did cut the ciphers
 }
 
+// A remote shell's start-up is no trial's time: set-up the runner reports moves the survey's deadline.
+TEST(RunHostTrials, SetUpTimeMovesTheDeadline) {
+  FakeRunner runner;
+  const auto fallback = runner.on_run;
+  runner.on_run = [fallback, &runner](const TrialSpec& spec) {
+    if (spec.kind == TrialKind::upload) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));  // all of it set-up, say a slow rc file
+      runner.setup += std::chrono::milliseconds(200);
+    }
+    return fallback(spec);
+  };
+  auto plan = make_trial_plan(openssh_defaults(), nullptr);
+  plan.budget = std::chrono::milliseconds(400);  // without the move: the round trips and a cipher or two
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report);
+  std::size_t uploads = 0;
+  for (const auto& trial : report.value().trials) uploads += trial.kind == TrialKind::upload ? 1 : 0;
+  EXPECT_GE(uploads, plan.ciphers.size());
+  EXPECT_GE(report.value().outside_budget, std::chrono::milliseconds(200) * static_cast<long>(plan.ciphers.size()));
+}
+
 TrialResult streamed(std::uint64_t bytes, double start, double end, bool server_clock = true) {
   TrialResult result;
   result.bytes = bytes;

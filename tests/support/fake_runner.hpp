@@ -30,12 +30,14 @@ class FakeRunner final : public RemoteRunner {
     return Result<TrialResult>(result);
   };
   std::vector<TrialSpec> specs;
+  std::chrono::milliseconds setup{0};  // what setup_time() reports; on_run may add to it
 
   Result<AccessCheck> check_access() override { return on_access(); }
   Result<TrialResult> run(const TrialSpec& spec) override {
     specs.push_back(spec);
     return on_run(spec);
   }
+  std::chrono::milliseconds setup_time() const override { return setup; }
 };
 
 // An OpensshRunner answering from a script (default: every trial moves 100 MB in 1 s) and recording

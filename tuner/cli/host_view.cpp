@@ -41,6 +41,26 @@ std::string current_line(const HostOutcome& outcome) {
   return line;
 }
 
+// A copy this size (MB) is what the start line and the JSON's expected_1gb_copy_mb_per_s average over.
+constexpr double k_shown_copy_mb = 1000;
+constexpr double k_start_shown_from = 0.05;  // the share of the expected figure a 1 GB copy loses to the start
+
+// The new session's start, when it costs a 1 GB copy over k_start_shown_from of the expected figure: ""
+// otherwise.
+std::string start_line(const CachedHost& e) {
+  const auto start = session_start_s(e);
+  const double expected = e.decision.expected_mb_per_s;
+  if (!start || e.decision.expected_source != rules::FigureSource::openssh) return "";
+  const double one_gb = whole_copy_mb_per_s(expected, *start, k_shown_copy_mb);
+  if (one_gb >= (1 - k_start_shown_from) * expected) return "";
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "start:       each new connection moved little for its first %.2f s: a 1 GB copy averages %s, "
+                "a 10 GB one %s\n",
+                *start, mbps(one_gb).c_str(), mbps(whole_copy_mb_per_s(expected, *start, 10 * k_shown_copy_mb)).c_str());
+  return line;
+}
+
 std::string rtt_line(const CachedHost& e) {
   if (!e.rtt_ms) return "";
   char rtt[96];
@@ -108,6 +128,7 @@ nlohmann::json trials_json(const CachedHost& entry) {
                       {"compression", t.compression},       {"client", to_string(t.client)},
                       {"streams", t.streams},               {"mb_per_s", rounded(t.mb_per_s, 1)},
                       {"bytes", t.bytes},                   {"seconds", rounded(t.seconds, 4)}});
+    if (t.start_s) trials.back()["start_s"] = rounded(*t.start_s, 3);
   }
   return trials;
 }
@@ -122,7 +143,8 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
   out << "\n\nrecommended: Ciphers " << (d.ciphers.empty() ? "" : d.ciphers.front())
       << (d.ciphers.size() > 1 ? " (then " + std::to_string(d.ciphers.size() - 1) + " more)" : "")
       << ", Compression " << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s)
-      << source_label(d.expected_source) << "  (" << current_line(outcome) << ")\n";
+      << source_label(d.expected_source) << "  (" << current_line(outcome) << ")\n"
+      << start_line(e);
   print_parallel(out, e);
   out << "\nwhy:\n";
   for (const auto& reason : d.reasons) {
@@ -166,6 +188,10 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
       {"current_cipher", d.current_cipher},
       {"current_mb_per_s", d.current_mb_per_s ? nlohmann::json(rounded(*d.current_mb_per_s, 1)) : nlohmann::json(nullptr)},
       {"reasons", d.reasons}};
+  const auto start = session_start_s(e);
+  recommendation["session_start_s"] = start ? nlohmann::json(rounded(*start, 3)) : nlohmann::json(nullptr);
+  recommendation["expected_1gb_copy_mb_per_s"] =
+      rounded(whole_copy_mb_per_s(d.expected_mb_per_s, start.value_or(0), k_shown_copy_mb), 1);
   const nlohmann::json parallel =
       d.parallel ? nlohmann::json{{"streams", d.parallel->streams},
                                   {"mb_per_s", rounded(d.parallel->mb_per_s, 1)},
@@ -175,7 +201,7 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
           {"server", server},       {"trials", trials_json(e)},        {"recommendation", recommendation},
           {"snippets", snippets},   {"notes", outcome.notes},          {"failures", outcome.failures},
           {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", to_string(e.direction)},
-          {"elapsed_s", rounded(outcome.elapsed_s, 3)}};
+          {"elapsed_s", rounded(outcome.elapsed_s, 3)}, {"setup_s", rounded(outcome.setup_s, 3)}};
 }
 
 }  // namespace sshtune

@@ -50,6 +50,7 @@ toml::array trials_array(const std::vector<CachedTrial>& trials) {
                                 {"seconds", t.seconds},
                                 {"client", std::string(to_string(t.client))},
                                 {"streams", t.streams}});
+    if (t.start_s) array.back().as_table()->insert("start_s", *t.start_s);
   }
   return array;
 }
@@ -209,6 +210,7 @@ Result<CachedTrial> decode_trial(const Fields& t) {
   SSHTUNE_TRYV(t.get("seconds", trial.seconds));
   SSHTUNE_TRYV(t.word("client", k_clients, trial.client));
   SSHTUNE_TRYV(t.get("streams", trial.streams));
+  SSHTUNE_TRYV(t.get("start_s", trial.start_s));
   return trial;
 }
 

@@ -46,7 +46,7 @@ Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& reques
 }
 
 CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
-  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client, 1};
+  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client, 1, trial.start_s};
 }
 
 // The survey's half of the facts, and the cache's trial list, from the report.
@@ -137,7 +137,10 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
-  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, start + request.budget}, env, m);
+  // The budget counts trials: the survey's set-up and essential commands move the deadline.
+  m.setup = report.outside_budget;
+  const auto deadline = start + request.budget + report.outside_budget;
+  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, deadline}, env, m);
   return m;
 }
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -51,6 +52,23 @@ std::optional<TrialRole> parse_trial_role(std::string_view text) {
     if (to_string(role) == text) return role;
   }
   return std::nullopt;
+}
+
+std::optional<double> session_start_s(const CachedHost& entry) {
+  std::vector<double> starts;
+  for (const CachedTrial& trial : entry.trials) {
+    if (trial.start_s && trial.client == TrialClient::openssh && trial.kind != TrialRole::parallel) {
+      starts.push_back(*trial.start_s);
+    }
+  }
+  if (starts.empty()) return std::nullopt;
+  std::sort(starts.begin(), starts.end());
+  return starts[starts.size() / 2];
+}
+
+double whole_copy_mb_per_s(double mb_per_s, double start_s, double megabytes) {
+  if (mb_per_s <= 0) return 0;
+  return megabytes / (start_s + megabytes / mb_per_s);
 }
 
 fs::path cache_dir() {

@@ -48,6 +48,7 @@ struct CachedTrial {
   double seconds = 0;
   TrialClient client = TrialClient::libssh;  // the survey's libssh, or the user's OpenSSH client
   int streams = 1;                           // > 1 for parallel trials
+  std::optional<double> start_s = std::nullopt;  // OpenSSH trials: seconds lost at the start (TrialResult::start_s)
 };
 
 // "libssh" / "openssh" (the cache's and the JSON's `client`); parse_trial_client is its inverse.
@@ -73,6 +74,13 @@ struct CachedHost {
   std::vector<CachedTrial> trials;
   rules::Decision decision;
 };
+
+// The seconds a new OpenSSH session of this host loses at its start before streaming at its rate: the
+// median of the single-session OpenSSH trials' start_s; nullopt when none recorded one.
+std::optional<double> session_start_s(const CachedHost& entry);
+
+// The MB/s a whole copy of `megabytes` averages in one new session: its start, then the steady rate.
+double whole_copy_mb_per_s(double mb_per_s, double start_s, double megabytes);
 
 // The cache directory (not created).
 std::filesystem::path cache_dir();

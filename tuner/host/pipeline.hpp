@@ -54,6 +54,9 @@ struct Measurement {
   std::optional<double> loaded_rtt_ms; // while a trial streamed
   std::vector<std::string> notes;     // what could not be measured, and why
   std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
+  // Set-up that moved the deadline (connections opening, remote shells starting, a new sink's warm-up,
+  // rsync --version): the run's time beyond the budget.
+  std::chrono::milliseconds setup{0};
 };
 
 // What `host` learned, from the network or the cache.
@@ -66,6 +69,7 @@ struct HostOutcome {
   std::vector<std::string> current_ciphers;  // `ssh -G` now, for the comparison
   bool current_compression = false;
   double elapsed_s = 0;
+  double setup_s = 0;  // Measurement::setup: of elapsed_s, what set-up took outside the budget
 };
 
 // The cache's label for the request's sample: its path, or "built-in mixed corpus".

@@ -18,6 +18,7 @@ class ProgressRunner final : public RemoteRunner {
 
   Result<AccessCheck> check_access() override;
   Result<TrialResult> run(const TrialSpec& spec) override;
+  std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
   // For each successful compressed upload, in order: did it carry the sample?
   const std::vector<bool>& compressed_was_sample() const { return m_compressed_was_sample; }

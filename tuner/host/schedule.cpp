@@ -8,7 +8,9 @@ namespace {
 constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
 constexpr double k_warm_up_seconds = 0.1;
-constexpr std::uint64_t k_min_warm_up = 4u << 20;  // two 2 MiB channel windows: past any initial burst ...
+// Past any initial burst and a new session's slow start (on a VM with dear page faults, sshd's buffers
+// from mmap held a new session to 2-7 MB/s for its first 2-3 MB) ...
+constexpr std::uint64_t k_min_warm_up = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more than 0.5 s of data (a slow link
                                                    // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
@@ -19,6 +21,8 @@ constexpr int k_max_streams = 8;                   // at most 8 unauthenticated 
 constexpr double k_file_input_mb_per_s = 100;
 constexpr double k_min_step_gain = 1.1;
 constexpr double k_linear_step_gain = 1.8;
+constexpr double k_crawl_ratio = 4;  // an OpenSSH figure under survey / 4 crawled
+constexpr double k_contest_margin = 1.15;  // the survey's lead that contests the confirmation's order
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -69,6 +73,14 @@ int next_parallel_step(int streams, bool failed, double gain_over_previous, mill
   if (streams == 0) return 2;
   if (streams >= k_max_streams || gain_over_previous < k_min_step_gain) return 0;
   return std::min(k_max_streams, streams * (gain_over_previous >= k_linear_step_gain ? 4 : 2));
+}
+
+bool crawled(double openssh_mb_per_s, double survey_mb_per_s) {
+  return openssh_mb_per_s * k_crawl_ratio < survey_mb_per_s;
+}
+
+bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s) {
+  return challenger_survey_mb_per_s > leader_survey_mb_per_s * k_contest_margin;
 }
 
 }  // namespace sshtune

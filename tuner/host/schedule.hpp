@@ -53,4 +53,16 @@ milliseconds confirm_share(const ProbeBudget& budget, milliseconds left);
 // of `step_cost`.
 int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost);
 
+// True when an OpenSSH trial that moved `openssh_mb_per_s` crawled: under a quarter of what the survey
+// measured for the same setting (`survey_mb_per_s`). The two clients' costs differ by up to 2x either
+// way; a quarter is a stall of the server's or the machine's (a VM's sshd, one trial in 20-30 on
+// the PVM VM), not the cipher, and the trial is timed once more.
+bool crawled(double openssh_mb_per_s, double survey_mb_per_s);
+
+// True when the confirmation's leader is contested: the survey put `challenger` ahead of `leader` by over
+// 15% (beyond two ciphers running within noise) while the user's ssh put it behind. One of the two
+// orders is a moment's load; both are timed once more and each keeps its better run, since load only
+// slows a stream.
+bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s);
+
 }  // namespace sshtune
