@@ -84,24 +84,33 @@ std::unique_ptr<TestHost> shaped_host() {
 
 }  // namespace
 
-TEST(HostCommand, LoopbackPrefersAesWithoutCompression) {
+TEST(HostCommand, LoopbackLeadsWithItsFastestSshCipherWithoutCompression) {
   std::string error;
   auto host = TestHost::start(std::nullopt, error);
   ASSERT_NE(host, nullptr) << error;
   const auto json = run_host_json(*host, "--budget 8");
   const auto& recommendation = json["recommendation"];
   ASSERT_TRUE(recommendation.is_object()) << json.dump(2);
-  // An AES cipher: with AES instructions, OpenSSH's AES-GCM and AES-CTR (with umac-64-etm) run within
-  // noise of each other on loopback (ctr 253 against gcm 221 MB/s seen beside other tests), and
-  // ChaCha20-Poly1305 behind both.
+  // Which cipher leads on loopback is the CPU's to say (AES-GCM against ChaCha20-Poly1305 runs within
+  // noise on a CPU with VAES and AVX-512), so the test pins down that the lead is the user's ssh's
+  // fastest: the first cipher was timed with ssh, and within policy.toml's same_cost_tolerance (15%) of
+  // every other uncompressed ssh figure (a near-tie goes to the stronger cipher).
   const std::string first = recommendation["ciphers"][0];
-  EXPECT_TRUE(first.starts_with("aes")) << trials_summary(json) << recommendation.dump(2);
-  EXPECT_EQ(recommendation["compression"], false) << json.dump(2);
+  std::optional<double> first_figure;
+  double best = 0;
+  for (const auto& trial : json["trials"]) {
+    if (trial["client"] != "openssh" || trial["kind"] != "upload" || trial["compression"] == true) continue;
+    best = std::max(best, trial["mb_per_s"].get<double>());
+    if (trial["cipher"] == first) first_figure = std::max(first_figure.value_or(0), trial["mb_per_s"].get<double>());
+  }
+  ASSERT_TRUE(first_figure) << trials_summary(json) << recommendation.dump(2);
+  EXPECT_GE(*first_figure * 1.15, best) << trials_summary(json);
+  EXPECT_EQ(recommendation["expected_client"], "openssh") << trials_summary(json);
+  EXPECT_EQ(recommendation["compression"], false) << trials_summary(json);
   EXPECT_EQ(json["link"]["class"], "cpu-bound") << json.dump(2);
   EXPECT_EQ(json["server"]["banner"].get<std::string>().rfind("SSH-2.0-OpenSSH", 0), 0u);
-  EXPECT_FALSE(json["trials"].empty());
   EXPECT_TRUE(json["versions"]["libssh"].is_string() && json["versions"]["openssh"].is_string()) << json["versions"];
-  std::cout << "loopback: " << json["recommendation"].dump() << "\n";
+  std::cout << "loopback: " << trials_summary(json) << json["recommendation"].dump() << "\n";
 }
 
 TEST(HostCommand, DownloadDirectionTimesCiphersPulling) {
