@@ -215,6 +215,43 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
       << ::testing::PrintToString(notes);
 }
 
+TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {
+  RemoteTarget target;
+  target.hostname = "127.0.0.1";
+  EXPECT_TRUE(server_shares_the_clients_cores(target, 2));
+  EXPECT_FALSE(server_shares_the_clients_cores(target, 4)) << "two sessions' ssh and sshd each";
+  EXPECT_FALSE(server_shares_the_clients_cores(target, 0)) << "cores unknown";
+  target.hostname = "localhost";
+  EXPECT_TRUE(server_shares_the_clients_cores(target, 2));
+  target.proxy_command = "ssh -W %h:%p jump";
+  EXPECT_FALSE(server_shares_the_clients_cores(target, 2)) << "a ProxyCommand may lead anywhere";
+  target = RemoteTarget{};
+  target.hostname = "10.0.0.5";
+  EXPECT_FALSE(server_shares_the_clients_cores(target, 2));
+}
+
+TEST_F(Confirmation, ACpuBoundServerOnThisMachinesTwoCoresTimesNoParallelSessions) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500},
+                                                 {"chacha20-poly1305@openssh.com", 300}});
+  m_env.local_cores = 8;
+  ASSERT_TRUE(tune());
+  EXPECT_FALSE(m_world.client.together.empty()) << "8 cores: the ladder runs";
+  m_world.client.together.clear();
+  m_request.fresh = true;
+  m_env.local_cores = 2;
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome);
+  EXPECT_TRUE(m_world.client.together.empty());
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "parallel sessions not timed: the server runs on this machine's 2 cores, which one "
+                        "session's ssh and sshd already use") != notes.end())
+      << ::testing::PrintToString(notes);
+}
+
 TEST_F(Confirmation, AWindowBoundPathClimbsTheParallelLadderWhileItGains) {
   m_request.budget = std::chrono::seconds(20);
   auto flat = m_world.runner.on_run;

@@ -259,6 +259,11 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     m.notes.push_back("parallel sessions not timed: the link, not a window or a CPU, sets the pace");
     return;
   }
+  if (!list.window_suspect && server_shares_the_clients_cores(in.resolved.target, env.local_cores)) {
+    m.notes.push_back("parallel sessions not timed: the server runs on this machine's " +
+                      std::to_string(env.local_cores) + " cores, which one session's ssh and sshd already use");
+    return;
+  }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
   // The plan allows each step the set-up the survey's connect suggests; set-up beyond that is not budget
   // (a login shell's rc files can take a second, longer when several start at once): the deadline moves

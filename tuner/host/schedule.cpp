@@ -23,6 +23,7 @@ constexpr double k_min_step_gain = 1.1;
 constexpr double k_linear_step_gain = 1.8;
 constexpr double k_crawl_ratio = 4;  // an OpenSSH figure under survey / 4 crawled
 constexpr double k_contest_margin = 1.15;  // the survey's lead that contests the confirmation's order
+constexpr unsigned k_cores_for_loopback_parallel = 4;  // two sessions' ssh and sshd each
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -81,6 +82,12 @@ bool crawled(double openssh_mb_per_s, double survey_mb_per_s) {
 
 bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s) {
   return challenger_survey_mb_per_s > leader_survey_mb_per_s * k_contest_margin;
+}
+
+bool server_shares_the_clients_cores(const RemoteTarget& target, unsigned local_cores) {
+  const std::string& host = target.hostname;
+  const bool loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
+  return loopback && target.proxy_command.empty() && local_cores != 0 && local_cores < k_cores_for_loopback_parallel;
 }
 
 }  // namespace sshtune

@@ -7,6 +7,7 @@
 // trial is sized from the survey's figure to stream for its share of the time.
 
 #include "probes/host_trials.hpp"
+#include "probes/remote_target.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -64,5 +65,10 @@ bool crawled(double openssh_mb_per_s, double survey_mb_per_s);
 // orders is a moment's load; both are timed once more and each keeps its better run, since load only
 // slows a stream.
 bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s);
+
+// True when `target` is this machine (a loopback address, no ProxyCommand) and its `local_cores` are
+// under 4: one CPU-bound session already runs ssh and sshd on two of them, so parallel sessions can
+// only share those cores and are not timed. False when the cores are unknown (0).
+bool server_shares_the_clients_cores(const RemoteTarget& target, unsigned local_cores);
 
 }  // namespace sshtune
