@@ -80,6 +80,29 @@ milliseconds left_until(std::chrono::steady_clock::time_point deadline, HostEnvi
 
 milliseconds setup_estimate(const ConfirmInput& input) { return input.connect_time * 2 + k_shell_start; }
 
+// What the confirmation's connections took to set up, beyond their streaming: its wall time less each
+// trial's timed seconds and its overhead (k_trial_overhead).
+milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
+  auto rest = wall;
+  for (const auto& result : results) {
+    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
+  }
+  return std::max(rest, milliseconds(0));
+}
+
+// Runs `again` in turn, each for its whole time, after the confirmation: its set-up counts as set-up
+// (m.setup), and `spent` grows by its wall time (the parallel ladder's deadline moves by it).
+std::vector<Result<TrialResult>> run_again(OpensshRunner& client, std::vector<TrialSpec> again, HostEnvironment& env,
+                                           milliseconds& spent, Measurement& m) {
+  for (auto& spec : again) spec.phase_end.reset(), spec.on_progress = nullptr;
+  const auto started = env.now();
+  auto results = client.run_in_turn(again);
+  const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
+  m.setup += observed_setup(wall, results);
+  spent += wall;
+  return results;
+}
+
 TrialKind direction_of(const HostRequest& request) {
   return request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
 }
@@ -113,7 +136,7 @@ void show(HostEnvironment& env, const std::string& what) {
 // Times once more, in turn and each for its whole time, the trials that crawled (schedule's crawled()),
 // and keeps the second figures: a crawl is a stall's, and shown it would be read as the cipher's.
 void retime_crawls(OpensshRunner& client, const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
-                   std::vector<Result<TrialResult>>& results, Measurement& m) {
+                   std::vector<Result<TrialResult>>& results, HostEnvironment& env, milliseconds& spent, Measurement& m) {
   std::vector<std::size_t> crawls;
   std::vector<TrialSpec> again;
   for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -123,10 +146,9 @@ void retime_crawls(OpensshRunner& client, const std::vector<TrialSpec>& specs, c
                       mbps(*survey) + ": a stall, not the cipher; timed again");
     crawls.push_back(i);
     again.push_back(specs[i]);
-    again.back().phase_end.reset(), again.back().on_progress = nullptr;
   }
   if (again.empty()) return;
-  auto second = client.run_in_turn(again);
+  auto second = run_again(client, again, env, spent, m);
   for (std::size_t j = 0; j < crawls.size(); ++j) results[crawls[j]] = std::move(second[j]);
 }
 
@@ -170,7 +192,7 @@ void keep_better(Result<TrialResult>& kept, Result<TrialResult>& again) {
 // Times the contested leader and its challenger once more, in turn and each for its whole time; each
 // keeps its better run (load only slows a stream, and shown it would be read as the cipher's).
 void retime_contest(OpensshRunner& client, const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
-                    std::vector<Result<TrialResult>>& results, Measurement& m) {
+                    std::vector<Result<TrialResult>>& results, HostEnvironment& env, milliseconds& spent, Measurement& m) {
   const auto contest = find_contest(specs, results, facts);
   if (!contest) return;
   const auto& leader = specs[contest->leader];
@@ -180,9 +202,7 @@ void retime_contest(OpensshRunner& client, const std::vector<TrialSpec>& specs, 
                     ", though the survey had it ahead (" + mbps(*survey_figure(facts, challenger.cipher, false)) +
                     " against " + mbps(*survey_figure(facts, leader.cipher, false)) +
                     "): both timed again, each keeps its better run");
-  std::vector<TrialSpec> again{challenger, leader};
-  for (auto& spec : again) spec.phase_end.reset(), spec.on_progress = nullptr;
-  auto second = client.run_in_turn(again);
+  auto second = run_again(client, {challenger, leader}, env, spent, m);
   keep_better(results[contest->challenger], second[0]);
   keep_better(results[contest->leader], second[1]);
 }
@@ -241,18 +261,8 @@ bool parallel_step(OpensshRunner& client, const HostRequest& request, const rule
   return true;
 }
 
-// What the confirmation's connections took to set up, beyond their streaming: its wall time less each
-// trial's timed seconds and its overhead (k_trial_overhead).
-milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
-  auto rest = wall;
-  for (const auto& result : results) {
-    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
-  }
-  return std::max(rest, milliseconds(0));
-}
-
 void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, OpensshRunner& client,
-                         milliseconds budget, milliseconds setup_seen, HostEnvironment& env, Measurement& m) {
+                         milliseconds budget, milliseconds late, HostEnvironment& env, Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
   if (!list.window_suspect && !list.cpu_bound) {
@@ -265,12 +275,9 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     return;
   }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
-  // The plan allows each step the set-up the survey's connect suggests; set-up beyond that is not budget
-  // (a login shell's rc files can take a second, longer when several start at once): the deadline moves
-  // by what the confirmation's connections took beyond the estimate, then by each step's excess.
-  const auto late_setup = std::max(milliseconds(0), setup_seen - setup_estimate(in));
-  m.setup += late_setup;
-  auto deadline = in.deadline + late_setup;
+  // The deadline moves by `late` (the confirmation's set-up beyond the estimate and its trials timed
+  // again), then by each step's set-up beyond its estimate.
+  auto deadline = in.deadline + late;
   const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
@@ -308,15 +315,19 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   const auto started = env.now();
   auto results = client->run_in_turn(specs);
   const auto setup_seen = observed_setup(std::chrono::duration_cast<milliseconds>(env.now() - started), results);
-  retime_crawls(*client, specs, m.facts, results, m);
-  retime_contest(*client, specs, m.facts, results, m);
+  // The plan allowed the set-up the survey's connect suggests; set-up beyond that is not budget (a login
+  // shell's rc files can take a second, longer when several start at once), nor are the trials timed again.
+  milliseconds late = std::max(milliseconds(0), setup_seen - setup_estimate(in));
+  m.setup += late;
+  retime_crawls(*client, specs, m.facts, results, env, late, m);
+  retime_contest(*client, specs, m.facts, results, env, late, m);
   const std::string failure = record_confirmation(specs, results, m);
   if (const auto rtt = loaded.result()) m.facts.loaded_rtt_seconds = *rtt, m.loaded_rtt_ms = *rtt * 1000;
   if (m.facts.openssh_trials.empty()) {
     m.facts.openssh_missing = failure;
     m.notes.push_back("your ssh could not be timed (" + failure + "); the figures are the libssh survey's");
   } else {
-    run_parallel_ladder(in, list, *client, budget.parallel, setup_seen, env, m);  // until the deadline
+    run_parallel_ladder(in, list, *client, budget.parallel, late, env, m);  // until the deadline
   }
   if (env.progress != nullptr) *env.progress << "\r\033[K" << std::flush;
 }
