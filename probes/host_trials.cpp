@@ -104,10 +104,6 @@ class TrialSequence {
     stop(note);
     m_host_down = true;
   }
-  // Lets the runner set up the first trials' connections side by side (outside the budget, as set-up).
-  void prepare(const std::vector<TrialSpec>& specs) {
-    if (!m_stopped) m_runner.prepare(specs);
-  }
   // True when the budget still holds one more trial of the shortest kind.
   bool has_time_for_a_trial() const {
     return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap;
@@ -221,32 +217,20 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
 }
 
-// The trial of plan.ciphers[i] (a MAC paired with it when it is not an AEAD).
-TrialSpec cipher_spec(const HostTrialPlan& plan, std::size_t i) {
-  TrialSpec spec;
-  spec.kind = plan.direction;
-  spec.cipher = plan.ciphers[i];
-  spec.mac = mac_for_cipher(spec.cipher, plan.macs);
-  return spec;
-}
-
 // Times plan.ciphers[first, last) (clamped to the plan).
 void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t last, int& trials_left) {
-  const auto& plan = sequence.plan();
-  last = std::min(last, plan.ciphers.size());
+  const TrialKind direction = sequence.plan().direction;
+  const auto& ciphers = sequence.plan().ciphers;
+  last = std::min(last, ciphers.size());
   for (std::size_t i = first; i < last; ++i) {
-    const char* verb = plan.direction == TrialKind::download ? "download " : "upload ";
-    keep(sequence, sequence.attempt(cipher_spec(plan, i), verb + plan.ciphers[i], trials_left--));
+    const std::string& cipher = ciphers[i];
+    TrialSpec spec;
+    spec.kind = direction;
+    spec.cipher = cipher;
+    spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
+    const char* verb = direction == TrialKind::download ? "download " : "upload ";
+    keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--));
   }
-}
-
-// Offers the leading cipher trials to the runner, which sets up their connections side by side.
-void prepare_ciphers(TrialSequence& sequence) {
-  std::vector<TrialSpec> first;
-  for (std::size_t i = 0; i < std::min(k_leading_ciphers, sequence.plan().ciphers.size()); ++i) {
-    first.push_back(cipher_spec(sequence.plan(), i));
-  }
-  sequence.prepare(first);
 }
 
 // The cipher of the fastest uncompressed cipher trial so far; empty when none succeeded.
@@ -367,7 +351,6 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   measure_rtt(sequence, trials_left--);
-  prepare_ciphers(sequence);
   // Decision-relevant first, so a tight budget cuts what matters least: the ciphers users most often
   // choose between, rsync's abilities, compression, and last the ciphers that rarely win.
   measure_ciphers(sequence, 0, k_leading_ciphers, trials_left);

@@ -123,10 +123,6 @@ class RemoteRunner {
   // window) shares the link with what is timed next; later trials connect afresh. Remote commands and
   // round trips keep their session.
   virtual void end_trials() {}
-  // Sets up, at once and before anything is timed, what the first throughput trials of `specs` will run
-  // on, so that their set-up overlaps (a new connection's sink moves slowly for its first megabytes, up to
-  // 1.5 s on a VM whose page faults are dear). Best effort: what fails here is set up again by run().
-  virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
   // The time so far that set-up took rather than trials: connections opened for trials and remote
   // commands starting (a login shell's rc files can take a second, more when several start at once).
   // Budgets count trials, so callers move their deadlines by this; 0 where nothing is set up remotely.

@@ -5,7 +5,6 @@
 #include "probes/libssh_stream.hpp"
 
 #include <algorithm>
-#include <future>
 
 namespace sshtune {
 namespace {
@@ -77,33 +76,8 @@ class LibsshRunner final : public RemoteRunner {
 
   void end_trials() override { retire_connections(); }
 
-  // Opens the trial connections for the first throughput specs in threads of their own (separate libssh
-  // sessions share nothing); their set-up, summed per session, ran side by side, so only the wall time
-  // counts (m_overlap).
-  void prepare(const std::vector<TrialSpec>& specs) override {
-    const auto start = Clock::now();
-    std::vector<std::future<Result<std::unique_ptr<TrialConnection>>>> opening;
-    for (const auto& spec : specs) {
-      if (m_connections.size() + opening.size() >= k_trial_connections) break;
-      if (spec.kind != TrialKind::upload && spec.kind != TrialKind::download) continue;
-      opening.push_back(std::async(std::launch::async, [this, spec]() -> Result<std::unique_ptr<TrialConnection>> {
-        SSHTUNE_TRY(connection, open_connection(algorithms_of(spec)));
-        SSHTUNE_TRYV(connection->prepare(spec.kind));
-        return std::move(connection);
-      }));
-    }
-    Clock::duration summed{};
-    for (auto& future : opening) {
-      auto connection = future.get();
-      if (!connection) continue;
-      summed += connection.value()->session().setup_time();
-      m_connections.push_back(std::move(connection).value());
-    }
-    m_overlap += std::max(Clock::duration{}, summed - (Clock::now() - start));
-  }
-
   std::chrono::milliseconds setup_time() const override {
-    auto total = m_retired_setup - m_overlap + (m_control != nullptr ? m_control->setup_time() : Clock::duration{});
+    auto total = m_retired_setup + (m_control != nullptr ? m_control->setup_time() : Clock::duration{});
     for (const auto& connection : m_connections) {
       if (connection != nullptr) total += connection->session().setup_time();
     }
@@ -215,7 +189,6 @@ class LibsshRunner final : public RemoteRunner {
   std::unique_ptr<LibsshSession> m_control;
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
   Clock::duration m_retired_setup{};  // the set-up time of sessions since closed
-  Clock::duration m_overlap{};        // set-up that ran beside other set-up (prepare), counted once
 };
 
 }  // namespace

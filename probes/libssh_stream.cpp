@@ -171,13 +171,6 @@ bool TrialConnection::in_effect(const SessionAlgorithms& wanted) const {
          wanted.compression == m_current.compression;
 }
 
-Result<void> TrialConnection::prepare(TrialKind kind) {
-  if (kind != TrialKind::upload) return ok();
-  SSHTUNE_TRY(channel, sink());
-  (void)channel;
-  return ok();
-}
-
 Result<void> TrialConnection::warm_new_sink() {
   // A new channel starts slowly (see k_new_sink_bytes); the warm-up is set-up, not a trial's time.
   static const std::string zeros(k_write_size, '\0');

@@ -30,8 +30,6 @@ class TrialConnection {
   // after the previous one at the earliest (see last_exchange()). An empty cipher keeps the one in effect.
   // Fails when the server does not complete the switch within the target's timeout.
   Result<void> switch_to(const SessionAlgorithms& requested);
-  // Starts the channel that trials of `kind` use (an upload's sink warmed up past its slow start).
-  Result<void> prepare(TrialKind kind);
   // True when `wanted` is in effect (an empty cipher matches any).
   bool in_effect(const SessionAlgorithms& wanted) const;
   // When the keys in effect were installed.

@@ -76,39 +76,6 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
   EXPECT_EQ(logins, 3u) << log;
 }
 
-// Counts the sessions sshd authenticated so far.
-std::size_t logins_of(const SshdFixture& sshd) {
-  std::size_t logins = 0;
-  const std::string log = sshd.log();
-  for (auto at = log.find("Accepted publickey"); at != std::string::npos; at = log.find("Accepted publickey", at + 1)) {
-    ++logins;
-  }
-  return logins;
-}
-
-TEST_F(HostTrialsIntegration, PreparedConnectionsCarryTheFirstTrials) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target);
-  ASSERT_TRUE(server) << server.error().message;
-  const auto plan = make_trial_plan(server.value(), nullptr);
-  auto runner = make_libssh_runner(target);
-  ASSERT_TRUE(runner->check_access());
-  const auto before = logins_of(*sshd);
-  const std::vector<TrialSpec> first{quick_upload(plan.ciphers[0], plan.macs), quick_upload(plan.ciphers[1], plan.macs),
-                                     quick_upload(plan.ciphers[2], plan.macs)};
-  runner->prepare(first);
-  EXPECT_EQ(logins_of(*sshd), before + 2) << "two trial connections, opened side by side";
-  EXPECT_GT(runner->setup_time().count(), 0) << "their set-up is set-up, not trial time";
-  for (const auto& spec : first) {
-    auto result = runner->run(spec);
-    ASSERT_TRUE(result) << result.error().message;
-    EXPECT_EQ(result.value().cipher, spec.cipher);
-  }
-  EXPECT_EQ(logins_of(*sshd), before + 2) << "the trials ran on the prepared connections (the third by rekeying)";
-}
-
 TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   auto* sshd = start_sshd({"Ciphers aes128-gcm@openssh.com,aes128-ctr"});
   ASSERT_NE(sshd, nullptr);

@@ -18,8 +18,6 @@ class ProgressRunner final : public RemoteRunner {
 
   Result<AccessCheck> check_access() override;
   Result<TrialResult> run(const TrialSpec& spec) override;
-  void end_trials() override { m_inner.end_trials(); }
-  void prepare(const std::vector<TrialSpec>& specs) override;
   std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
   // For each successful compressed upload, in order: did it carry the sample?
