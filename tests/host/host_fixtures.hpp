@@ -54,19 +54,24 @@ inline void script_speeds(FakeRunner& runner, std::map<std::string, double> spee
 
 // The fake OpenSSH client's MB/s per cipher (others 40); parallel streams each move `per_stream`
 // times the cipher's figure, and compressed trials `compressed_mb_per_s`.
+// One OpenSSH trial of `spec` that moved `mb_per_s` for one second.
+inline Result<TrialResult> client_trial(const TrialSpec& spec, double mb_per_s) {
+  TrialResult result;
+  result.kind = spec.kind;
+  result.cipher = spec.cipher;
+  result.compression = spec.compression;
+  result.client = TrialClient::openssh;
+  result.bytes = static_cast<std::uint64_t>(mb_per_s * 1e6);
+  result.seconds = 1;
+  return result;
+}
+
 inline void script_client_speeds(FakeClientRunner& client, std::map<std::string, double> speeds,
                                  double per_stream = 1.0, double compressed_mb_per_s = 15) {
   client.on_run = [speeds, per_stream, compressed_mb_per_s](const TrialSpec& spec, std::size_t together) {
-    TrialResult result;
-    result.kind = spec.kind;
-    result.cipher = spec.cipher;
-    result.compression = spec.compression;
-    result.client = TrialClient::openssh;
     const auto it = speeds.find(spec.cipher);
     const double mb = spec.compression ? compressed_mb_per_s : it != speeds.end() ? it->second : 40.0;
-    result.bytes = static_cast<std::uint64_t>(mb * 1e6 * (together > 1 ? per_stream : 1.0));
-    result.seconds = 1;
-    return Result<TrialResult>(result);
+    return client_trial(spec, mb * (together > 1 ? per_stream : 1.0));
   };
 }
 

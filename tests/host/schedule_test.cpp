@@ -150,13 +150,8 @@ TEST_F(Confirmation, ATrialThatCrawledIsTimedAgainAndTheSecondFigureStands) {
                                           {"chacha20-poly1305@openssh.com", 280}});
   int chacha_runs = 0;
   m_world.client.on_run = [&chacha_runs](const TrialSpec& spec, std::size_t) {
-    TrialResult result;
-    result.cipher = spec.cipher;
-    result.client = TrialClient::openssh;
-    const bool first_chacha = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
-    result.bytes = first_chacha ? 9'000'000 : spec.cipher == "chacha20-poly1305@openssh.com" ? 300'000'000 : 800'000'000;
-    result.seconds = 1;
-    return Result<TrialResult>(result);
+    const bool chacha = spec.cipher == "chacha20-poly1305@openssh.com";
+    return testing::client_trial(spec, chacha && chacha_runs++ == 0 ? 9 : chacha ? 300 : 800);
   };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
@@ -187,14 +182,10 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
                                                   {"aes256-gcm@openssh.com", {400}},
                                                   {"chacha20-poly1305@openssh.com", {502, 490}}};
   m_world.client.on_run = [&runs](const TrialSpec& spec, std::size_t) {
-    TrialResult result;
-    result.cipher = spec.cipher;
-    result.client = TrialClient::openssh;
     auto& figures = runs.at(spec.cipher);
-    result.bytes = static_cast<std::uint64_t>(figures.front() * 1e6);
+    const double figure = figures.front();
     if (figures.size() > 1) figures.erase(figures.begin());
-    result.seconds = 1;
-    return Result<TrialResult>(result);
+    return testing::client_trial(spec, figure);
   };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
@@ -261,16 +252,8 @@ TEST_F(Confirmation, AWindowBoundPathClimbsTheParallelLadderWhileItGains) {
     result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
     return result;
   };
-  testing::script_client_speeds(m_world.client, {}, 1.0);  // every session at its window: 40 MB/s each
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
-    TrialResult result;
-    result.cipher = spec.cipher;
-    result.compression = spec.compression;
-    result.client = TrialClient::openssh;
-    result.bytes = 48'000'000;
-    result.seconds = 1;
-    return Result<TrialResult>(result);
-  };
+  // Every session at its window, 48 MB/s, however many run at once.
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 48); };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
   std::vector<std::size_t> ladder;

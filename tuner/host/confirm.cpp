@@ -152,10 +152,13 @@ void retime_crawls(OpensshRunner& client, const std::vector<TrialSpec>& specs, c
   for (std::size_t j = 0; j < crawls.size(); ++j) results[crawls[j]] = std::move(second[j]);
 }
 
-// The fastest uncompressed confirmation trial (`leader`) and the other one the survey rated highest.
+// The fastest uncompressed confirmation trial (`leader`) and the other one the survey rated highest,
+// with their survey figures.
 struct Contest {
   std::size_t leader;
   std::size_t challenger;
+  double leader_survey;
+  double challenger_survey;
 };
 
 std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs,
@@ -182,7 +185,7 @@ std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs, const s
   }
   const auto leader_survey = survey_figure(facts, specs[*leader].cipher, false);
   if (!challenger || !leader_survey || !contested(*leader_survey, challenger_survey)) return std::nullopt;
-  return Contest{*leader, *challenger};
+  return Contest{*leader, *challenger, *leader_survey, challenger_survey};
 }
 
 void keep_better(Result<TrialResult>& kept, Result<TrialResult>& again) {
@@ -199,8 +202,8 @@ void retime_contest(OpensshRunner& client, const std::vector<TrialSpec>& specs, 
   const auto& challenger = specs[contest->challenger];
   m.notes.push_back(label(challenger) + " read " + mbps(mb_per_s(results[contest->challenger].value())) + " behind " +
                     leader.cipher + "'s " + mbps(mb_per_s(results[contest->leader].value())) +
-                    ", though the survey had it ahead (" + mbps(*survey_figure(facts, challenger.cipher, false)) +
-                    " against " + mbps(*survey_figure(facts, leader.cipher, false)) +
+                    ", though the survey had it ahead (" + mbps(contest->challenger_survey) + " against " +
+                    mbps(contest->leader_survey) +
                     "): both timed again, each keeps its better run");
   auto second = run_again(client, {challenger, leader}, env, spent, m);
   keep_better(results[contest->challenger], second[0]);
