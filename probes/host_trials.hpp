@@ -86,7 +86,7 @@ struct TrialResult {
   std::optional<double> start_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
-  int exit_status = -1;           // remote exit status when one arrived
+  int exit_status = -1;           // TrialKind::command: the remote exit status when one arrived
 };
 
 // Payload megabytes (10^6) per second; 0 when nothing was timed.
@@ -117,7 +117,8 @@ class RemoteRunner {
   // Connects, verifies the host key (refusing unknown or changed keys) and authenticates; runs nothing.
   virtual Result<AccessCheck> check_access() = 0;
   // Runs one trial with spec's algorithms in effect; an Error leaves the runner usable for the next trial
-  // (a broken connection is replaced).
+  // (a broken connection is replaced). Round trips keep their echo channel open for the next round trips,
+  // so a login shell's rc files start once for all of them.
   virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
   // Closes whatever carried throughput trials, so nothing of them (a download's source filling its
   // window) shares the link with what is timed next; later trials connect afresh. Remote commands and

@@ -15,7 +15,6 @@ constexpr std::size_t k_max_command_output = 64u << 10;
 constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
-  SSHTUNE_TRYV(channel.wait_for_marker());
   const bool go = !spec.before_round_trips || spec.before_round_trips();
   std::string reply;
   for (int i = 0; go && i < spec.round_trips; ++i) {
@@ -25,8 +24,6 @@ Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec,
     SSHTUNE_TRYV(channel.read_some(reply, 1));
     result.round_trip_seconds.push_back(seconds_since(start));
   }
-  SSHTUNE_TRY(status, channel.finish());
-  result.exit_status = status;
   return result;
 }
 
@@ -106,8 +103,7 @@ class LibsshRunner final : public RemoteRunner {
         return connection->download(spec);
       }
       case TrialKind::round_trips: {
-        SSHTUNE_TRY(session, control());
-        SSHTUNE_TRY(channel, ExecChannel::open(*session, k_echo_command, m_target.timeout));
+        SSHTUNE_TRY(channel, echo_channel());
         return run_round_trips(*channel, spec, result_of(spec.kind));
       }
       case TrialKind::command: {
@@ -127,6 +123,18 @@ class LibsshRunner final : public RemoteRunner {
       m_control = std::move(session);
     }
     return m_control.get();
+  }
+
+  // The echo channel, opened (its remote shell started) once and kept for every later round trip: a
+  // login shell's rc files then run once per runner, not once per series of pings.
+  Result<ExecChannel*> echo_channel() {
+    if (m_echo == nullptr) {
+      SSHTUNE_TRY(session, control());
+      SSHTUNE_TRY(channel, ExecChannel::open(*session, k_echo_command, m_target.timeout));
+      SSHTUNE_TRYV(channel->wait_for_marker());
+      m_echo = std::move(channel);
+    }
+    return m_echo.get();
   }
 
   // A connection with `wanted` in effect: one that has it, a new one, or the one whose last key
@@ -181,12 +189,14 @@ class LibsshRunner final : public RemoteRunner {
 
   void drop_connections() {
     retire_connections();
+    m_echo.reset();
     if (m_control != nullptr) m_retired_setup += m_control->setup_time();
     m_control.reset();
   }
 
   RemoteTarget m_target;
   std::unique_ptr<LibsshSession> m_control;
+  std::unique_ptr<ExecChannel> m_echo;  // on m_control, so declared after it: closed first
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
   Clock::duration m_retired_setup{};  // the set-up time of sessions since closed
 };

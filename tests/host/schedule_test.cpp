@@ -49,6 +49,8 @@ TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
   EXPECT_FALSE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400)).file_input);
   EXPECT_TRUE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400)).file_input);
   EXPECT_FALSE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400)).file_input);
+  // Compressed data flows faster than its link: the pipe's remote side would pause in it.
+  EXPECT_TRUE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400)).file_input);
 }
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {

@@ -155,15 +155,20 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   auto trips = runner->run(echo);
   ASSERT_TRUE(trips) << trips.error().message;
   EXPECT_EQ(trips.value().round_trip_seconds.size(), 5u);
-  EXPECT_EQ(trips.value().exit_status, 0);
-  // The gate runs once the echo channel is up: declining it closes the channel without an exchange.
+  // Later round trips keep the echo channel: no remote shell starts again, so no set-up is added. The
+  // gate runs with the channel up; declining it ends the trial without an exchange.
+  const auto setup = runner->setup_time();
   int gate_calls = 0;
   echo.before_round_trips = [&] { return ++gate_calls, false; };
   auto declined = runner->run(echo);
   ASSERT_TRUE(declined) << declined.error().message;
   EXPECT_EQ(gate_calls, 1);
   EXPECT_TRUE(declined.value().round_trip_seconds.empty());
-  EXPECT_EQ(declined.value().exit_status, 0);
+  echo.before_round_trips = nullptr;
+  auto again = runner->run(echo);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ(again.value().round_trip_seconds.size(), 5u);
+  EXPECT_EQ(runner->setup_time(), setup);
 }
 
 }  // namespace

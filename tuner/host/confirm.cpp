@@ -21,9 +21,10 @@ constexpr int k_loaded_round_trips = 4;
 constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
-// transfer sees (a queue on the path lengthens it; the window cap is judged by it). The echo channel
-// opens at once, while the confirmation's connections are set up, so the remote shell's start-up (a
-// login shell's rc files can take a core for a while) never runs inside a timed stream.
+// transfer sees (a queue on the path lengthens it; the window cap is judged by it). They use the echo
+// channel the survey's round trips left open (a new one, when it was lost, opens at once, while the
+// confirmation's connections are set up), so no remote shell starts (a login shell's rc files can take
+// a core for a while) inside a timed stream.
 class LoadedRtt {
  public:
   explicit LoadedRtt(RemoteRunner& runner, milliseconds wait)
