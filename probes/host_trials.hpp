@@ -45,6 +45,10 @@ struct TrialSpec {
   // OpenSSH uploads: ssh reads the data from a memory file, as `ssh HOST cmd < file` does, rather than
   // from a pipe this process feeds (see probes/trial_input.hpp for which suits which link).
   bool file_input = false;
+  // OpenSSH uploads through a pipe: bytes given to ssh as it starts, before its turn. A real copy's ssh
+  // sends its first channel window while the remote shell starts, and sshd takes its first buffer growth
+  // then, outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
+  std::uint64_t early_bytes = 0;
   std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
   std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
   std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)

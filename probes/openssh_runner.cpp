@@ -26,6 +26,7 @@ struct Live {
   std::unique_ptr<OpensshStream> stream;
   std::optional<Error> error;
   Clock::time_point released_at{}; // when its turn came
+  std::uint64_t before_turn = 0;   // upload: the bytes ssh had taken from its input by then
   bool warmed = false;             // the first W bytes are through
   Clock::time_point warmed_at{};   // when they were
   std::uint64_t measured_from = 0; // the bytes sent (upload) or received (download) at that moment
@@ -67,11 +68,14 @@ void read_outputs(Live& live) {
   }
 }
 
+// Waits until every member's remote command has started; meanwhile a pipe upload's ssh gets its
+// spec.early_bytes, a real copy's first window (see TrialSpec).
 void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
   for (;;) {
     bool waiting = false;
     for (Live* live : group) {
       if (live->error || live->stream->ready()) continue;
+      if (live->stream->spec().early_bytes > 0) live->stream->feed(live->stream->spec().early_bytes);
       read_outputs(*live);
       waiting = waiting || (!live->error && !live->stream->ready());
     }
@@ -90,7 +94,8 @@ void record_start_cost(Live& live) {
   const double rate = live.result.seconds > 0 ? static_cast<double>(live.result.bytes) / live.result.seconds : 0;
   if (rate <= 0) return;
   const double warm_up_took = std::chrono::duration<double>(live.warmed_at - live.released_at).count();
-  live.result.start_s = std::max(0.0, warm_up_took - static_cast<double>(live.measured_from) / rate);
+  const double in_turn = static_cast<double>(live.measured_from - std::min(live.before_turn, live.measured_from));
+  live.result.start_s = std::max(0.0, warm_up_took - in_turn / rate);
 }
 
 // From `since` to `until` on this machine's steady clock.
@@ -227,6 +232,7 @@ void release(Live& live) {
   }
   s.release();
   live.released_at = Clock::now();
+  if (upload(live)) live.before_turn = s.written();
 }
 
 Clock::time_point stream_deadline(const std::vector<Live*>& group) {
@@ -292,8 +298,11 @@ class ProcessRunner final : public OpensshRunner {
       lives[i].result = empty_result(specs[i]);
       lives[i].stream_time = specs[i].time_cap;
       auto stream = OpensshStream::start(m_target, specs[i]);
-      if (stream) lives[i].stream = std::move(stream).value();
-      else lives[i].error = stream.error();
+      if (!stream) {
+        lives[i].error = stream.error();
+        continue;
+      }
+      lives[i].stream = std::move(stream).value();
     }
     return lives;
   }

@@ -53,6 +53,13 @@ TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
   EXPECT_TRUE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400)).file_input);
 }
 
+TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnButNoMoreThanATenthOfASecond) {
+  EXPECT_EQ(openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 47, milliseconds(400)).early_bytes, 2u << 20);
+  EXPECT_EQ(openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 2.5, milliseconds(400)).early_bytes, 250'000u);
+  EXPECT_EQ(openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 700, milliseconds(400)).early_bytes, 0u);
+  EXPECT_EQ(openssh_spec(TrialKind::download, "aes128-ctr", false, nullptr, 47, milliseconds(400)).early_bytes, 0u);
+}
+
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
   const ProbeBudget budget = split_budget(milliseconds(5000));  // 1750 / 2250 / 1000
   EXPECT_EQ(confirm_share(budget, milliseconds(3250)), milliseconds(2250));  // on time

@@ -22,6 +22,12 @@ constexpr int k_max_streams = 8;                   // at most 8 unauthenticated 
 // pauses its reading between `head`, `date` and `wc`) then read 3.5-8 MB/s where `ssh -C < file`
 // moved 24 (a 20 Mbit/s link, text); from a memory file, 26.
 constexpr double k_file_input_mb_per_s = 100;
+// What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
+// (2 MiB) a real copy sends while its remote shell starts, but no more than 0.1 s of data, so that on a
+// slow link it has crossed before the first trial is timed. Without it, on a 40 ms path the trials read
+// 0.5-0.6 s of start that real copies did not show (whole copy 0.84 of `ssh < file`).
+constexpr std::uint64_t k_early_window = 2u << 20;
+constexpr double k_early_seconds = 0.1;
 constexpr double k_min_step_gain = 1.1;
 constexpr double k_linear_step_gain = 1.8;
 constexpr double k_crawl_ratio = 4;  // an OpenSSH figure under survey / 4 crawled
@@ -58,6 +64,9 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s || compression;
   const std::uint64_t floor = std::min(k_min_warm_up, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
   spec.warm_up_bytes = std::max(floor, bytes_for(estimate_mb_per_s, k_warm_up_seconds));
+  if (!spec.file_input && kind == TrialKind::upload) {
+    spec.early_bytes = std::min(k_early_window, bytes_for(estimate_mb_per_s, k_early_seconds));
+  }
   spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
   spec.time_cap = stream_time;
   spec.warm_up_time = std::max(milliseconds(1000), stream_time);
