@@ -17,15 +17,19 @@ constexpr int k_max_streams = 8;                   // at most 8 unauthenticated 
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
-// feeder's CPU is negligible and a pipe lets ssh read nothing early. A compressed upload always reads a
-// memory file: its data flows ~10x faster than the link it crosses, and the pipe's remote side (which
-// pauses its reading between `head`, `date` and `wc`) then read 3.5-8 MB/s where `ssh -C < file`
-// moved 24 (a 20 Mbit/s link, text); from a memory file, 26.
+// feeder's CPU is negligible and a pipe lets ssh read nothing early.
 constexpr double k_file_input_mb_per_s = 100;
+// A compressed upload reads a memory file from this estimate up: its data then flows several times faster
+// than the link it crosses, and the pipe's remote side (which pauses its reading between `head`, `date`
+// and `wc`) read 3.5-8 MB/s where `ssh -C < file` moved 24 (a 20 Mbit/s link, text; from a memory file,
+// 26). Below it (data that compresses poorly on a slow link) the held read-ahead, 16 MiB, would take
+// seconds to cross: a pipe.
+constexpr double k_compressed_file_input_mb_per_s = 20;
 // What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
-// (2 MiB) a real copy sends while its remote shell starts, but no more than 0.1 s of data, so that on a
-// slow link it has crossed before the first trial is timed. Without it, on a 40 ms path the trials read
-// 0.5-0.6 s of start that real copies did not show (whole copy 0.84 of `ssh < file`).
+// (2 MiB) a real copy sends while its remote shell starts. Without it, on a 40 ms path the trials read
+// 0.5-0.6 s of start that real copies did not show (whole copy 0.84 of `ssh < file`). Only where that
+// window crosses in 0.1 s: on a slow link the sessions' early windows, sent at once, queued behind each
+// other (a 20 Mbit/s host's confirmation took 2.5 s longer), and real copies there start at full speed.
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
 constexpr double k_min_step_gain = 1.1;
@@ -61,11 +65,12 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   spec.cipher = cipher;
   spec.compression = compression;
   spec.payload = std::move(payload);
-  spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s || compression;
+  spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
+                    (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
   const std::uint64_t floor = std::min(k_min_warm_up, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
   spec.warm_up_bytes = std::max(floor, bytes_for(estimate_mb_per_s, k_warm_up_seconds));
   if (!spec.file_input && kind == TrialKind::upload) {
-    spec.early_bytes = std::min(k_early_window, bytes_for(estimate_mb_per_s, k_early_seconds));
+    spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
   spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
   spec.time_cap = stream_time;

@@ -36,7 +36,7 @@ milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::s
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
 // long). The warm-up W is 100 ms of data at the estimate, but at least 32 MiB (a new session's slow start)
-// unless that is over 0.5 s of data. Fast or compressed uploads read a memory file, the rest a pipe.
+// unless that is over 0.5 s of data. Fast uploads (compressed: from 20 MB/s) read a memory file, the rest a pipe.
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
                        std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time);
 
