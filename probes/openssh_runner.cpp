@@ -94,7 +94,7 @@ void record_start_cost(Live& live) {
   const double rate = live.result.seconds > 0 ? static_cast<double>(live.result.bytes) / live.result.seconds : 0;
   if (rate <= 0) return;
   const double warm_up_took = std::chrono::duration<double>(live.warmed_at - live.released_at).count();
-  const double in_turn = static_cast<double>(live.measured_from - std::min(live.before_turn, live.measured_from));
+  const double in_turn = static_cast<double>(live.measured_from - live.before_turn);  // warmed after its turn came
   live.result.start_s = std::max(0.0, warm_up_took - in_turn / rate);
 }
 
@@ -298,11 +298,8 @@ class ProcessRunner final : public OpensshRunner {
       lives[i].result = empty_result(specs[i]);
       lives[i].stream_time = specs[i].time_cap;
       auto stream = OpensshStream::start(m_target, specs[i]);
-      if (!stream) {
-        lives[i].error = stream.error();
-        continue;
-      }
-      lives[i].stream = std::move(stream).value();
+      if (stream) lives[i].stream = std::move(stream).value();
+      else lives[i].error = stream.error();
     }
     return lives;
   }

@@ -28,8 +28,8 @@ constexpr double k_compressed_file_input_mb_per_s = 20;
 // What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
 // (2 MiB) a real copy sends while its remote shell starts. Without it, on a 40 ms path the trials read
 // 0.5-0.6 s of start that real copies did not show (whole copy 0.84 of `ssh < file`). Only where that
-// window crosses in 0.1 s: on a slow link the sessions' early windows, sent at once, queued behind each
-// other (a 20 Mbit/s host's confirmation took 2.5 s longer), and real copies there start at full speed.
+// window crosses in 0.1 s: on a slower link the sessions' windows, sent at once, would still be crossing
+// when the first trial is timed, and real copies there showed no start to correct (0.00 s at 20 Mbit/s).
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
 constexpr double k_min_step_gain = 1.1;
