@@ -193,6 +193,15 @@ Result<ExecChannel*> TrialConnection::sink() {
   return m_sink.get();
 }
 
+Result<void> TrialConnection::ready(TrialKind kind) {
+  if (kind == TrialKind::download) {
+    SSHTUNE_TRYV(source());
+  } else {
+    SSHTUNE_TRYV(sink());
+  }
+  return ok();
+}
+
 Result<ExecChannel*> TrialConnection::source() {
   if (m_source == nullptr) {
     SSHTUNE_TRY(channel, start_command(*m_session, k_source_command, m_timeout));

@@ -34,6 +34,9 @@ class TrialConnection {
   bool in_effect(const SessionAlgorithms& wanted) const;
   // When the keys in effect were installed.
   std::chrono::steady_clock::time_point last_exchange() const { return m_last_exchange; }
+  // Starts the channel that `kind`'s trials use (upload: the sink, warmed past a new session's slow start;
+  // download: the source), as the first such trial would; set-up, counted in the session's setup_time().
+  Result<void> ready(TrialKind kind);
   // Pushes spec.payload through the sink: warm-up, then a timed interval whose rate counts only bytes the
   // peer's TCP acknowledged, so socket buffers filling up are not mistaken for throughput.
   Result<TrialResult> upload(const TrialSpec& spec);
