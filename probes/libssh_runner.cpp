@@ -60,10 +60,10 @@ Result<std::unique_ptr<TrialConnection>> open_counted(const RemoteTarget& target
   return std::move(connection);
 }
 
-// A trial connection ready for `spec`: opened with its algorithms, its sink or source started.
-Result<std::unique_ptr<TrialConnection>> open_ready(const RemoteTarget& target, const TrialSpec& spec) {
+// A trial connection for `spec`: opened with its algorithms, its sink or source started.
+Result<std::unique_ptr<TrialConnection>> open_started(const RemoteTarget& target, const TrialSpec& spec) {
   SSHTUNE_TRY(connection, open_counted(target, algorithms_of(spec)));
-  SSHTUNE_TRYV(connection->ready(spec.kind));
+  SSHTUNE_TRYV(connection->start(spec.kind));
   return std::move(connection);
 }
 
@@ -98,7 +98,7 @@ class LibsshRunner final : public RemoteRunner {
     std::vector<std::future<Result<std::unique_ptr<TrialConnection>>>> opening;
     for (const auto& spec : specs) {
       if (!moves_data(spec.kind) || m_connections.size() + opening.size() >= k_trial_connections) continue;
-      opening.push_back(std::async(std::launch::async, open_ready, m_target, spec));
+      opening.push_back(std::async(std::launch::async, open_started, m_target, spec));
     }
     start_control_channels(specs);
     for (auto& connection : opening) {
@@ -141,7 +141,6 @@ class LibsshRunner final : public RemoteRunner {
       }
       case TrialKind::round_trips: {
         SSHTUNE_TRY(channel, echo_channel());
-        quiesce_all_but(nullptr);  // prepare()'s warm-ups must not queue ahead of the pings
         return run_round_trips(*channel, spec, result_of(spec.kind));
       }
       case TrialKind::command: {
