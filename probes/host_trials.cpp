@@ -20,8 +20,6 @@ constexpr std::size_t k_incompressible_size = 1u << 20;
 constexpr std::size_t k_leading_ciphers = 4;
 // A cipher trial below this fraction of the median cipher trial is repeated when budget is left.
 constexpr double k_outlier_fraction = 0.5;
-// How many leading cipher trials RemoteRunner::prepare sets up for: the libssh runner's two connections.
-constexpr std::size_t k_opening_ciphers = 2;
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -208,40 +206,10 @@ void retry_outliers(TrialSequence& sequence) {
   }
 }
 
-TrialSpec round_trips_spec() {
+void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
-  return spec;
-}
-
-TrialSpec cipher_spec(const HostTrialPlan& plan, const std::string& cipher) {
-  TrialSpec spec;
-  spec.kind = plan.direction;
-  spec.cipher = cipher;
-  spec.mac = mac_for_cipher(cipher, plan.macs);
-  return spec;
-}
-
-TrialSpec tools_spec() {
-  TrialSpec spec;
-  spec.kind = TrialKind::command;
-  spec.command = k_rsync_version_command;
-  return spec;
-}
-
-// What the survey starts with, for RemoteRunner::prepare: round trips, the first cipher trials (one per
-// trial connection a runner may keep), the remote tools.
-std::vector<TrialSpec> opening_specs(const HostTrialPlan& plan) {
-  std::vector<TrialSpec> specs{round_trips_spec()};
-  for (std::size_t i = 0; i < std::min<std::size_t>(plan.ciphers.size(), k_opening_ciphers); ++i) {
-    specs.push_back(cipher_spec(plan, plan.ciphers[i]));
-  }
-  if (plan.probe_tools) specs.push_back(tools_spec());
-  return specs;
-}
-
-void measure_rtt(TrialSequence& sequence, int trials_left) {
-  auto result = sequence.attempt(round_trips_spec(), "round trips", trials_left);
+  auto result = sequence.attempt(spec, "round trips", trials_left);
   if (!result) {
     sequence.give_up("remote commands could not run, so throughput, compression and remote tools were not measured");
     return;
@@ -256,7 +224,10 @@ void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t las
   last = std::min(last, ciphers.size());
   for (std::size_t i = first; i < last; ++i) {
     const std::string& cipher = ciphers[i];
-    const TrialSpec spec = cipher_spec(sequence.plan(), cipher);
+    TrialSpec spec;
+    spec.kind = direction;
+    spec.cipher = cipher;
+    spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
     const char* verb = direction == TrialKind::download ? "download " : "upload ";
     keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--));
   }
@@ -293,7 +264,10 @@ void measure_compression(TrialSequence& sequence, const std::string& cipher, int
 }
 
 void probe_tools(TrialSequence& sequence) {
-  auto result = sequence.run_essential(tools_spec(), "rsync --version");
+  TrialSpec spec;
+  spec.kind = TrialKind::command;
+  spec.command = k_rsync_version_command;
+  auto result = sequence.run_essential(spec, "rsync --version");
   if (!result) {
     return;
   }
@@ -374,7 +348,6 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
                            AccessCheck access, std::chrono::milliseconds connect_time) {
   const auto start = Clock::now();
   TrialSequence sequence(runner, plan, host, start, connect_time);
-  runner.prepare(opening_specs(plan));  // set-up: moves the deadline (setup_time) like any other
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   measure_rtt(sequence, trials_left--);

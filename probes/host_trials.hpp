@@ -120,11 +120,6 @@ class RemoteRunner {
   virtual ~RemoteRunner() = default;
   // Connects, verifies the host key (refusing unknown or changed keys) and authenticates; runs nothing.
   virtual Result<AccessCheck> check_access() = 0;
-  // Starts at once what the survey's first trials need, so that their set-ups overlap instead of adding
-  // up: a connection for each of the leading throughput `specs` (its remote command started; a new sink
-  // still warms up alone, at its first trial), the echo channel of round trips, and the `command`s. Set-up only, no trial: what fails here fails
-  // again, with its error, in the run() that needs it. A no-op for runners with nothing to set up.
-  virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
   // Runs one trial with spec's algorithms in effect; an Error leaves the runner usable for the next trial
   // (a broken connection is replaced). Round trips keep their echo channel open for the next round trips,
   // so a login shell's rc files start once for all of them.

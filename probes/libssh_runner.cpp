@@ -5,8 +5,6 @@
 #include "probes/libssh_stream.hpp"
 
 #include <algorithm>
-#include <future>
-#include <map>
 
 namespace sshtune {
 namespace {
@@ -50,23 +48,6 @@ TrialResult result_of(TrialKind kind) {
 
 SessionAlgorithms algorithms_of(const TrialSpec& spec) { return {spec.cipher, spec.mac, spec.compression}; }
 
-bool moves_data(TrialKind kind) { return kind == TrialKind::upload || kind == TrialKind::download; }
-
-// A new trial connection, its opening counted in its session's set-up time.
-Result<std::unique_ptr<TrialConnection>> open_counted(const RemoteTarget& target, const SessionAlgorithms& wanted) {
-  const auto start = Clock::now();
-  SSHTUNE_TRY(connection, TrialConnection::open(target, wanted));
-  connection->session().add_setup_time(Clock::now() - start);
-  return std::move(connection);
-}
-
-// A trial connection for `spec`: opened with its algorithms, its sink or source started.
-Result<std::unique_ptr<TrialConnection>> open_started(const RemoteTarget& target, const TrialSpec& spec) {
-  SSHTUNE_TRY(connection, open_counted(target, algorithms_of(spec)));
-  SSHTUNE_TRYV(connection->start(spec.kind));
-  return std::move(connection);
-}
-
 // Throughput trials alternate between this many connections. libssh spaces key exchanges at least one
 // second apart, so a connection that sat out the previous trial can usually switch at once.
 constexpr std::size_t k_trial_connections = 2;
@@ -90,28 +71,10 @@ class LibsshRunner final : public RemoteRunner {
     return m_control->access();
   }
 
-  // The trial connections open on threads of their own (one libssh session each), while this thread
-  // starts the control session's channels; the wall time of it all counts once as set-up.
-  void prepare(const std::vector<TrialSpec>& specs) override {
-    const auto start = Clock::now();
-    const auto setup_before = setup_time();
-    std::vector<std::future<Result<std::unique_ptr<TrialConnection>>>> opening;
-    for (const auto& spec : specs) {
-      if (!moves_data(spec.kind) || m_connections.size() + opening.size() >= k_trial_connections) continue;
-      opening.push_back(std::async(std::launch::async, open_started, m_target, spec));
-    }
-    start_control_channels(specs);
-    for (auto& connection : opening) {
-      auto opened = connection.get();
-      if (opened) m_connections.push_back(std::move(opened).value());
-    }
-    m_overlapped_setup += (setup_time() - setup_before) - (Clock::now() - start);
-  }
-
   void end_trials() override { retire_connections(); }
 
   std::chrono::milliseconds setup_time() const override {
-    auto total = m_retired_setup - m_overlapped_setup + (m_control != nullptr ? m_control->setup_time() : Clock::duration{});
+    auto total = m_retired_setup + (m_control != nullptr ? m_control->setup_time() : Clock::duration{});
     for (const auto& connection : m_connections) {
       if (connection != nullptr) total += connection->session().setup_time();
     }
@@ -144,7 +107,6 @@ class LibsshRunner final : public RemoteRunner {
         return run_round_trips(*channel, spec, result_of(spec.kind));
       }
       case TrialKind::command: {
-        if (auto started = m_started.extract(spec.command)) return run_command(*started.mapped(), result_of(spec.kind));
         SSHTUNE_TRY(session, control());
         SSHTUNE_TRY(channel, ExecChannel::open(*session, spec.command, m_target.timeout));
         return run_command(*channel, result_of(spec.kind));
@@ -175,26 +137,6 @@ class LibsshRunner final : public RemoteRunner {
     return m_echo.get();
   }
 
-  // Starts the echo channel and the commands of `specs` on the control session together, then waits for
-  // the echo channel's remote shell (the commands' output waits in their channels for run()).
-  void start_control_channels(const std::vector<TrialSpec>& specs) {
-    auto opened = control();
-    if (!opened) return;
-    LibsshSession& session = *opened.value();
-    std::unique_ptr<ExecChannel> echo;
-    for (const auto& spec : specs) {
-      if (spec.kind == TrialKind::round_trips && m_echo == nullptr && echo == nullptr) {
-        auto channel = ExecChannel::open(session, k_echo_command, m_target.timeout);
-        if (channel) echo = std::move(channel).value();
-      } else if (spec.kind == TrialKind::command && !m_started.contains(spec.command)) {
-        auto channel = ExecChannel::open(session, spec.command, m_target.timeout);
-        // EOF at once: the command reads no input, and its channel may have closed by the time run() reads it.
-        if (channel && channel.value()->send_eof()) m_started.emplace(spec.command, std::move(channel).value());
-      }
-    }
-    if (echo != nullptr && echo->wait_for_marker()) m_echo = std::move(echo);
-  }
-
   // A connection with `wanted` in effect: one that has it, a new one, or the one whose last key
   // exchange lies furthest back, switched.
   Result<TrialConnection*> connection_for(const SessionAlgorithms& wanted) {
@@ -221,8 +163,11 @@ class LibsshRunner final : public RemoteRunner {
   }
 
   // A new trial connection, its opening counted in its session's set-up time.
-  Result<std::unique_ptr<TrialConnection>> open_connection(const SessionAlgorithms& wanted) const {
-    return open_counted(m_target, wanted);
+  Result<std::unique_ptr<TrialConnection>> open_connection(const SessionAlgorithms& wanted) {
+    const auto start = Clock::now();
+    SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
+    connection->session().add_setup_time(Clock::now() - start);
+    return std::move(connection);
   }
 
   // A trial has the link to itself: the others' earlier trials have left it (after the switch, which
@@ -244,7 +189,6 @@ class LibsshRunner final : public RemoteRunner {
 
   void drop_connections() {
     retire_connections();
-    m_started.clear();
     m_echo.reset();
     if (m_control != nullptr) m_retired_setup += m_control->setup_time();
     m_control.reset();
@@ -253,10 +197,8 @@ class LibsshRunner final : public RemoteRunner {
   RemoteTarget m_target;
   std::unique_ptr<LibsshSession> m_control;
   std::unique_ptr<ExecChannel> m_echo;  // on m_control, so declared after it: closed first
-  std::map<std::string, std::unique_ptr<ExecChannel>> m_started;  // commands prepare() started, on m_control
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
   Clock::duration m_retired_setup{};  // the set-up time of sessions since closed
-  Clock::duration m_overlapped_setup{};  // what prepare()'s sessions set up side by side, counted once
 };
 
 }  // namespace

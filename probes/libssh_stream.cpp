@@ -188,22 +188,9 @@ Result<ExecChannel*> TrialConnection::sink() {
   if (m_sink == nullptr) {
     SSHTUNE_TRY(channel, start_command(*m_session, k_sink_command, m_timeout));
     m_sink = std::move(channel);
-  }
-  if (!m_sink_warm) {
     SSHTUNE_TRYV(warm_new_sink());
-    m_sink_warm = true;
   }
   return m_sink.get();
-}
-
-Result<void> TrialConnection::start(TrialKind kind) {
-  if (kind == TrialKind::download) {
-    SSHTUNE_TRYV(source());
-  } else if (m_sink == nullptr) {
-    SSHTUNE_TRY(channel, start_command(*m_session, k_sink_command, m_timeout));
-    m_sink = std::move(channel);
-  }
-  return ok();
 }
 
 Result<ExecChannel*> TrialConnection::source() {

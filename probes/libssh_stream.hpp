@@ -34,10 +34,6 @@ class TrialConnection {
   bool in_effect(const SessionAlgorithms& wanted) const;
   // When the keys in effect were installed.
   std::chrono::steady_clock::time_point last_exchange() const { return m_last_exchange; }
-  // Starts the channel that `kind`'s trials use (upload: the sink; download: the source), as the first
-  // such trial would; set-up, counted in the session's setup_time(). A sink still warms up at its first
-  // upload: alone, since warm-ups side by side left AES-masked trials in sshd's slow start (7-29 MB/s).
-  Result<void> start(TrialKind kind);
   // Pushes spec.payload through the sink: warm-up, then a timed interval whose rate counts only bytes the
   // peer's TCP acknowledged, so socket buffers filling up are not mistaken for throughput.
   Result<TrialResult> upload(const TrialSpec& spec);
@@ -61,7 +57,6 @@ class TrialConnection {
 
   std::unique_ptr<LibsshSession> m_session;
   std::unique_ptr<ExecChannel> m_sink;
-  bool m_sink_warm = false;  // warm_new_sink() done
   std::unique_ptr<ExecChannel> m_source;
   std::chrono::milliseconds m_timeout;
   SessionAlgorithms m_current;

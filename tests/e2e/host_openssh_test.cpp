@@ -1,7 +1,6 @@
 // `ssh-tune host` with the user's own OpenSSH client in the loop, end to end: the
 // built binary against throwaway sshds on loopback and behind a 40 ms delay relay.
 #include "tests/support/shell.hpp"
-#include "tests/support/sshd_fixture.hpp"
 #include "tests/support/test_host.hpp"
 
 #include <nlohmann/json.hpp>
@@ -12,7 +11,6 @@
 #include <fstream>
 #include <sstream>
 
-using sshtune::testing::count_of;
 using sshtune::testing::TestHost;
 using sshtune::testing::TestHostOptions;
 
@@ -48,6 +46,12 @@ std::string sshd_log(const TestHost& host) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+int count_of(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  return count;
 }
 
 std::vector<nlohmann::json> trials_by(const nlohmann::json& json, const std::string& client, const std::string& kind) {

@@ -171,51 +171,5 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   EXPECT_EQ(runner->setup_time(), setup);
 }
 
-// prepare() sets up the opening trials side by side and counts that once, as the wall time it took;
-// afterwards the round trips and the command start nothing more, and the uploads log in no more sessions
-// (a sink only warms up, alone, at its first upload).
-TEST_F(HostTrialsIntegration, PreparedTrialsStartNothingMore) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd));
-  ASSERT_TRUE(runner->check_access());
-  TrialSpec echo;
-  echo.kind = TrialKind::round_trips;
-  echo.round_trips = 3;
-  TrialSpec tools;
-  tools.kind = TrialKind::command;
-  tools.command = k_rsync_version_command;
-  const std::vector<std::string> macs{"hmac-sha2-256-etm@openssh.com"};
-  const std::vector<TrialSpec> opening{echo, tools, quick_upload("aes128-gcm@openssh.com", macs),
-                                       quick_upload("aes128-ctr", macs)};
-  const auto start = std::chrono::steady_clock::now();
-  runner->prepare(opening);
-  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-  const auto setup = runner->setup_time();
-  EXPECT_LE(setup, took + std::chrono::milliseconds(1));
-  EXPECT_GE(setup, took - std::chrono::milliseconds(1));
-  const auto logins = [&] { return count_of(sshd->log(), "Accepted publickey"); };
-  EXPECT_EQ(logins(), 3);  // the control session and two trial connections
-  std::vector<TrialResult> results;
-  for (const auto& spec : opening) {
-    auto result = runner->run(spec);
-    ASSERT_TRUE(result) << result.error().message;
-    results.push_back(std::move(result).value());
-    if (spec.kind == TrialKind::command) {
-      EXPECT_EQ(runner->setup_time(), setup);
-    }
-  }
-  EXPECT_EQ(logins(), 3);
-  EXPECT_EQ(results[0].round_trip_seconds.size(), 3u);
-  EXPECT_NE(results[1].output.find("rsync"), std::string::npos);
-  EXPECT_EQ(results[1].exit_status, 0);
-  EXPECT_EQ(results[2].cipher, "aes128-gcm@openssh.com");
-  EXPECT_EQ(results[3].cipher, "aes128-ctr");
-  EXPECT_GT(results[3].bytes, 0u);
-  auto again = runner->run(tools);  // its started channel was used up: the command runs anew
-  ASSERT_TRUE(again) << again.error().message;
-  EXPECT_EQ(again.value().output, results[1].output);
-}
-
 }  // namespace
 }  // namespace sshtune::testing

@@ -65,25 +65,6 @@ TEST(RunHostTrials, RunsEveryStepInOrder) {
   EXPECT_TRUE(report.value().failures.empty());
 }
 
-// The round trips' echo channel, the first two cipher trials' connections and the remote tools are set up
-// together, before the first trial, so their remote shells start side by side.
-TEST(RunHostTrials, SetsUpTheOpeningTrialsTogetherBeforeAnyRuns) {
-  FakeRunner runner;
-  auto plan = generous(make_trial_plan(openssh_defaults(), nullptr));
-  plan.direction = TrialKind::download;
-  ASSERT_TRUE(run_host_trials(runner, plan, "h"));
-  ASSERT_EQ(runner.prepared.size(), 1u);
-  EXPECT_EQ(runner.runs_before_prepare, (std::vector<std::size_t>{0}));
-  const auto& batch = runner.prepared.front();
-  ASSERT_EQ(batch.size(), 4u);
-  EXPECT_EQ(batch[0].kind, TrialKind::round_trips);
-  EXPECT_EQ(batch[1].kind, TrialKind::download);
-  EXPECT_EQ(batch[1].cipher, runner.specs[1].cipher);
-  EXPECT_EQ(batch[2].cipher, runner.specs[2].cipher);
-  EXPECT_EQ(batch[3].kind, TrialKind::command);
-  EXPECT_EQ(batch[3].command, runner.specs[5].command);
-}
-
 TEST(RunHostTrials, DownloadDirectionPullsEachCipherAndStillUploadsCompression) {
   FakeRunner runner;
   auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));

@@ -30,15 +30,9 @@ class FakeRunner final : public RemoteRunner {
     return Result<TrialResult>(result);
   };
   std::vector<TrialSpec> specs;
-  std::vector<std::vector<TrialSpec>> prepared;  // each prepare() batch, with how many runs preceded it
-  std::vector<std::size_t> runs_before_prepare;
   std::chrono::milliseconds setup{0};  // what setup_time() reports; on_run may add to it
 
   Result<AccessCheck> check_access() override { return on_access(); }
-  void prepare(const std::vector<TrialSpec>& batch) override {
-    prepared.push_back(batch);
-    runs_before_prepare.push_back(specs.size());
-  }
   Result<TrialResult> run(const TrialSpec& spec) override {
     specs.push_back(spec);
     return on_run(spec);

@@ -267,10 +267,4 @@ void SshdFixture::kill_all() {
 
 SshdFixture::~SshdFixture() { stop(); }
 
-int count_of(const std::string& text, const std::string& needle) {
-  int count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-  return count;
-}
-
 }  // namespace sshtune::testing

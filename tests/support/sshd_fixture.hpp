@@ -61,7 +61,4 @@ class SshdFixture {
   pid_t m_pid = -1;
 };
 
-// How often `needle` occurs in `text` (e.g. "[preauth]" or "Accepted publickey" lines in an sshd log).
-int count_of(const std::string& text, const std::string& needle);
-
 }  // namespace sshtune::testing

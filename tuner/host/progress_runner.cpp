@@ -20,11 +20,6 @@ Result<AccessCheck> ProgressRunner::check_access() {
   return m_inner.check_access();
 }
 
-void ProgressRunner::prepare(const std::vector<TrialSpec>& specs) {
-  show("starting remote sessions", 0, 0);
-  m_inner.prepare(specs);
-}
-
 Result<TrialResult> ProgressRunner::run(const TrialSpec& spec) {
   TrialSpec wrapped = spec;
   const std::string label = describe_trial(spec);

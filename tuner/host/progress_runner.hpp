@@ -17,7 +17,6 @@ class ProgressRunner final : public RemoteRunner {
       : m_inner(inner), m_progress(progress), m_sample(std::move(sample)) {}
 
   Result<AccessCheck> check_access() override;
-  void prepare(const std::vector<TrialSpec>& specs) override;
   Result<TrialResult> run(const TrialSpec& spec) override;
   std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
