@@ -28,6 +28,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -69,10 +70,19 @@ inline constexpr std::chrono::milliseconds k_trial_overhead{150};
 // on the runner's thread with the bytes streamed since the warm-up, from the warm-up's end on.
 class OpensshRunner {
  public:
+  // Given every spec's first result, in order: the specs to time once more (indices, in the order to time
+  // them).
+  using ChooseAgain = std::function<std::vector<std::size_t>(const std::vector<Result<TrialResult>>&)>;
+
   virtual ~OpensshRunner() = default;
   // Opens one connection per spec at once (their set-up overlaps), waits until every remote command has
-  // started, then times the specs one after the other. One result per spec, in order.
-  virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) = 0;
+  // started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
+  // more, each in turn for its whole time (spec.phase_end no longer applies): an upload that reads a memory
+  // file streams on the session of its first turn (its ssh paused in between: no new connection and no
+  // new slow start, and no start_s), any other on a new connection. One result per spec, in order, then
+  // one per chosen spec, in the order chosen.
+  virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
+                                                       const ChooseAgain& again = {}) = 0;
   // Opens one connection per spec at once and times them all at the same time: parallel streams, each
   // with its own connection, window and cipher thread. One result per spec, in order.
   virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;

@@ -36,6 +36,8 @@ class OpensshStream {
   bool read_stdout();
   // Reads what stderr has now, keeping the last few KiB for messages. False at end of file.
   bool read_stderr();
+  // Stops ssh (and whatever it started, such as a ProxyCommand) where it is, until release().
+  void hold();
   // Lets a held ssh (and whatever it started, such as a ProxyCommand) run on, and sends a download its
   // go byte, so its remote side starts sending; once only, a no-op after that.
   void release();
@@ -61,7 +63,6 @@ class OpensshStream {
  private:
   OpensshStream(TrialSpec spec, std::string label) : m_spec(std::move(spec)), m_label(std::move(label)) {}
   void take_stdout(const char* data, std::size_t size);
-  void hold();
 
   TrialSpec m_spec;
   std::string m_label;

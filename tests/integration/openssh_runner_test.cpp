@@ -150,6 +150,42 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+// A memory file's upload is timed again on its own session (no new login, no start cost: its session
+// was past its start); a pipe's upload, which cannot pause, on a new one.
+TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemoryFile) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
+  specs[0].file_input = true;
+  specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
+  specs[0].time_cap = std::chrono::milliseconds(300);
+  std::size_t first_results = 0;
+  const auto results = runner->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
+    first_results = first.size();
+    return std::vector<std::size_t>{1, 0};
+  });
+  EXPECT_EQ(first_results, 2u);
+  ASSERT_EQ(results.size(), 4u);
+  for (const auto& result : results) ASSERT_TRUE(result) << result.error().message;
+  EXPECT_EQ(results[2].value().cipher, "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(results[3].value().cipher, "aes128-gcm@openssh.com");
+  EXPECT_GT(results[3].value().bytes, 0u);
+  EXPECT_TRUE(results[0].value().start_s);
+  EXPECT_FALSE(results[3].value().start_s) << "a second turn on the same session has no start to measure";
+  ASSERT_TRUE(results[0].value().span && results[3].value().span);
+  EXPECT_LE(results[0].value().span->end, results[3].value().span->start);
+  sshd->stop();  // so its log is complete
+  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 3u) << "two sessions, and one new for the pipe's upload";
+  EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
+}
+
 TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);

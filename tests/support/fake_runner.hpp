@@ -56,11 +56,19 @@ class FakeClientRunner final : public OpensshRunner {
     return Result<TrialResult>(result);
   };
   std::vector<std::vector<TrialSpec>> in_turn;   // each run_in_turn batch
+  std::vector<std::vector<TrialSpec>> again;     // each batch's specs timed once more (none: not chosen)
   std::vector<std::vector<TrialSpec>> together;  // each run_together batch
 
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs) override {
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
+                                               const ChooseAgain& choose = {}) override {
     in_turn.push_back(specs);
-    return answer(specs, 1);
+    auto results = answer(specs, 1);
+    again.emplace_back();
+    if (!choose) return results;
+    for (const std::size_t i : choose(results)) again.back().push_back(specs.at(i));
+    auto more = answer(again.back(), 1);
+    for (auto& result : more) results.push_back(std::move(result));
+    return results;
   }
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
     together.push_back(specs);

@@ -91,19 +91,6 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
   return std::max(rest, milliseconds(0));
 }
 
-// Runs `again` in turn, each for its whole time, after the confirmation: its set-up counts as set-up
-// (m.setup), and `spent` grows by its wall time (the parallel ladder's deadline moves by it).
-std::vector<Result<TrialResult>> run_again(OpensshRunner& client, std::vector<TrialSpec> again, HostEnvironment& env,
-                                           milliseconds& spent, Measurement& m) {
-  for (auto& spec : again) spec.phase_end.reset(), spec.on_progress = nullptr;
-  const auto started = env.now();
-  auto results = client.run_in_turn(again);
-  const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
-  m.setup += observed_setup(wall, results);
-  spent += wall;
-  return results;
-}
-
 TrialKind direction_of(const HostRequest& request) {
   return request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
 }
@@ -132,25 +119,6 @@ std::string label(const TrialSpec& spec) {
 
 void show(HostEnvironment& env, const std::string& what) {
   if (env.progress != nullptr) *env.progress << "\r\033[Kprobing: " << what << std::flush;
-}
-
-// Times once more, in turn and each for its whole time, the trials that crawled (schedule's crawled()),
-// and keeps the second figures: a crawl is a stall's, and shown it would be read as the cipher's.
-void retime_crawls(OpensshRunner& client, const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
-                   std::vector<Result<TrialResult>>& results, HostEnvironment& env, milliseconds& spent, Measurement& m) {
-  std::vector<std::size_t> crawls;
-  std::vector<TrialSpec> again;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    const auto survey = survey_figure(facts, specs[i].cipher, specs[i].compression);
-    if (!results[i] || !survey || !crawled(mb_per_s(results[i].value()), *survey)) continue;
-    m.notes.push_back(label(specs[i]) + " read " + mbps(mb_per_s(results[i].value())) + ", under a quarter of the survey's " +
-                      mbps(*survey) + ": a stall, not the cipher; timed again");
-    crawls.push_back(i);
-    again.push_back(specs[i]);
-  }
-  if (again.empty()) return;
-  auto second = run_again(client, again, env, spent, m);
-  for (std::size_t j = 0; j < crawls.size(); ++j) results[crawls[j]] = std::move(second[j]);
 }
 
 // The fastest uncompressed confirmation trial (`leader`) and the other one the survey rated highest,
@@ -189,26 +157,59 @@ std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs, const s
   return Contest{*leader, *challenger, *leader_survey, challenger_survey};
 }
 
+// Keeps the better of two runs of one trial (load only slows a stream); a second run on the first's
+// session measured no start cost, so the first run's stands.
 void keep_better(Result<TrialResult>& kept, Result<TrialResult>& again) {
-  if (again && (!kept || mb_per_s(again.value()) > mb_per_s(kept.value()))) kept = std::move(again);
+  if (!again || (kept && mb_per_s(again.value()) <= mb_per_s(kept.value()))) return;
+  if (!again.value().start_s && kept) again.value().start_s = kept.value().start_s;
+  kept = std::move(again);
 }
 
-// Times the contested leader and its challenger once more, in turn and each for its whole time; each
-// keeps its better run (load only slows a stream, and shown it would be read as the cipher's).
-void retime_contest(OpensshRunner& client, const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
-                    std::vector<Result<TrialResult>>& results, HostEnvironment& env, milliseconds& spent, Measurement& m) {
+void add_once(std::vector<std::size_t>& chosen, std::size_t i) {
+  if (std::find(chosen.begin(), chosen.end(), i) == chosen.end()) chosen.push_back(i);
+}
+
+// The trials to time once more, each with a note: those that crawled (schedule's crawled(): a crawl is a
+// stall's, and shown it would be read as the cipher's), then a contested lead's challenger and leader
+// (schedule's contested()). Each later keeps its better run (keep_better).
+std::vector<std::size_t> choose_again(const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
+                                      const std::vector<Result<TrialResult>>& results, std::vector<std::string>& notes) {
+  std::vector<std::size_t> chosen;
+  for (std::size_t i = 0; i < specs.size() && i < results.size(); ++i) {
+    const auto survey = survey_figure(facts, specs[i].cipher, specs[i].compression);
+    if (!results[i] || !survey || !crawled(mb_per_s(results[i].value()), *survey)) continue;
+    notes.push_back(label(specs[i]) + " read " + mbps(mb_per_s(results[i].value())) + ", under a quarter of the survey's " +
+                    mbps(*survey) + ": a stall, not the cipher; timed again");
+    chosen.push_back(i);
+  }
   const auto contest = find_contest(specs, results, facts);
-  if (!contest) return;
+  if (!contest) return chosen;
   const auto& leader = specs[contest->leader];
-  const auto& challenger = specs[contest->challenger];
-  m.notes.push_back(label(challenger) + " read " + mbps(mb_per_s(results[contest->challenger].value())) + " behind " +
-                    leader.cipher + "'s " + mbps(mb_per_s(results[contest->leader].value())) +
-                    ", though the survey had it ahead (" + mbps(contest->challenger_survey) + " against " +
-                    mbps(contest->leader_survey) +
-                    "): both timed again, each keeps its better run");
-  auto second = run_again(client, {challenger, leader}, env, spent, m);
-  keep_better(results[contest->challenger], second[0]);
-  keep_better(results[contest->leader], second[1]);
+  notes.push_back(label(specs[contest->challenger]) + " read " + mbps(mb_per_s(results[contest->challenger].value())) +
+                  " behind " + leader.cipher + "'s " + mbps(mb_per_s(results[contest->leader].value())) +
+                  ", though the survey had it ahead (" + mbps(contest->challenger_survey) + " against " +
+                  mbps(contest->leader_survey) + "): both timed again, each keeps its better run");
+  add_once(chosen, contest->challenger);
+  add_once(chosen, contest->leader);
+  return chosen;
+}
+
+// Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`.
+void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t count,
+                      const std::vector<std::size_t>& chosen) {
+  for (std::size_t j = 0; j < chosen.size() && count + j < results.size(); ++j) {
+    keep_better(results[chosen[j]], results[count + j]);
+  }
+  results.erase(results.begin() + static_cast<long>(std::min(count, results.size())), results.end());
+}
+
+// The streaming the runs timed again took (results past `count`): beyond the plan, as their set-up is.
+milliseconds retimed(const std::vector<Result<TrialResult>>& results, std::size_t count) {
+  milliseconds total{0};
+  for (std::size_t j = count; j < results.size(); ++j) {
+    if (results[j]) total += milliseconds(static_cast<long>(results[j].value().seconds * 1000)) + k_trial_overhead;
+  }
+  return total;
 }
 
 // Files each confirmation result; returns the first failure's message ("" when none failed).
@@ -317,14 +318,17 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   specs.front().on_progress = loaded.trigger();
   show(env, "timing your ssh: " + label(specs.front()) + (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : ""));
   const auto started = env.now();
-  auto results = client->run_in_turn(specs);
+  std::vector<std::size_t> again;
+  auto results = client->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
+    return again = choose_again(specs, m.facts, first, m.notes);
+  });
   const auto setup_seen = observed_setup(std::chrono::duration_cast<milliseconds>(env.now() - started), results);
   // The plan allowed the set-up the survey's connect suggests; set-up beyond that is not budget (a login
   // shell's rc files can take a second, longer when several start at once), nor are the trials timed again.
   milliseconds late = std::max(milliseconds(0), setup_seen - setup_estimate(in));
   m.setup += late;
-  retime_crawls(*client, specs, m.facts, results, env, late, m);
-  retime_contest(*client, specs, m.facts, results, env, late, m);
+  late += retimed(results, specs.size());
+  keep_better_runs(results, specs.size(), again);
   const std::string failure = record_confirmation(specs, results, m);
   if (const auto rtt = loaded.result()) m.facts.loaded_rtt_seconds = *rtt, m.loaded_rtt_ms = *rtt * 1000;
   if (m.facts.openssh_trials.empty()) {
