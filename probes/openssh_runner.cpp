@@ -94,7 +94,11 @@ class ProcessRunner final : public OpensshRunner {
                   std::vector<Live>& lives, std::deque<Live>& fresh, std::vector<Turn>& turns) {
     std::vector<Live*> order, starting;
     for (const std::size_t i : chosen) {
-      if (i >= lives.size()) continue;
+      if (i >= lives.size()) {  // still one result per chosen index
+        fresh.emplace_back().error = Error{ErrorKind::unsupported, "no trial " + std::to_string(i) + " to time again"};
+        order.push_back(&fresh.back());
+        continue;
+      }
       if (lives[i].paused && !lives[i].error) {
         order.push_back(&lives[i]);
         continue;

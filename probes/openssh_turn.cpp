@@ -128,7 +128,7 @@ void finish_upload(Live& live) {
 
 void step_upload(Live& live, milliseconds stream_time) {
   OpensshStream& s = *live.stream;
-  const std::uint64_t limit = warm_up(live) + s.spec().byte_cap;
+  const std::uint64_t limit = warm_up_end(live) + s.spec().byte_cap;  // M counts from this turn's warm-up
   s.feed(limit);
   if (!live.warmed && s.written() >= warm_up_end(live)) {
     live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.written();
@@ -191,6 +191,12 @@ void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
 void close_paused(std::vector<Live*>& lives) {
   for (Live* live : lives) {
     if (live->paused) live->stream->end_input(), live->stream->release();
+    // A later turn that failed leaves its earlier figures unchecked by any count: they fall with it.
+    if (!live->first_turn && live->error && !live->close_error) {
+      live->close_error = live->error;
+      live->stream->end_input();
+      live->stream->finish(milliseconds(0));
+    }
   }
   for (Live* live : lives) {
     if (!live->paused) continue;

@@ -43,7 +43,8 @@ struct Live {
 void wait_until_ready(std::vector<Live*>& group, TurnClock::time_point deadline);
 
 // Ends every paused stream's input and lets them all run out at once; a stream whose ssh fails or whose
-// server counted less than ssh took gets a close_error.
+// server counted less than ssh took gets a close_error, as does one whose later turn failed (its ssh is
+// ended: nothing can check its earlier figures any more).
 void close_paused(std::vector<Live*>& lives);
 
 // Streams every live member of `group` at once until each is done, failed or past `deadline`.

@@ -186,6 +186,26 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
+// A session lost while its ssh was paused: the later turn fails, and with it the first figure, which no
+// server count can vouch for any more.
+TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.file_input = true;
+  spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
+  spec.time_cap = std::chrono::milliseconds(300);
+  const auto results = runner->run_in_turn({spec}, [&](const std::vector<Result<TrialResult>>& first) {
+    EXPECT_TRUE(first.at(0)) << first.at(0).error().message;
+    sshd->kill_all();
+    return std::vector<std::size_t>{0};
+  });
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_FALSE(results[1]);
+  EXPECT_FALSE(results[0]) << "no server count vouches for the first turn";
+}
+
 TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
