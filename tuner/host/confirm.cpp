@@ -81,13 +81,18 @@ milliseconds left_until(std::chrono::steady_clock::time_point deadline, HostEnvi
 
 milliseconds setup_estimate(const ConfirmInput& input) { return input.connect_time * 2 + k_shell_start; }
 
+// The wall time a result's streaming took: its timed seconds and its overhead (k_trial_overhead); none
+// for a failed trial.
+milliseconds streamed(const Result<TrialResult>& result) {
+  if (!result) return milliseconds(0);
+  return milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
+}
+
 // What the confirmation's connections took to set up, beyond their streaming: its wall time less each
-// trial's timed seconds and its overhead (k_trial_overhead).
+// trial's streaming.
 milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
   auto rest = wall;
-  for (const auto& result : results) {
-    if (result) rest -= milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
-  }
+  for (const auto& result : results) rest -= streamed(result);
   return std::max(rest, milliseconds(0));
 }
 
@@ -206,9 +211,7 @@ void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t cou
 // The streaming the runs timed again took (results past `count`): beyond the plan, as their set-up is.
 milliseconds retimed(const std::vector<Result<TrialResult>>& results, std::size_t count) {
   milliseconds total{0};
-  for (std::size_t j = count; j < results.size(); ++j) {
-    if (results[j]) total += milliseconds(static_cast<long>(results[j].value().seconds * 1000)) + k_trial_overhead;
-  }
+  for (std::size_t j = count; j < results.size(); ++j) total += streamed(results[j]);
   return total;
 }
 
