@@ -4,6 +4,7 @@
 #include "base/strings.hpp"
 
 #include <array>
+#include <future>
 #include <mutex>
 #include <sstream>
 
@@ -24,15 +25,27 @@ Result<std::string> run_ssh(const std::vector<std::string>& args, bool want_stde
   return want_stderr ? result.value().err : result.value().out;
 }
 
+constexpr std::array<AlgorithmKind, 5> k_queried_kinds{AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex,
+                                                       AlgorithmKind::key_sig, AlgorithmKind::sig};
+
+// Starts `ssh ARGS...` on its own thread: the seven queries run side by side (each ssh takes about
+// 30 ms to start, most of it waiting on the loader, so together they take about a third of the time).
+std::future<Result<std::string>> start_ssh(std::vector<std::string> args, bool want_stderr = false) {
+  return std::async(std::launch::async, [args = std::move(args), want_stderr] { return run_ssh(args, want_stderr); });
+}
+
 Result<std::unique_ptr<ClientCapabilities>> probe() {
+  std::vector<std::future<Result<std::string>>> queries;
+  for (const AlgorithmKind kind : k_queried_kinds) queries.push_back(start_ssh({"-Q", std::string(ssh_query_name(kind))}));
+  auto dump_query = start_ssh({"-G", "-F", "/dev/null", "ssh-tune.invalid"});
+  auto version_query = start_ssh({"-V"}, true);
   std::vector<std::vector<std::string>> supported;  // indexed by AlgorithmKind
-  for (const AlgorithmKind kind : {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex,
-                                   AlgorithmKind::key_sig, AlgorithmKind::sig}) {
-    SSHTUNE_TRY(text, run_ssh({"-Q", std::string(ssh_query_name(kind))}));
+  for (auto& query : queries) {
+    SSHTUNE_TRY(text, query.get());
     supported.push_back(split_words(text));
   }
-  SSHTUNE_TRY(dump, run_ssh({"-G", "-F", "/dev/null", "ssh-tune.invalid"}));
-  SSHTUNE_TRY(version, run_ssh({"-V"}, true));
+  SSHTUNE_TRY(dump, dump_query.get());
+  SSHTUNE_TRY(version, version_query.get());
   while (!version.empty() && (version.back() == '\n' || version.back() == '\r')) {
     version.pop_back();
   }
