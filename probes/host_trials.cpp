@@ -104,6 +104,13 @@ class TrialSequence {
     stop(note);
     m_host_down = true;
   }
+  // Gives up the share of the time left that `trials` of `trials_left` (them included) would have had:
+  // the budget of a measurement that cannot matter is not spent on the rest.
+  void forgo(int trials, int trials_left) {
+    if (trials <= 0 || trials_left <= 0) return;
+    const auto left = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline() - Clock::now()));
+    m_deadline -= left * std::min(trials, trials_left) / trials_left;
+  }
   // True when the budget still holds one more trial of the shortest kind.
   bool has_time_for_a_trial() const {
     return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap;
@@ -233,24 +240,38 @@ void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t las
   }
 }
 
-// The cipher of the fastest uncompressed cipher trial so far; empty when none succeeded.
-std::string fastest_cipher(const HostTrialReport& report) {
+// The fastest uncompressed cipher trial so far; null when none succeeded.
+const TrialResult* fastest_trial(const HostTrialReport& report) {
   const TrialResult* best = nullptr;
   for (const auto& trial : report.trials) {
     if (!trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
       best = &trial;
     }
   }
-  return best != nullptr ? best->cipher : "";
+  return best;
 }
 
-void measure_compression(TrialSequence& sequence, const std::string& cipher, int& trials_left) {
-  const auto& plan = sequence.plan();
+// Why the compressed trials are not run, or nullopt to run them.
+std::optional<std::string> compression_skipped(const HostTrialPlan& plan, double fastest_mb_per_s) {
   if (!plan.server_offers_compression) {
-    sequence.report().notes.push_back("server does not offer zlib@openssh.com (Compression no): compressed "
-                                      "throughput not measured");
+    return "server does not offer zlib@openssh.com (Compression no): compressed throughput not measured";
+  }
+  if (plan.skip_compression) return plan.skip_compression(fastest_mb_per_s);
+  return std::nullopt;
+}
+
+void measure_compression(TrialSequence& sequence, const TrialResult& fastest, int& trials_left) {
+  const auto& plan = sequence.plan();
+  if (const auto reason = compression_skipped(plan, mb_per_s(fastest))) {
+    sequence.report().notes.push_back(*reason);
+    if (plan.server_offers_compression) {
+      const int skipped = plan.sample ? 2 : 1;
+      sequence.forgo(skipped, trials_left);
+      trials_left -= skipped;
+    }
     return;
   }
+  const std::string& cipher = fastest.cipher;
   TrialSpec spec;
   spec.cipher = cipher;
   spec.mac = mac_for_cipher(cipher, plan.macs);
@@ -358,8 +379,9 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
     probe_tools(sequence);  // which rsync compression to advise: never cut by the budget
     --trials_left;
   }
-  const std::string best = fastest_cipher(sequence.report());
-  if (!best.empty() && plan.measure_compression) {
+  const TrialResult* fastest = fastest_trial(sequence.report());
+  if (fastest != nullptr && plan.measure_compression) {
+    const TrialResult best = *fastest;  // the report's trials grow while it is measured
     measure_compression(sequence, best, trials_left);
   }
   measure_ciphers(sequence, k_leading_ciphers, plan.ciphers.size(), trials_left);

@@ -31,10 +31,14 @@ std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double 
   return CompressedFigure{speed, FigureSource::model, true};
 }
 
+bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy) {
+  return zlib_mb_per_s >= policy.compression_margin * best;
+}
+
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,
                                  std::vector<std::string>& reasons) {
   if (!facts.zlib_mb_per_s) return std::nullopt;
-  if (*facts.zlib_mb_per_s < policy.compression_margin * best) {
+  if (!compression_can_pay(*facts.zlib_mb_per_s, best, policy)) {
     reasons.push_back("zlib compresses at " + mbps(*facts.zlib_mb_per_s) + " here, slower than the " + mbps(best) +
                       " already reached: compression cannot pay for any data");
     return std::nullopt;

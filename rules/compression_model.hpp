@@ -26,6 +26,11 @@ struct CompressedFigure {
 // model over `best` (nullopt when even the model lacks its inputs).
 std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double best, std::optional<double> cap);
 
+// Whether compression can pay at all where `best` MB/s already moves without it. ssh compresses with zlib
+// (level 6) in its one thread, so a compressed upload never moves the payload faster than zlib compresses
+// it on this CPU (`zlib_mb_per_s`); to pay it must beat `best` by policy.compression_margin.
+bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy);
+
 // The ratio below which compression pays (1/margin), or nullopt when zlib on this CPU is slower than
 // `best` already is. Adds one reason.
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,

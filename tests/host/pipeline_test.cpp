@@ -153,15 +153,45 @@ TEST_F(HostPipeline, AMalformedServerOfferIsANoteAndTheTrialsRun) {
 }
 
 TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
+  m_env.compression_speeds = [](const std::string&) {  // zlib faster than the link: compression may pay
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 400, 900, 1u << 20}};
+  };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_EQ(measurement.server.ciphers_c2s, testing::openssh_defaults().ciphers_c2s);
   EXPECT_TRUE(measurement.facts.server_offers_compression);
-  EXPECT_DOUBLE_EQ(*measurement.facts.zlib_mb_per_s, 40);
+  EXPECT_DOUBLE_EQ(*measurement.facts.zlib_mb_per_s, 400);
   EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
   EXPECT_DOUBLE_EQ(*measurement.facts.compressed_random_mb_per_s, 20);
   ASSERT_TRUE(measurement.rtt_ms);
   EXPECT_NEAR(*measurement.rtt_ms, 2.0, 1e-9);
+}
+
+bool any_compressed(const testing::FakeRunner& runner) {
+  return std::any_of(runner.specs.begin(), runner.specs.end(), [](const TrialSpec& spec) { return spec.compression; });
+}
+
+TEST_F(HostPipeline, TheSurveySkipsCompressionThatCannotPayAndSaysWhy) {
+  // zlib here compresses 40 MB/s; the survey moves 300 MB/s without compression.
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env).value();
+  EXPECT_FALSE(any_compressed(m_world.runner));
+  EXPECT_FALSE(measurement.facts.compressed_sample_mb_per_s);
+  EXPECT_NE(std::find(measurement.notes.begin(), measurement.notes.end(),
+                      "compressed trials skipped: zlib compresses your data at 40 MB/s on this CPU, slower than the "
+                      "300 MB/s already moved without compression"),
+            measurement.notes.end());
+  const auto decision = decide_host(measurement, m_env);
+  ASSERT_TRUE(decision) << decision.error().message;
+  EXPECT_FALSE(decision.value().compression);
+}
+
+TEST_F(HostPipeline, CompressionInEffectNowIsTimedEvenWhenItCannotPay) {
+  auto resolved = resolve_host(m_request, *m_env.client).value();
+  resolved.current_compression = true;
+  const auto measurement = gather_facts(m_request, resolved, m_env).value();
+  EXPECT_TRUE(any_compressed(m_world.runner));
+  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
 }
 
 TEST_F(HostPipeline, RenderGivesEverySnippet) {

@@ -152,6 +152,30 @@ TEST(RunHostTrials, CommandlessAccountDegradesWithANote) {
             "remote commands could not run, so throughput, compression and remote tools were not measured");
 }
 
+TEST(RunHostTrials, CompressionThatCannotPayIsNotTimedAndItsShareOfTheBudgetIsNotSpent) {
+  FakeRunner runner;  // instant trials at 100 MB/s
+  auto plan = make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text"));
+  plan.budget = std::chrono::seconds(4);
+  plan.max_trial_time = std::chrono::seconds(10);  // slots follow the time left alone
+  std::vector<double> asked;
+  plan.skip_compression = [&asked](double fastest) -> std::optional<std::string> {
+    asked.push_back(fastest);
+    return "zlib is too slow";
+  };
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(asked, (std::vector<double>{100}));
+  ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u);  // rtt, ciphers, tools
+  for (const auto& spec : runner.specs) EXPECT_FALSE(spec.compression);
+  EXPECT_EQ(report.value().notes.front(), "zlib is too slow");
+  // After the tools 4 of 10 planned trials were left, 2 of them compressed: the next cipher's slot is a
+  // half of half the time left (the fake takes none of the 4 s), 1 s less the overhead, not 2 s.
+  const auto& next = runner.specs[runner.specs.size() - 2];
+  EXPECT_EQ(next.cipher, "aes256-ctr");
+  EXPECT_LT(next.warm_up_time + next.time_cap, std::chrono::milliseconds(1200));
+  EXPECT_GT(next.warm_up_time + next.time_cap, std::chrono::milliseconds(800));
+}
+
 TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
   FakeRunner runner;
   auto server = openssh_defaults();

@@ -4,7 +4,9 @@
 // parallel sessions (confirm.cpp).
 #include "tuner/host/pipeline.hpp"
 
+#include "base/format.hpp"
 #include "probes/sample_corpus.hpp"
+#include "rules/compression_model.hpp"
 #include "tuner/host/confirm.hpp"
 #include "tuner/host/progress_runner.hpp"
 #include "tuner/host/schedule.hpp"
@@ -92,25 +94,51 @@ void add_local_cipher_speeds(rules::HostFacts& facts, HostEnvironment& env) {
   }
 }
 
-void add_local_measurements(const std::string& sample, const HostTrialReport& report, HostEnvironment& env,
-                            rules::HostFacts& facts) {
+void add_local_measurements(const std::vector<probes::CompressionSpeed>& compression, const HostTrialReport& report,
+                            HostEnvironment& env, rules::HostFacts& facts) {
   add_local_cipher_speeds(facts, env);
-  const auto rows = env.compression_speeds(sample);
-  if (!rows.empty()) {
-    facts.zlib_mb_per_s = rows.front().compress_mb_per_s;
-    facts.sample_ratio = rows.front().ratio;
+  if (!compression.empty()) {
+    facts.zlib_mb_per_s = compression.front().compress_mb_per_s;
+    facts.sample_ratio = compression.front().ratio;
   }
   facts.rtt_seconds = report.rtt_seconds;
   facts.rsync_zstd_local = env.local_rsync().rsync_zstd;
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
 }
 
+std::optional<double> zlib_speed(const std::vector<probes::CompressionSpeed>& compression) {
+  if (compression.empty()) return std::nullopt;
+  return compression.front().compress_mb_per_s;
+}
+
+// What the survey's plan is made from.
+struct SurveyInput {
+  const HostRequest& request;
+  const ResolvedHost& resolved;
+  const ServerAlgorithms& server;
+  std::optional<double> zlib_mb_per_s;  // this CPU's zlib on the user's sample
+  const rules::Policy& policy;
+};
+
+// The survey's compressed trials, a connection of their own with a new session's slow start, are skipped
+// when compression cannot pay (rules::compression_can_pay): every compressed trial is an upload, which
+// zlib on this CPU bounds. Unless compression is in effect now: its figure is the comparison's base.
+HostTrialPlan::SkipCompression compression_skip(const ResolvedHost& resolved, std::optional<double> zlib_mb_per_s,
+                                                const rules::Policy& policy) {
+  if (resolved.current_compression || !zlib_mb_per_s) return {};
+  return [zlib = *zlib_mb_per_s, policy](double fastest) -> std::optional<std::string> {
+    if (rules::compression_can_pay(zlib, fastest, policy)) return std::nullopt;
+    return "compressed trials skipped: zlib compresses your data at " + mbps(zlib) + " on this CPU, slower than " +
+           "the " + mbps(fastest) + " already moved without compression";
+  };
+}
+
 // The survey's plan; its share of the budget less what the control session's set-up already took.
-HostTrialPlan survey_plan(const HostRequest& request, const ServerAlgorithms& server,
-                          std::shared_ptr<const std::string> sample, milliseconds connect_time) {
-  HostTrialPlan plan = make_trial_plan(server, std::move(sample));
-  plan.budget = std::max(milliseconds(0), split_budget(request.budget).survey - connect_time);
-  plan.direction = request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::string> sample, milliseconds connect_time) {
+  HostTrialPlan plan = make_trial_plan(in.server, std::move(sample));
+  plan.budget = std::max(milliseconds(0), split_budget(in.request.budget).survey - connect_time);
+  plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+  plan.skip_compression = compression_skip(in.resolved, in.zlib_mb_per_s, in.policy);
   return plan;
 }
 
@@ -126,14 +154,15 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   Measurement m;
   SSHTUNE_TRY(server, server_offer(access, resolved.target, env, m.notes));
   m.server = std::move(server);
+  const auto compression = env.compression_speeds(*sample);
+  const SurveyInput survey{request, resolved, m.server, zlib_speed(compression), env.policy};
   const HostTrialReport report =
-      run_survey(runner, survey_plan(request, m.server, sample, connect_time), request.host, std::move(access),
-                 connect_time);
+      run_survey(runner, survey_plan(survey, sample, connect_time), request.host, std::move(access), connect_time);
   runner.finish();
   remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
   add_survey(report, runner.compressed_was_sample(), m);
-  add_local_measurements(*sample, report, env, m.facts);
+  add_local_measurements(compression, report, env, m.facts);
   if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
