@@ -178,12 +178,30 @@ TEST_F(HostPipeline, TheSurveySkipsCompressionThatCannotPayAndSaysWhy) {
   EXPECT_FALSE(any_compressed(m_world.runner));
   EXPECT_FALSE(measurement.facts.compressed_sample_mb_per_s);
   EXPECT_NE(std::find(measurement.notes.begin(), measurement.notes.end(),
-                      "compressed trials skipped: zlib compresses your data at 40 MB/s on this CPU, slower than the "
-                      "300 MB/s already moved without compression"),
+                      "compressed trials skipped: zlib compresses your data at 40 MB/s on this CPU, under 1/1.25 of "
+                      "the 300 MB/s already moved without compression"),
             measurement.notes.end());
   const auto decision = decide_host(measurement, m_env);
   ASSERT_TRUE(decision) << decision.error().message;
   EXPECT_FALSE(decision.value().compression);
+}
+
+TEST_F(HostPipeline, CompressionCloseToTheBestIsTimedByTheSurveyAndNotConfirmedOnAModel) {
+  m_env.compression_speeds = [](const std::string&) {  // 280 MB/s: within 1/1.25 of the survey's 300
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 280, 900, 1u << 20}};
+  };
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env).value();
+  EXPECT_TRUE(any_compressed(m_world.runner));
+  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
+  for (const auto& trial : measurement.facts.openssh_trials) EXPECT_FALSE(trial.compression) << "20 MB/s is far behind";
+}
+
+TEST_F(HostPipeline, ADownloadSurveyKeepsItsCompressedTrials) {
+  m_request.direction = Direction::download;  // compressed by the server's CPU, which this one does not bound
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  gather_facts(m_request, resolved, m_env).value();
+  EXPECT_TRUE(any_compressed(m_world.runner));
 }
 
 TEST_F(HostPipeline, CompressionInEffectNowIsTimedEvenWhenItCannotPay) {

@@ -120,16 +120,15 @@ struct SurveyInput {
   const rules::Policy& policy;
 };
 
-// The survey's compressed trials, a connection of their own with a new session's slow start, are skipped
-// when compression cannot pay (rules::compression_can_pay): every compressed trial is an upload, which
-// zlib on this CPU bounds. Unless compression is in effect now: its figure is the comparison's base.
-HostTrialPlan::SkipCompression compression_skip(const ResolvedHost& resolved, std::optional<double> zlib_mb_per_s,
-                                                const rules::Policy& policy) {
-  if (resolved.current_compression || !zlib_mb_per_s) return {};
-  return [zlib = *zlib_mb_per_s, policy](double fastest) -> std::optional<std::string> {
-    if (rules::compression_can_pay(zlib, fastest, policy)) return std::nullopt;
-    return "compressed trials skipped: zlib compresses your data at " + mbps(zlib) + " on this CPU, slower than " +
-           "the " + mbps(fastest) + " already moved without compression";
+// The survey's compressed trials are skipped when they cannot come close (rules::compression_can_matter):
+// a compressed upload, as they all are, never outruns zlib on this CPU. Only for uploads: a download is
+// compressed by the server's CPU. And not when compression is in effect now: its figure is the base.
+HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
+  if (in.resolved.current_compression || !in.zlib_mb_per_s || in.request.direction == Direction::download) return {};
+  return [zlib = *in.zlib_mb_per_s, policy = in.policy](double fastest) -> std::optional<std::string> {
+    if (rules::compression_can_matter(zlib, fastest, policy)) return std::nullopt;
+    return "compressed trials skipped: zlib compresses your data at " + mbps(zlib) + " on this CPU, under 1/" +
+           two_decimals(policy.compression_margin) + " of the " + mbps(fastest) + " already moved without compression";
   };
 }
 
@@ -138,7 +137,7 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
   HostTrialPlan plan = make_trial_plan(in.server, std::move(sample));
   plan.budget = std::max(milliseconds(0), split_budget(in.request.budget).survey - connect_time);
   plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
-  plan.skip_compression = compression_skip(in.resolved, in.zlib_mb_per_s, in.policy);
+  plan.skip_compression = compression_skip(in);
   return plan;
 }
 
