@@ -45,10 +45,12 @@ std::future<Result<std::string>> start_ssh(std::vector<std::string> args, bool w
 
 Result<std::unique_ptr<ClientCapabilities>> probe() {
   std::vector<std::future<Result<std::string>>> queries;
+  queries.reserve(k_queried_kinds.size());
   for (const AlgorithmKind kind : k_queried_kinds) queries.push_back(start_ssh({"-Q", std::string(ssh_query_name(kind))}));
   auto dump_query = start_ssh({"-G", "-F", "/dev/null", "ssh-tune.invalid"});
   auto version_query = start_ssh({"-V"}, true);
   std::vector<std::vector<std::string>> supported;  // indexed by AlgorithmKind
+  supported.reserve(queries.size());
   for (auto& query : queries) {
     SSHTUNE_TRY(text, query.get());
     supported.push_back(split_words(text));
