@@ -172,8 +172,11 @@ class TrialSequence {
   bool m_host_down = false;
 };
 
+// The compressed trials measure_compression() runs: the user's sample (when given) and random data.
+int compressed_trials(const HostTrialPlan& plan) { return plan.sample ? 2 : 1; }
+
 int planned_throughput_trials(const HostTrialPlan& plan) {
-  const int compression = plan.measure_compression && plan.server_offers_compression ? (plan.sample ? 2 : 1) : 0;
+  const int compression = plan.measure_compression && plan.server_offers_compression ? compressed_trials(plan) : 0;
   return static_cast<int>(plan.ciphers.size()) + compression;
 }
 
@@ -251,24 +254,18 @@ const TrialResult* fastest_trial(const HostTrialReport& report) {
   return best;
 }
 
-// Why the compressed trials are not run, or nullopt to run them.
-std::optional<std::string> compression_skipped(const HostTrialPlan& plan, double fastest_mb_per_s) {
-  if (!plan.server_offers_compression) {
-    return "server does not offer zlib@openssh.com (Compression no): compressed throughput not measured";
-  }
-  if (plan.skip_compression) return plan.skip_compression(fastest_mb_per_s);
-  return std::nullopt;
-}
-
 void measure_compression(TrialSequence& sequence, const TrialResult& fastest, int& trials_left) {
   const auto& plan = sequence.plan();
-  if (const auto reason = compression_skipped(plan, mb_per_s(fastest))) {
-    sequence.report().notes.push_back(*reason);
-    if (plan.server_offers_compression) {
-      const int skipped = plan.sample ? 2 : 1;
-      sequence.forgo(skipped, trials_left);
-      trials_left -= skipped;
-    }
+  if (!plan.server_offers_compression) {
+    sequence.report().notes.push_back("server does not offer zlib@openssh.com (Compression no): compressed "
+                                      "throughput not measured");
+    return;
+  }
+  const auto skipped = plan.skip_compression ? plan.skip_compression(mb_per_s(fastest)) : std::nullopt;
+  if (skipped) {
+    sequence.report().notes.push_back(*skipped);
+    sequence.forgo(compressed_trials(plan), trials_left);
+    trials_left -= compressed_trials(plan);
     return;
   }
   const std::string& cipher = fastest.cipher;

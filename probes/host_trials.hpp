@@ -146,8 +146,9 @@ struct HostTrialPlan {
   // trials always upload: the sample exists only here, and nothing is ever written on the remote.
   TrialKind direction = TrialKind::upload;
   bool measure_compression = true;
-  // Asked with the fastest uncompressed figure before the compressed trials (which need a connection of
-  // their own): a reason to skip them, noted in the report, or nullopt to run them. Unset runs them.
+  // Asked with the fastest uncompressed figure before the compressed trials: a reason to skip them, noted
+  // in the report (their share of the survey's time is then given up), or nullopt to run them. Unset runs
+  // them.
   using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
   SkipCompression skip_compression;
   bool probe_tools = true;                    // `rsync --version`

@@ -35,8 +35,8 @@ bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy
   return zlib_mb_per_s >= policy.compression_margin * best;
 }
 
-bool compression_can_matter(double zlib_mb_per_s, double best, const Policy& policy) {
-  return zlib_mb_per_s * policy.compression_margin >= best;
+bool compression_can_matter(double compressed_mb_per_s, double best, const Policy& policy) {
+  return compressed_mb_per_s * policy.compression_margin >= best;
 }
 
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,

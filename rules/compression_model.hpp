@@ -31,10 +31,10 @@ std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double 
 // it on this CPU (`zlib_mb_per_s`); to pay it must beat `best` by policy.compression_margin.
 bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy);
 
-// Whether a compressed upload is worth timing where `best` MB/s already moves without it: zlib on this CPU
-// reaches at least `best` / policy.compression_margin (as the shortlist's rule for an OpenSSH trial).
-// Below that, no client's compressed figure can come close.
-bool compression_can_matter(double zlib_mb_per_s, double best, const Policy& policy);
+// Whether compression is worth timing where `best` MB/s already moves without it: a compressed speed (zlib
+// on this CPU bounds any compressed upload) of at least `best` / policy.compression_margin. The survey
+// skips its compressed trials below it, and the shortlist confirms compression with ssh from it.
+bool compression_can_matter(double compressed_mb_per_s, double best, const Policy& policy);
 
 // The ratio below which compression pays (1/margin), or nullopt when zlib on this CPU is slower than
 // `best` already is. Adds one reason.

@@ -20,7 +20,7 @@ bool compression_matters(const HostFacts& survey, double best, std::optional<dou
   if (!survey.server_offers_compression) return false;
   if (survey.current_compression) return true;
   const auto compressed = compressed_speed(survey, best, cap);
-  return compressed && compressed->mb_per_s * policy.compression_margin >= best;
+  return compressed && compression_can_matter(compressed->mb_per_s, best, policy);
 }
 
 }  // namespace
