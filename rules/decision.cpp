@@ -101,7 +101,7 @@ std::string_view to_string(FigureSource source) {
 
 Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Policy& policy) {
   Decision decision;
-  const auto cap = window_cap(facts, policy);
+  const auto cap = session_cap(facts, policy);
   std::vector<std::string> notes;
   const auto survey = rank_ciphers(facts, catalog, policy, cap, notes);
   if (survey.empty()) {

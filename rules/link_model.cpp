@@ -41,6 +41,13 @@ std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
   return policy.window_bytes / *rtt / 1e6;
 }
 
+std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) {
+  auto cap = window_cap(facts, policy);
+  if (!cap) return cap;
+  for (const auto& trial : facts.openssh_trials) cap = std::max(*cap, trial.mb_per_s);
+  return cap;
+}
+
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
                         std::vector<std::string>& reasons) {
   double best = 0, worst = 1e300;

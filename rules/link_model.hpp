@@ -19,6 +19,11 @@ std::optional<double> judged_rtt_seconds(const HostFacts& facts);
 // window/RTT in MB/s for the judged RTT, or nullopt without an RTT.
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
 
+// The most one session is taken to move: window_cap, raised to the fastest session your ssh moved. Such a
+// session proves its window allowed that much: the judged RTT was longer than its own round trips (on a
+// busy machine the pings wait for a core). nullopt without an RTT.
+std::optional<double> session_cap(const HostFacts& facts, const Policy& policy);
+
 // cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when they tie (or
 // when the best is far below this CPU's speed); with one cipher, the RTT decides. Adds one reason.
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,

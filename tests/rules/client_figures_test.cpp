@@ -64,6 +64,21 @@ TEST(ClientFigures, ExpectedAndCurrentAreTheOpensshClientsFigures) {
   EXPECT_EQ(d.link_class, LinkClass::cpu_bound);  // the survey's spread
 }
 
+TEST(ClientFigures, ASessionThatMovedMoreThanTheLoadedRttAllowsIsNotCutToIt) {
+  // Loopback on 2 busy cores: the pings waited for a core (2.54 ms, so 2 MiB/RTT = 826 MB/s), yet one
+  // session of the user's ssh moved 830 MB/s; what it moved is expected, and libssh's 850 is held to it.
+  HostFacts facts = loopback();
+  facts.loaded_rtt_seconds = 0.00254;
+  facts.trials.push_back({"aes192-ctr", 850});
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  const Decision& d = decision.value();
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 830);
+  EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
+  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com moved 830 MB/s (your ssh), the best within the security floor"))
+      << all_reasons(d);
+}
+
 TEST(ClientFigures, ATieInTheSurveyIsDecidedByTheOpensshFigures) {
   // libssh put aes128-gcm 14% ahead; the user's ssh moves aes256-gcm faster, so it leads.
   const auto d = decide(loopback(), catalog(), Policy{}).value();
