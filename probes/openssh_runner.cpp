@@ -88,12 +88,12 @@ class ProcessRunner final : public OpensshRunner {
     return lives;
   }
 
-  // Times `chosen` (indices into specs) once more, each in turn for its whole time: a paused stream on
-  // its own session, any other on a fresh one (all started at once, first).
-  void time_again(const std::vector<std::size_t>& chosen, const std::vector<TrialSpec>& specs,
-                  std::vector<Live>& lives, std::deque<Live>& fresh, std::vector<Turn>& turns) {
+  // Times again.chosen (indices into specs) once more, each in turn for again.stream_time at most: a paused
+  // stream on its own session, any other on a fresh one (all started at once, first).
+  void time_again(const TimeAgain& again, const std::vector<TrialSpec>& specs, std::vector<Live>& lives,
+                  std::deque<Live>& fresh, std::vector<Turn>& turns) {
     std::vector<Live*> order, starting;
-    for (const std::size_t i : chosen) {
+    for (const std::size_t i : again.chosen) {
       if (i >= lives.size()) {  // still one result per chosen index
         fresh.emplace_back().error = Error{ErrorKind::unsupported, "no trial " + std::to_string(i) + " to time again"};
         order.push_back(&fresh.back());
@@ -111,6 +111,7 @@ class ProcessRunner final : public OpensshRunner {
     wait_until_ready(starting, Clock::now() + m_target.timeout);
     for (Live* live : order) {
       if (live->paused) resume(*live);
+      if (again.stream_time) live->stream_time = std::min(live->stream_time, *again.stream_time);
       if (live->stream) release(*live), stream_alone(*live);
       turns.push_back(turn_of(*live));
     }

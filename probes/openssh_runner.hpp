@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,14 +71,19 @@ inline constexpr std::chrono::milliseconds k_trial_overhead{150};
 // on the runner's thread with the bytes streamed since the warm-up, from the warm-up's end on.
 class OpensshRunner {
  public:
-  // Given every spec's first result, in order: the specs to time once more (indices, in the order to time
-  // them).
-  using ChooseAgain = std::function<std::vector<std::size_t>(const std::vector<Result<TrialResult>>&)>;
+  // What to time once more: indices into the specs, in the order to time them, and at most how long each
+  // streams (nullopt: its spec's time_cap; never longer than that).
+  struct TimeAgain {
+    std::vector<std::size_t> chosen;
+    std::optional<std::chrono::milliseconds> stream_time;
+  };
+  // Given every spec's first result, in order: what to time once more.
+  using ChooseAgain = std::function<TimeAgain(const std::vector<Result<TrialResult>>&)>;
 
   virtual ~OpensshRunner() = default;
   // Opens one connection per spec at once (their set-up overlaps), waits until every remote command has
   // started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
-  // more, each in turn for its whole time (spec.phase_end no longer applies): an upload that reads a memory
+  // more, each in turn for its TimeAgain::stream_time (spec.phase_end no longer applies): an upload that reads a memory
   // file streams on the session of its first turn (its ssh paused in between: no new connection and no
   // new slow start, and no start_s), any other on a new connection. One result per spec, in order, then
   // one per chosen spec, in the order chosen.

@@ -30,6 +30,12 @@ TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
   EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));      // nothing fits
 }
 
+TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
+  EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2), milliseconds(300));
+  EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2), milliseconds(150));  // past the deadline
+  EXPECT_EQ(retime_stream_time(milliseconds(-400), milliseconds(200), 1), milliseconds(150));
+}
+
 TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
   const TrialSpec fast = openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
   EXPECT_EQ(fast.warm_up_bytes, 80'000'000u);  // 100 ms of data
@@ -225,6 +231,33 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
                         "502 MB/s, though the survey had it ahead (900 MB/s against 280 MB/s): both timed again, "
                         "each keeps its better run") != notes.end())
       << ::testing::PrintToString(notes);
+}
+
+TEST_F(Confirmation, RunsTimedAgainComeOutOfTheBudget) {
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
+    m_world.now += std::chrono::seconds(2);  // the first runs take the whole budget
+    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
+  };
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u);
+  EXPECT_GT(m_world.client.in_turn[0][0].time_cap, milliseconds(150));
+  EXPECT_EQ(m_world.client.again[0][0].time_cap, milliseconds(150)) << "no budget left: the shortest stream";
+}
+
+TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
+  };
+  m_request.budget = std::chrono::seconds(30);
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u);
+  EXPECT_EQ(m_world.client.again[0][0].time_cap, m_world.client.in_turn[0].back().time_cap);
 }
 
 TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {

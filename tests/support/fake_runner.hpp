@@ -6,6 +6,7 @@
 #include "probes/openssh_runner.hpp"
 #include "probes/server_algorithms.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -65,7 +66,11 @@ class FakeClientRunner final : public OpensshRunner {
     auto results = answer(specs, 1);
     again.emplace_back();
     if (!choose) return results;
-    for (const std::size_t i : choose(results)) again.back().push_back(specs.at(i));
+    const auto chosen = choose(results);
+    for (const std::size_t i : chosen.chosen) {
+      again.back().push_back(specs.at(i));
+      if (chosen.stream_time) again.back().back().time_cap = std::min(specs.at(i).time_cap, *chosen.stream_time);
+    }
     auto more = answer(again.back(), 1);
     for (auto& result : more) results.push_back(std::move(result));
     return results;

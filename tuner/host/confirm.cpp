@@ -208,13 +208,6 @@ void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t cou
   results.erase(results.begin() + static_cast<long>(std::min(count, results.size())), results.end());
 }
 
-// The streaming the runs timed again took (results past `count`): beyond the plan, as their set-up is.
-milliseconds retimed(const std::vector<Result<TrialResult>>& results, std::size_t count) {
-  milliseconds total{0};
-  for (std::size_t j = count; j < results.size(); ++j) total += streamed(results[j]);
-  return total;
-}
-
 // Files each confirmation result; returns the first failure's message ("" when none failed).
 std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
                                 Measurement& m) {
@@ -283,8 +276,8 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     return;
   }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
-  // The deadline moves by `late` (the confirmation's set-up beyond the estimate and its trials timed
-  // again), then by each step's set-up beyond its estimate.
+  // The deadline moves by `late` (the confirmation's set-up beyond the estimate; its trials timed again
+  // spent this share's time first), then by each step's set-up beyond its estimate.
   auto deadline = in.deadline + late;
   const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
   double previous = best->mb_per_s, gain = 10;
@@ -321,16 +314,20 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   specs.front().on_progress = loaded.trigger();
   show(env, "timing your ssh: " + label(specs.front()) + (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : ""));
   const auto started = env.now();
+  // The plan allowed the set-up the survey's connect suggests; set-up beyond that is not budget (a login
+  // shell's rc files can take a second, longer when several start at once) and moves the deadline.
+  const auto late_by = [&](const std::vector<Result<TrialResult>>& so_far) {
+    const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
+    return std::max(milliseconds(0), observed_setup(wall, so_far) - setup_estimate(in));
+  };
   std::vector<std::size_t> again;
   auto results = client->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
-    return again = choose_again(specs, m.facts, first, m.notes);
+    again = choose_again(specs, m.facts, first, m.notes);
+    const milliseconds left = left_until(in.deadline + late_by(first), env);  // the parallel share's, too
+    return OpensshRunner::TimeAgain{again, retime_stream_time(left, setup_estimate(in), again.size())};
   });
-  const auto setup_seen = observed_setup(std::chrono::duration_cast<milliseconds>(env.now() - started), results);
-  // The plan allowed the set-up the survey's connect suggests; set-up beyond that is not budget (a login
-  // shell's rc files can take a second, longer when several start at once), nor are the trials timed again.
-  milliseconds late = std::max(milliseconds(0), setup_seen - setup_estimate(in));
+  const milliseconds late = late_by(results);
   m.setup += late;
-  late += retimed(results, specs.size());
   keep_better_runs(results, specs.size(), again);
   const std::string failure = record_confirmation(specs, results, m);
   if (const auto rtt = loaded.result()) m.facts.loaded_rtt_seconds = *rtt, m.loaded_rtt_ms = *rtt * 1000;

@@ -58,6 +58,10 @@ milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::s
   return std::min(stream, k_max_stream);
 }
 
+milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials) {
+  return std::max(confirm_stream_time(std::max(left, milliseconds(0)), setup, trials), k_min_stream);
+}
+
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
                        std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time) {
   TrialSpec spec;

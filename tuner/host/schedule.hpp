@@ -33,6 +33,11 @@ ProbeBudget split_budget(milliseconds total);
 // (`setup`, overlapped: paid once); at least 150 ms, at most 1 s. Zero when even the minimum does not fit.
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
 
+// How long each of `trials` runs timed again may stream: their share of what is `left` until the deadline
+// (as confirm_stream_time, `setup` for their connections), and 150 ms when even that does not fit: a run
+// timed again replaces a stall or settles a contested order, which the figures need more than the budget.
+milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials);
+
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
 // long). The warm-up W is 100 ms of data at the estimate, but at least 32 MiB (a new session's slow start)
