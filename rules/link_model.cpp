@@ -44,7 +44,9 @@ std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) {
   auto cap = window_cap(facts, policy);
   if (!cap) return cap;
-  for (const auto& trial : facts.openssh_trials) cap = std::max(*cap, trial.mb_per_s);
+  for (const auto& trial : facts.openssh_trials) {
+    if (!trial.compression) cap = std::max(*cap, trial.mb_per_s);  // a compressed one is always an upload
+  }
   return cap;
 }
 
@@ -83,12 +85,20 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts) {
 
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,
                            std::vector<std::string>& reasons) {
-  const auto cap = window_cap(facts, policy);
+  const auto window = window_cap(facts, policy);
   const Bottleneck otherwise = link_class == LinkClass::link_bound ? Bottleneck::link : Bottleneck::cpu;
-  if (!cap) return otherwise;
-  const bool near = best >= policy.window_near * *cap;
-  reasons.push_back("OpenSSH's 2 MiB channel window allows " + mbps(*cap) + " per session at an RTT of " +
-                    rtt_text(*judged_rtt_seconds(facts)) + (near ? ", and one session reaches it" : ", not a limit here"));
+  if (!window) return otherwise;
+  const double cap = *session_cap(facts, policy);
+  const bool near = best >= policy.window_near * cap;
+  const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
+  if (cap > *window) {
+    reasons.push_back("a session of your ssh moved " + mbps(cap) + ", more than OpenSSH's 2 MiB channel window allows at "
+                      "the RTT measured while streaming (" + mbps(*window) + " at " + rtt + "): those pings waited "
+                      "longer than the session's own round trips (a busy CPU delays them)");
+  } else {
+    reasons.push_back("OpenSSH's 2 MiB channel window allows " + mbps(cap) + " per session at an RTT of " + rtt +
+                      (near ? ", and one session reaches it" : ", not a limit here"));
+  }
   if (!near || link_class != LinkClass::link_bound) return otherwise;
   return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;
 }

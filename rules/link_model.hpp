@@ -19,9 +19,9 @@ std::optional<double> judged_rtt_seconds(const HostFacts& facts);
 // window/RTT in MB/s for the judged RTT, or nullopt without an RTT.
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
 
-// The most one session is taken to move: window_cap, raised to the fastest session your ssh moved. Such a
-// session proves its window allowed that much: the judged RTT was longer than its own round trips (on a
-// busy machine the pings wait for a core). nullopt without an RTT.
+// The most one session is taken to move: window_cap, raised to the fastest uncompressed session your ssh
+// moved. Such a session proves its window allowed that much: the judged RTT was longer than its own round
+// trips (on a busy machine the pings wait for a core). nullopt without an RTT.
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy);
 
 // cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when they tie (or
@@ -32,9 +32,10 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
 // The best aggregate of the parallel trials, or nullopt when none ran.
 std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 
-// window when a link-bound host's best single session reaches policy.window_near of the cap and a
+// window when a link-bound host's best single session reaches policy.window_near of session_cap and a
 // parallel trial moved at least policy.parallel_gain times as much; else link or cpu by the link class.
-// Adds the reasons: the cap, whether it binds, and what confirmed it (or why it was not confirmed).
+// Adds the reasons: the cap (or that a session of your ssh moved more than window/RTT), whether it binds,
+// and what confirmed it (or why it was not confirmed).
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,
                            std::vector<std::string>& reasons);
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace sshtune {
@@ -32,7 +33,7 @@ TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
 
 TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
   EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2), milliseconds(300));
-  EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2), milliseconds(150));  // past the deadline
+  EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2), milliseconds(150));  // under the set-up
   EXPECT_EQ(retime_stream_time(milliseconds(-400), milliseconds(200), 1), milliseconds(150));
 }
 
@@ -233,31 +234,52 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
       << ::testing::PrintToString(notes);
 }
 
-TEST_F(Confirmation, RunsTimedAgainComeOutOfTheBudget) {
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
-  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
-    m_world.now += std::chrono::seconds(2);  // the first runs take the whole budget
-    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
-  };
-  ASSERT_TRUE(tune());
-  ASSERT_EQ(m_world.client.again.size(), 1u);
-  ASSERT_EQ(m_world.client.again[0].size(), 1u);
-  EXPECT_GT(m_world.client.in_turn[0][0].time_cap, milliseconds(150));
-  EXPECT_EQ(m_world.client.again[0][0].time_cap, milliseconds(150)) << "no budget left: the shortest stream";
-}
-
 TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
   testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
                                           {"chacha20-poly1305@openssh.com", 280}});
   m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
     return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
   };
-  m_request.budget = std::chrono::seconds(30);
+  m_request.budget = std::chrono::seconds(8);  // first runs under the 1 s cap
   ASSERT_TRUE(tune());
   ASSERT_EQ(m_world.client.again.size(), 1u);
   ASSERT_EQ(m_world.client.again[0].size(), 1u);
   EXPECT_EQ(m_world.client.again[0][0].time_cap, m_world.client.in_turn[0].back().time_cap);
+}
+
+// Each run streams half as long again as planned, so the first runs spend the confirmation's share;
+// chacha20's first run crawled. Returns the stream times its first and second runs were given.
+std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& world, const std::function<Result<HostOutcome>()>& tune) {
+  testing::script_speeds(world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                        {"chacha20-poly1305@openssh.com", 280}});
+  int chacha_runs = 0;
+  world.client.on_run = [&world, &chacha_runs](const TrialSpec& spec, std::size_t) {
+    const auto streamed = spec.time_cap * 3 / 2;
+    world.now += streamed + k_trial_overhead;
+    const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
+    auto trial = testing::client_trial(spec, crawl ? 9 : 800);
+    trial.value().seconds = std::chrono::duration<double>(streamed).count();
+    return trial;
+  };
+  EXPECT_TRUE(tune());
+  if (world.client.again.size() != 1 || world.client.again[0].size() != 1) return {};
+  return {world.client.in_turn[0].back().time_cap, world.client.again[0][0].time_cap};
+}
+
+TEST_F(Confirmation, RunsTimedAgainLeaveTheParallelShareToALadderThatWillRun) {
+  // A CPU-bound remote host: the ladder will run, so the crawl's second run gets what is left of the
+  // confirmation's share, less than its first run.
+  const auto [first, again] = retime_after_spent_share(m_world, [this] { return tune(); });
+  EXPECT_GE(again, milliseconds(150));
+  EXPECT_LT(again, first);
+}
+
+TEST_F(Confirmation, RunsTimedAgainTakeTheParallelShareNoLadderWillUse) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  m_env.local_cores = 2;  // the server shares them: no ladder
+  const auto [first, again] = retime_after_spent_share(m_world, [this] { return tune(); });
+  EXPECT_GT(first, milliseconds(150));
+  EXPECT_EQ(again, first);
 }
 
 TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {

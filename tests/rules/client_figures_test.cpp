@@ -77,6 +77,22 @@ TEST(ClientFigures, ASessionThatMovedMoreThanTheLoadedRttAllowsIsNotCutToIt) {
   EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
   EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com moved 830 MB/s (your ssh), the best within the security floor"))
       << all_reasons(d);
+  EXPECT_TRUE(has_reason(d, "a session of your ssh moved 830 MB/s, more than OpenSSH's 2 MiB channel window allows at "
+                            "the RTT measured while streaming (826 MB/s at 2.54 ms): those pings waited longer than "
+                            "the session's own round trips (a busy CPU delays them)"))
+      << all_reasons(d);
+}
+
+TEST(ClientFigures, ACompressedSessionDoesNotRaiseTheWindowCap) {
+  // The compressed trial is always an upload, whatever the direction timed (an hpn-ssh server's windows
+  // differ by direction); only uncompressed sessions vouch for the window.
+  HostFacts facts = loopback();
+  facts.loaded_rtt_seconds = 0.00254;
+  facts.openssh_trials.push_back({"aes256-gcm@openssh.com", true, 900});
+  facts.trials.push_back({"aes192-ctr", 880});  // the survey's alone: held to the cap
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  EXPECT_DOUBLE_EQ(decision.value().expected_mb_per_s, 830);
 }
 
 TEST(ClientFigures, ATieInTheSurveyIsDecidedByTheOpensshFigures) {

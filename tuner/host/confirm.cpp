@@ -96,6 +96,16 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
   return std::max(rest, milliseconds(0));
 }
 
+// The set-up the runs timed again need: none when each streams on its paused session (it reads a memory
+// file), else a fresh connection's.
+milliseconds retime_setup(const ConfirmInput& in, const std::vector<TrialSpec>& specs,
+                          const std::vector<std::size_t>& again) {
+  const bool fresh = std::any_of(again.begin(), again.end(), [&](std::size_t i) {
+    return i >= specs.size() || !upload_timed_here(specs[i]);
+  });
+  return fresh ? setup_estimate(in) : milliseconds(0);
+}
+
 TrialKind direction_of(const HostRequest& request) {
   return request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
 }
@@ -262,22 +272,27 @@ bool parallel_step(OpensshRunner& client, const HostRequest& request, const rule
   return true;
 }
 
+// Why no parallel sessions are timed for this shortlist ("" when the ladder runs).
+std::string ladder_skipped(const ConfirmInput& in, const rules::Shortlist& list, const HostEnvironment& env) {
+  if (!list.window_suspect && !list.cpu_bound) return "the link, not a window or a CPU, sets the pace";
+  if (!list.window_suspect && server_shares_the_clients_cores(in.resolved.target, env.local_cores)) {
+    return "the server runs on this machine's " + std::to_string(env.local_cores) +
+           " cores, which one session's ssh and sshd already use";
+  }
+  return "";
+}
+
 void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, OpensshRunner& client,
                          milliseconds budget, milliseconds late, HostEnvironment& env, Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
-  if (!list.window_suspect && !list.cpu_bound) {
-    m.notes.push_back("parallel sessions not timed: the link, not a window or a CPU, sets the pace");
-    return;
-  }
-  if (!list.window_suspect && server_shares_the_clients_cores(in.resolved.target, env.local_cores)) {
-    m.notes.push_back("parallel sessions not timed: the server runs on this machine's " +
-                      std::to_string(env.local_cores) + " cores, which one session's ssh and sshd already use");
+  if (const std::string why = ladder_skipped(in, list, env); !why.empty()) {
+    m.notes.push_back("parallel sessions not timed: " + why);
     return;
   }
   const milliseconds stream = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
-  // The deadline moves by `late` (the confirmation's set-up beyond the estimate; its trials timed again
-  // spent this share's time first), then by each step's set-up beyond its estimate.
+  // The deadline moves by `late` (the confirmation's set-up beyond the estimate), then by each step's
+  // set-up beyond its estimate.
   auto deadline = in.deadline + late;
   const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
   double previous = best->mb_per_s, gain = 10;
@@ -291,6 +306,9 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     deadline += step_setup;
     m.setup += step_setup;
     if (!failed) gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;
+  }
+  if (m.facts.parallel_trials.empty() && !failed) {
+    m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
   }
 }
 
@@ -320,11 +338,14 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
     const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
     return std::max(milliseconds(0), observed_setup(wall, so_far) - setup_estimate(in));
   };
+  // Runs timed again stream in what is left of the confirmation's share, and of the parallel share too
+  // when no ladder will use it.
+  const milliseconds kept_for_ladder = ladder_skipped(in, list, env).empty() ? budget.parallel : milliseconds(0);
   std::vector<std::size_t> again;
   auto results = client->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
     again = choose_again(specs, m.facts, first, m.notes);
-    const milliseconds left = left_until(in.deadline + late_by(first), env);  // the parallel share's, too
-    return OpensshRunner::TimeAgain{again, retime_stream_time(left, setup_estimate(in), again.size())};
+    const milliseconds left = left_until(in.deadline + late_by(first) - kept_for_ladder, env);
+    return OpensshRunner::TimeAgain{again, retime_stream_time(left, retime_setup(in, specs, again), again.size())};
   });
   const milliseconds late = late_by(results);
   m.setup += late;
