@@ -75,6 +75,7 @@ class TrialSequence {
     spec.warm_up_time = slot / 5;
     spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
     spec.time_cap = slot - spec.warm_up_time;
+    spec.path_rtt_seconds = m_report.rtt_seconds.value_or(0);
     Timed run = run_timed(spec);
     if (spec.kind == TrialKind::upload || spec.kind == TrialKind::download) {
       // Only throughput trials, less their set-up: a connection's or a remote shell's start-up says

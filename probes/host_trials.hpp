@@ -51,6 +51,9 @@ struct TrialSpec {
   std::uint64_t early_bytes = 0;
   std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
   std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
+  // The path's round trip as the survey measured it (0: not known). A libssh upload leaves the server
+  // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window.
+  double path_rtt_seconds = 0;
   std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)
   std::chrono::milliseconds warm_up_time{0};   // ... and for at least this long (new remote processes start slowly)
   // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials

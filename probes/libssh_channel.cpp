@@ -1,6 +1,7 @@
 #include "probes/libssh_channel.hpp"
 
 #include <libssh/libssh.h>
+#include <poll.h>
 
 #include <algorithm>
 
@@ -27,6 +28,7 @@ Result<std::unique_ptr<ExecChannel>> ExecChannel::open(LibsshSession& session, c
   if (ssh_channel_request_exec(channel, command.c_str()) != SSH_OK) {
     return session.error("server refused to run a command");
   }
+  exec->m_widest_window = ssh_channel_window_size(channel);  // the whole grant: nothing written yet
   return exec;
 }
 
@@ -111,6 +113,35 @@ Result<std::size_t> ExecChannel::buffered() {
 Result<void> ExecChannel::pump(std::chrono::milliseconds wait) {
   if (ssh_channel_poll_timeout(m_channel, static_cast<int>(wait.count()), 0) == SSH_ERROR) {
     return m_session.error("connection lost");
+  }
+  return ok();
+}
+
+std::uint64_t ExecChannel::unconsumed() {
+  const std::uint64_t window = ssh_channel_window_size(m_channel);
+  m_widest_window = std::max(m_widest_window, window);
+  return m_widest_window - window;
+}
+
+Result<void> ExecChannel::wait_for_consumed(std::uint64_t limit, std::chrono::steady_clock::time_point deadline) {
+  const int fd = ssh_get_fd(ssh_channel_get_session(m_channel));
+  while (unconsumed() > limit) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd readable{fd, POLLIN, 0};
+    ::poll(&readable, 1, static_cast<int>(std::min<std::chrono::milliseconds::rep>(left.count(), 5)));
+    // libssh reads packets only while no output waits: a sink prints nothing, so output is dropped.
+    const int available = ssh_channel_poll(m_channel, 0);
+    if (available == SSH_ERROR) {
+      return m_session.error("connection lost");
+    }
+    if (available == SSH_EOF) {
+      return Error{ErrorKind::remote, m_session.host() + ": the remote command ended while data was on its way"};
+    }
+    std::string dropped;
+    if (available > 0) {
+      SSHTUNE_TRYV(read_some(dropped, static_cast<std::size_t>(available)));
+    }
   }
   return ok();
 }

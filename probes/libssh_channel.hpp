@@ -37,6 +37,13 @@ class ExecChannel {
   // Processes incoming packets (key exchange replies, window adjustments) for up to `wait` without
   // reading channel data.
   Result<void> pump(std::chrono::milliseconds wait);
+  // Bytes written that the server has not handed on yet: the channel window it granted, at its largest,
+  // less what is left of it. sshd holds them in a buffer that grows in 32 KiB steps, each copying the
+  // whole buffer to fresh pages; the bytes waiting there are what that costs.
+  std::uint64_t unconsumed();
+  // Processes incoming packets until unconsumed() <= `limit` (the server's window adjustments arrive) or
+  // `deadline` passes; waits on the socket, so an adjustment is seen as it arrives.
+  Result<void> wait_for_consumed(std::uint64_t limit, std::chrono::steady_clock::time_point deadline);
   // Tells the remote command its stdin is finished (idempotent).
   Result<void> send_eof();
   // Sends EOF, discards remaining output until the remote closes, and returns its exit status.
@@ -50,6 +57,7 @@ class ExecChannel {
   ssh_channel_struct* m_channel;
   std::chrono::milliseconds m_timeout;
   bool m_eof_sent = false;
+  std::uint64_t m_widest_window = 0;  // the largest remote window seen (the server's grant when idle)
 };
 
 }  // namespace sshtune

@@ -1,6 +1,7 @@
 #include "probes/libssh_stream.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <thread>
 
 namespace sshtune {
@@ -34,6 +35,12 @@ constexpr std::chrono::milliseconds k_min_rate_window{20};
 // after the trial must wait behind (seconds on a slow link).
 constexpr std::uint64_t k_min_queue = 192u << 10;
 constexpr double k_queue_margin_seconds = 0.03;
+// The same bound one layer up: bytes the server has not yet passed to the remote command (its channel
+// window not yet returned). Unbounded, they fill sshd's channel buffer to the 2 MiB window, and sshd grows
+// that buffer in 32 KiB steps, each copying all of it to fresh pages: up to a second of slow start where
+// page faults are dear, and the stall can come back mid-trial. sshd returns window once 96 KiB is consumed,
+// so this floor keeps data flowing; a longer path gets two of its round trips' worth (unconsumed_limit).
+constexpr std::uint64_t k_min_unconsumed = 512u << 10;
 // A new sink channel gets this much warm-up before its first trial, whichever ends first: past a new
 // server session's slow start. On a VM whose page faults are dear (PVM), the data that queues in sshd
 // while the remote shell starts puts it into memmove and fresh pages at 1-7 MB/s until its buffer
@@ -94,6 +101,13 @@ std::uint64_t acknowledged_out(const LibsshSession& session) {
   return session.socket_bytes_out() - std::min(session.socket_bytes_out(), session.unacknowledged_bytes_out());
 }
 
+// The most an upload at `rate` bytes/s leaves the server unconsumed over a path of `rtt` seconds (see
+// k_min_unconsumed); the whole window when the round trip is not known.
+std::uint64_t unconsumed_limit(double rate, double rtt) {
+  if (rtt <= 0) return std::numeric_limits<std::uint64_t>::max();
+  return std::max(k_min_unconsumed, static_cast<std::uint64_t>(rate * 2 * rtt));
+}
+
 // Waits until fewer than `limit` bytes await acknowledgement, or until `deadline`.
 void wait_for_queue_below(const LibsshSession& session, std::uint64_t limit, Clock::time_point deadline) {
   while (session.unacknowledged_bytes_out() > limit && Clock::now() < deadline) {
@@ -134,11 +148,14 @@ class AcknowledgedInterval {
     const auto size = static_cast<std::size_t>(rate_now * k_write_seconds);
     return std::clamp(size - size % k_min_write_size, k_min_write_size, k_write_size);
   }
-  // Waits until the queue is short enough to write more (see k_min_queue).
-  void pace(std::chrono::milliseconds timeout) const {
+  // Waits until the socket's queue is short enough to write more (see k_min_queue) and the server holds
+  // at most `unconsumed` bytes of `channel`'s (see k_min_unconsumed).
+  Result<void> pace(ExecChannel& channel, std::uint64_t unconsumed, std::chrono::milliseconds timeout) const {
     const double needed = rate() * (2 * m_session.tcp_rtt_seconds() + k_queue_margin_seconds);
+    const auto deadline = Clock::now() + timeout;
     wait_for_queue_below(m_session, std::max<std::uint64_t>(k_min_queue, static_cast<std::uint64_t>(needed)),
-                         Clock::now() + timeout);
+                         deadline);
+    return channel.wait_for_consumed(unconsumed, deadline);
   }
   void coast(std::chrono::milliseconds time_cap) const { wait_for_queue_below(m_session, 0, m_start + time_cap); }
 
@@ -176,11 +193,12 @@ Result<void> TrialConnection::warm_new_sink() {
   static const std::string zeros(k_write_size, '\0');
   const AcknowledgedInterval warm_up(*m_session);
   while (warm_up.acknowledged() < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time) {
-    warm_up.pace(m_timeout);
+    SSHTUNE_TRYV(warm_up.pace(*m_sink, unconsumed_at(warm_up.rate()), m_timeout));
     const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
     SSHTUNE_TRYV(m_sink->write_all(slice));
   }
   m_session->add_setup_time(Clock::now() - warm_up.start());
+  m_rate_hint = warm_up.rate();
   return ok();
 }
 
@@ -204,7 +222,9 @@ Result<ExecChannel*> TrialConnection::source() {
 Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted) {
   static const std::string zeros(k_switch_chunk, '\0');
   SSHTUNE_TRY(channel, sink());
-  wait_for_queue_below(*m_session, k_switch_queue, Clock::now() + m_timeout);
+  const auto deadline = Clock::now() + m_timeout;
+  wait_for_queue_below(*m_session, k_switch_queue, deadline);
+  SSHTUNE_TRYV(channel->wait_for_consumed(unconsumed_at(0), deadline));
   const std::uint64_t wire_before = m_session->socket_bytes_out();
   const std::uint64_t payload_before = m_session->payload_bytes_out();
   SSHTUNE_TRYV(channel->write_all(zeros));
@@ -265,12 +285,17 @@ TrialResult TrialConnection::result_for(TrialKind kind) const {
   return result;
 }
 
+std::uint64_t TrialConnection::unconsumed_at(double rate) const {
+  return unconsumed_limit(std::max(rate, m_rate_hint), m_path_rtt);
+}
+
 Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
+  m_path_rtt = spec.path_rtt_seconds;
   SSHTUNE_TRY(channel, sink());
   PayloadCursor cursor(spec.payload);
   const AcknowledgedInterval warm_up(*m_session);
   for (std::uint64_t sent = 0; warming_up(spec, sent, warm_up.start());) {
-    warm_up.pace(m_timeout);
+    SSHTUNE_TRYV(warm_up.pace(*channel, unconsumed_at(warm_up.rate()), m_timeout));
     const auto slice = cursor.next(warm_up.write_size());
     SSHTUNE_TRYV(channel->write_all(slice));
     sent += slice.size();
@@ -283,7 +308,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
       interval.coast(spec.time_cap);
       break;
     }
-    interval.pace(m_timeout);
+    SSHTUNE_TRYV(interval.pace(*channel, unconsumed_at(interval.rate()), m_timeout));
     const auto slice = cursor.next(interval.write_size());
     SSHTUNE_TRYV(channel->write_all(slice));
     written += slice.size();
@@ -291,6 +316,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
       spec.on_progress(written);
     }
   }
+  m_rate_hint = interval.rate();
   TrialResult result = result_for(TrialKind::upload);
   result.seconds = interval.seconds();
   result.wire_bytes = interval.acknowledged();
