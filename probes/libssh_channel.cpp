@@ -12,6 +12,8 @@ namespace {
 constexpr std::size_t k_drain_chunk = 1u << 20;
 // Output tolerated before the start marker (e.g. a banner printed by a login shell's rc file).
 constexpr std::size_t k_max_noise = 4096;
+// The longest wait_for_consumed sleeps on the socket before it looks again (and at its deadline).
+constexpr std::chrono::milliseconds k_window_poll{5};
 
 }  // namespace
 
@@ -123,25 +125,31 @@ std::uint64_t ExecChannel::unconsumed() {
   return m_widest_window - window;
 }
 
+Result<void> ExecChannel::take_pending_packets() {
+  // libssh reads packets only while no output waits: a sink prints nothing, so output is dropped.
+  const int available = ssh_channel_poll(m_channel, 0);
+  if (available == SSH_ERROR) {
+    return m_session.error("connection lost");
+  }
+  if (available == SSH_EOF) {
+    return Error{ErrorKind::remote, m_session.host() + ": the remote command ended while data was on its way"};
+  }
+  std::string dropped;
+  if (available > 0) {
+    SSHTUNE_TRYV(read_some(dropped, static_cast<std::size_t>(available)));
+  }
+  return ok();
+}
+
 Result<void> ExecChannel::wait_for_consumed(std::uint64_t limit, std::chrono::steady_clock::time_point deadline) {
   const int fd = ssh_get_fd(ssh_channel_get_session(m_channel));
   while (unconsumed() > limit) {
+    SSHTUNE_TRYV(take_pending_packets());  // an adjustment may already wait, read or unread
+    if (unconsumed() <= limit) break;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     pollfd readable{fd, POLLIN, 0};
-    ::poll(&readable, 1, static_cast<int>(std::min<std::chrono::milliseconds::rep>(left.count(), 5)));
-    // libssh reads packets only while no output waits: a sink prints nothing, so output is dropped.
-    const int available = ssh_channel_poll(m_channel, 0);
-    if (available == SSH_ERROR) {
-      return m_session.error("connection lost");
-    }
-    if (available == SSH_EOF) {
-      return Error{ErrorKind::remote, m_session.host() + ": the remote command ended while data was on its way"};
-    }
-    std::string dropped;
-    if (available > 0) {
-      SSHTUNE_TRYV(read_some(dropped, static_cast<std::size_t>(available)));
-    }
+    ::poll(&readable, 1, static_cast<int>(std::min(left, k_window_poll).count()));
   }
   return ok();
 }

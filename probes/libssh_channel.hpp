@@ -52,6 +52,9 @@ class ExecChannel {
  private:
   ExecChannel(LibsshSession& session, ssh_channel_struct* channel, std::chrono::milliseconds timeout)
       : m_session(session), m_channel(channel), m_timeout(timeout) {}
+  // Processes the packets that have arrived without waiting, dropping any output; the remote command's
+  // end is an Error.
+  Result<void> take_pending_packets();
 
   LibsshSession& m_session;
   ssh_channel_struct* m_channel;
