@@ -19,6 +19,7 @@ class ForwardingRunner final : public RemoteRunner {
   explicit ForwardingRunner(FakeRunner& inner) : m_inner(inner) {}
   Result<AccessCheck> check_access() override { return m_inner.check_access(); }
   Result<TrialResult> run(const TrialSpec& spec) override { return m_inner.run(spec); }
+  std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
  private:
   FakeRunner& m_inner;

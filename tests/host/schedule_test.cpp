@@ -247,14 +247,14 @@ TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
   EXPECT_EQ(m_world.client.again[0][0].time_cap, m_world.client.in_turn[0].back().time_cap);
 }
 
-// Each run streams half as long again as planned, so the first runs spend the confirmation's share;
+// Each run streams twice as long as planned, so the first runs spend the confirmation's share;
 // chacha20's first run crawled. Returns the stream times its first and second runs were given.
 std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& world, const std::function<Result<HostOutcome>()>& tune) {
   testing::script_speeds(world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
                                         {"chacha20-poly1305@openssh.com", 280}});
   int chacha_runs = 0;
   world.client.on_run = [&world, &chacha_runs](const TrialSpec& spec, std::size_t) {
-    const auto streamed = spec.time_cap * 3 / 2;
+    const auto streamed = spec.time_cap * 2;
     world.now += streamed + k_trial_overhead;
     const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
     auto trial = testing::client_trial(spec, crawl ? 9 : 800);
@@ -280,6 +280,23 @@ TEST_F(Confirmation, RunsTimedAgainTakeTheParallelShareNoLadderWillUse) {
   const auto [first, again] = retime_after_spent_share(m_world, [this] { return tune(); });
   EXPECT_GT(first, milliseconds(150));
   EXPECT_EQ(again, first);
+}
+
+TEST_F(Confirmation, SetUpThatMovedTheDeadlineDoesNotLengthenRunsTimedAgain) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  m_env.local_cores = 2;  // no ladder: runs timed again may use all that is left
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
+                                          {"chacha20-poly1305@openssh.com", 280}});
+  m_world.runner.setup = std::chrono::seconds(3);  // the survey's set-up moved the deadline by 3 s
+  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
+    m_world.now += std::chrono::milliseconds(1500);  // the first runs end past the budget's end
+    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
+  };
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u);
+  EXPECT_GT(m_world.client.in_turn[0].back().time_cap, milliseconds(150)) << "the first runs keep their share";
+  EXPECT_EQ(m_world.client.again[0][0].time_cap, milliseconds(150)) << "past the budget: the shortest stream";
 }
 
 TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {

@@ -339,12 +339,13 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
     return std::max(milliseconds(0), observed_setup(wall, so_far) - setup_estimate(in));
   };
   // Runs timed again stream in what is left of the confirmation's share, and of the parallel share too
-  // when no ladder will use it.
+  // when no ladder will use it. They are extra figures, so set-up does not move their end: the budget the
+  // user gave does (at worst each streams the shortest time, confirm_stream_time's floor).
   const milliseconds kept_for_ladder = ladder_skipped(in, list, env).empty() ? budget.parallel : milliseconds(0);
   std::vector<std::size_t> again;
   auto results = client->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
     again = choose_again(specs, m.facts, first, m.notes);
-    const milliseconds left = left_until(in.deadline + late_by(first) - kept_for_ladder, env);
+    const milliseconds left = left_until(in.budget_end - kept_for_ladder, env);
     return OpensshRunner::TimeAgain{again, retime_stream_time(left, retime_setup(in, specs, again), again.size())};
   });
   const milliseconds late = late_by(results);

@@ -21,7 +21,8 @@ struct ConfirmInput {
   RemoteRunner& survey_runner;                  // its control session measures the loaded round trip
   std::shared_ptr<const std::string> sample;    // the user's data, for the compressed trial
   std::chrono::milliseconds connect_time{0};    // what one connection's set-up took (the survey's)
-  std::chrono::steady_clock::time_point deadline;  // the run's start plus its budget (env.now's clock)
+  std::chrono::steady_clock::time_point deadline;  // the run's start plus its budget and the survey's set-up (env.now's clock)
+  std::chrono::steady_clock::time_point budget_end;  // the run's start plus its budget: where runs timed again end
 };
 
 // Runs the confirmation and the parallel ladder within the request's budget shares, adding to `m`

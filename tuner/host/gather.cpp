@@ -168,7 +168,8 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
   m.setup = report.outside_budget;
   const auto deadline = start + request.budget + report.outside_budget;
-  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, deadline}, env, m);
+  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, deadline, start + request.budget},
+                       env, m);
   return m;
 }
 
