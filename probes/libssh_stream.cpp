@@ -101,8 +101,8 @@ std::uint64_t acknowledged_out(const LibsshSession& session) {
   return session.socket_bytes_out() - std::min(session.socket_bytes_out(), session.unacknowledged_bytes_out());
 }
 
-// The most an upload at `rate` bytes/s leaves the server unconsumed over a path of `rtt` seconds (see
-// k_min_unconsumed); the whole window when the round trip is not known.
+// The most an upload sending channel data at `rate` bytes/s leaves the server unconsumed over a path of
+// `rtt` seconds (see k_min_unconsumed); the whole window when the round trip is not known.
 std::uint64_t unconsumed_limit(double rate, double rtt) {
   if (rtt <= 0) return std::numeric_limits<std::uint64_t>::max();
   return std::max(k_min_unconsumed, static_cast<std::uint64_t>(rate * 2 * rtt));
@@ -121,7 +121,8 @@ void wait_for_queue_below(const LibsshSession& session, std::uint64_t limit, Clo
 class AcknowledgedInterval {
  public:
   explicit AcknowledgedInterval(const LibsshSession& session)
-      : m_session(session), m_start(Clock::now()), m_acknowledged_start(acknowledged_out(session)) {}
+      : m_session(session), m_start(Clock::now()), m_acknowledged_start(acknowledged_out(session)),
+        m_payload_start(session.payload_bytes_out()) {}
 
   // Acknowledged bytes per second so far; 0 until k_min_rate_window has passed.
   double rate() const {
@@ -130,6 +131,16 @@ class AcknowledgedInterval {
       return 0;
     }
     return static_cast<double>(acknowledged()) / std::chrono::duration<double>(elapsed).count();
+  }
+  // Channel data sent per second so far, before compression (what the server's window counts); 0 until
+  // k_min_rate_window has passed.
+  double payload_rate() const {
+    const auto elapsed = Clock::now() - m_start;
+    if (elapsed < k_min_rate_window) {
+      return 0;
+    }
+    return static_cast<double>(m_session.payload_bytes_out() - m_payload_start) /
+           std::chrono::duration<double>(elapsed).count();
   }
   bool should_coast(std::chrono::milliseconds time_cap) const {
     const double rate_now = rate();
@@ -167,6 +178,7 @@ class AcknowledgedInterval {
   const LibsshSession& m_session;
   Clock::time_point m_start;
   std::uint64_t m_acknowledged_start;
+  std::uint64_t m_payload_start;
 };
 
 }  // namespace
@@ -193,12 +205,12 @@ Result<void> TrialConnection::warm_new_sink() {
   static const std::string zeros(k_write_size, '\0');
   const AcknowledgedInterval warm_up(*m_session);
   while (warm_up.acknowledged() < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time) {
-    SSHTUNE_TRYV(warm_up.pace(*m_sink, unconsumed_at(warm_up.rate()), m_timeout));
+    SSHTUNE_TRYV(warm_up.pace(*m_sink, unconsumed_at(warm_up.payload_rate()), m_timeout));
     const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
     SSHTUNE_TRYV(m_sink->write_all(slice));
   }
   m_session->add_setup_time(Clock::now() - warm_up.start());
-  m_rate_hint = warm_up.rate();
+  m_rate_hint = warm_up.payload_rate();
   return ok();
 }
 
@@ -295,7 +307,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
   PayloadCursor cursor(spec.payload);
   const AcknowledgedInterval warm_up(*m_session);
   for (std::uint64_t sent = 0; warming_up(spec, sent, warm_up.start());) {
-    SSHTUNE_TRYV(warm_up.pace(*channel, unconsumed_at(warm_up.rate()), m_timeout));
+    SSHTUNE_TRYV(warm_up.pace(*channel, unconsumed_at(warm_up.payload_rate()), m_timeout));
     const auto slice = cursor.next(warm_up.write_size());
     SSHTUNE_TRYV(channel->write_all(slice));
     sent += slice.size();
@@ -308,7 +320,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
       interval.coast(spec.time_cap);
       break;
     }
-    SSHTUNE_TRYV(interval.pace(*channel, unconsumed_at(interval.rate()), m_timeout));
+    SSHTUNE_TRYV(interval.pace(*channel, unconsumed_at(interval.payload_rate()), m_timeout));
     const auto slice = cursor.next(interval.write_size());
     SSHTUNE_TRYV(channel->write_all(slice));
     written += slice.size();
@@ -316,7 +328,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
       spec.on_progress(written);
     }
   }
-  m_rate_hint = interval.rate();
+  m_rate_hint = interval.payload_rate();
   TrialResult result = result_for(TrialKind::upload);
   result.seconds = interval.seconds();
   result.wire_bytes = interval.acknowledged();

@@ -50,8 +50,8 @@ class TrialConnection {
   Result<bool> push_switch_chunk(const SessionAlgorithms& wanted);
   // Pumps incoming packets until libssh sends the chunk it queued during a key exchange.
   Result<void> finish_exchange(ExecChannel& channel, std::uint64_t payload_before);
-  // The most an upload at `rate` bytes/s (or the last rate seen here, when higher) leaves the server
-  // unconsumed on this path (libssh_stream.cpp: k_min_unconsumed).
+  // The most an upload sending channel data at `rate` bytes/s (or the last rate seen here, when higher)
+  // leaves the server unconsumed on this path (libssh_stream.cpp: k_min_unconsumed).
   std::uint64_t unconsumed_at(double rate) const;
   Result<ExecChannel*> sink();
   Result<void> warm_new_sink();
@@ -65,7 +65,7 @@ class TrialConnection {
   SessionAlgorithms m_current;
   std::chrono::steady_clock::time_point m_last_exchange;
   double m_path_rtt = 0;   // the last upload's TrialSpec::path_rtt_seconds
-  double m_rate_hint = 0;  // the acknowledged rate of the last warm-up or upload, bytes/s
+  double m_rate_hint = 0;  // the channel data rate of the last warm-up or upload, bytes/s
 };
 
 }  // namespace sshtune
