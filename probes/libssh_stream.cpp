@@ -125,23 +125,10 @@ class AcknowledgedInterval {
         m_payload_start(session.payload_bytes_out()) {}
 
   // Acknowledged bytes per second so far; 0 until k_min_rate_window has passed.
-  double rate() const {
-    const auto elapsed = Clock::now() - m_start;
-    if (elapsed < k_min_rate_window) {
-      return 0;
-    }
-    return static_cast<double>(acknowledged()) / std::chrono::duration<double>(elapsed).count();
-  }
+  double rate() const { return per_second(acknowledged()); }
   // Channel data sent per second so far, before compression (what the server's window counts); 0 until
   // k_min_rate_window has passed.
-  double payload_rate() const {
-    const auto elapsed = Clock::now() - m_start;
-    if (elapsed < k_min_rate_window) {
-      return 0;
-    }
-    return static_cast<double>(m_session.payload_bytes_out() - m_payload_start) /
-           std::chrono::duration<double>(elapsed).count();
-  }
+  double payload_rate() const { return per_second(m_session.payload_bytes_out() - m_payload_start); }
   bool should_coast(std::chrono::milliseconds time_cap) const {
     const double rate_now = rate();
     if (rate_now <= 0) {
@@ -175,6 +162,14 @@ class AcknowledgedInterval {
   Clock::time_point start() const { return m_start; }
 
  private:
+  double per_second(std::uint64_t bytes) const {
+    const auto elapsed = Clock::now() - m_start;
+    if (elapsed < k_min_rate_window) {
+      return 0;
+    }
+    return static_cast<double>(bytes) / std::chrono::duration<double>(elapsed).count();
+  }
+
   const LibsshSession& m_session;
   Clock::time_point m_start;
   std::uint64_t m_acknowledged_start;

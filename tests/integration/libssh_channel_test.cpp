@@ -10,37 +10,44 @@ namespace {
 
 using std::chrono::steady_clock;
 
-class LibsshChannelTest : public SshdProbeTest {};
+class LibsshChannelTest : public SshdProbeTest {
+ protected:
+  // `command` started on a new session to a new sshd (its marker read), with 1 MiB already written to
+  // it; null after a failed assertion.
+  ExecChannel* started_with_a_mebibyte(const std::string& command) {
+    auto* sshd = start_sshd();
+    EXPECT_NE(sshd, nullptr);
+    if (sshd == nullptr) return nullptr;
+    auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{});
+    EXPECT_TRUE(session) << session.error().message;
+    if (!session) return nullptr;
+    m_session = std::move(session).value();
+    auto channel = ExecChannel::open(*m_session, "printf SSH-TUNE-READY; " + command, std::chrono::seconds(10));
+    EXPECT_TRUE(channel) << channel.error().message;
+    if (!channel || !channel.value()->wait_for_marker()) return nullptr;
+    m_channel = std::move(channel).value();
+    EXPECT_EQ(m_channel->unconsumed(), 0u);
+    if (!m_channel->write_all(std::string(1u << 20, 'x'))) return nullptr;
+    return m_channel.get();
+  }
+
+  std::unique_ptr<LibsshSession> m_session;
+  std::unique_ptr<ExecChannel> m_channel;  // on m_session, so declared after it: closed first
+};
 
 TEST_F(LibsshChannelTest, DataTheCommandHasNotReadIsUnconsumedUntilItReadsIt) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{});
-  ASSERT_TRUE(session) << session.error().message;
   // The command reads nothing for a second: sshd holds what arrives (a pipe takes 64 KiB of it).
-  auto channel = ExecChannel::open(*session.value(), "printf SSH-TUNE-READY; sleep 1; exec cat >/dev/null",
-                                   std::chrono::seconds(10));
-  ASSERT_TRUE(channel) << channel.error().message;
-  ASSERT_TRUE(channel.value()->wait_for_marker());
-  EXPECT_EQ(channel.value()->unconsumed(), 0u);
-  ASSERT_TRUE(channel.value()->write_all(std::string(1u << 20, 'x')));
-  EXPECT_GT(channel.value()->unconsumed(), 512u << 10);
-  ASSERT_TRUE(channel.value()->wait_for_consumed(256u << 10, steady_clock::now() + std::chrono::seconds(10)));
-  EXPECT_LE(channel.value()->unconsumed(), 256u << 10);
+  ExecChannel* channel = started_with_a_mebibyte("sleep 1; exec cat >/dev/null");
+  ASSERT_NE(channel, nullptr);
+  EXPECT_GT(channel->unconsumed(), 512u << 10);
+  ASSERT_TRUE(channel->wait_for_consumed(256u << 10, steady_clock::now() + std::chrono::seconds(10)));
+  EXPECT_LE(channel->unconsumed(), 256u << 10);
 }
 
 TEST_F(LibsshChannelTest, WaitingOnACommandThatEndedIsAnErrorNotATimeout) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{});
-  ASSERT_TRUE(session) << session.error().message;
-  auto channel = ExecChannel::open(*session.value(), "printf SSH-TUNE-READY; exec head -c 1 >/dev/null",
-                                   std::chrono::seconds(10));
-  ASSERT_TRUE(channel) << channel.error().message;
-  ASSERT_TRUE(channel.value()->wait_for_marker());
-  ASSERT_TRUE(channel.value()->write_all(std::string(1u << 20, 'x')));
-  const auto start = steady_clock::now();
-  const auto waited = channel.value()->wait_for_consumed(0, start + std::chrono::seconds(10));
+  ExecChannel* channel = started_with_a_mebibyte("exec head -c 1 >/dev/null");
+  ASSERT_NE(channel, nullptr);
+  const auto waited = channel->wait_for_consumed(0, steady_clock::now() + std::chrono::seconds(10));
   ASSERT_FALSE(waited);
   EXPECT_NE(waited.error().message.find("the remote command ended"), std::string::npos) << waited.error().message;
 }
