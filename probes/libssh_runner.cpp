@@ -48,8 +48,8 @@ TrialResult result_of(TrialKind kind) {
 
 SessionAlgorithms algorithms_of(const TrialSpec& spec) { return {spec.cipher, spec.mac, spec.compression}; }
 
-// Throughput trials alternate between this many connections. libssh spaces key exchanges at least one
-// second apart, so a connection that sat out the previous trial can usually switch at once.
+// Throughput trials alternate between this many connections, so one's switch overlaps the wait for the
+// other's last trial to leave the link (quiesce_all_but).
 constexpr std::size_t k_trial_connections = 2;
 // The longest a trial waits for the other connections' earlier trials to leave the link.
 constexpr std::chrono::seconds k_quiesce_limit{1};

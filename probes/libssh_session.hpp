@@ -61,9 +61,10 @@ class LibsshSession {
   double tcp_rtt_seconds() const;
 
   // Asks for `algorithms` at the next key exchange and arms a time-based rekey, which libssh starts with
-  // the next packet sent at least 1 s after the previous exchange (libssh counts the rekey time in
-  // whole seconds). Call
-  // settle_rekey() once the switch is seen.
+  // the next packet sent at least 1 s after the last exchange it recorded (libssh counts the rekey time
+  // in whole seconds, and records an exchange's time only when it ends with the rekey armed). Call
+  // settle_rekey() once the exchange is under way (then it is not recorded: the next request starts at
+  // once) and again once the switch is seen.
   Result<void> request_rekey(const SessionAlgorithms& algorithms);
   // Disarms the time-based rekey armed by request_rekey().
   void settle_rekey();

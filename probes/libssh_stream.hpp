@@ -26,8 +26,9 @@ class TrialConnection {
   LibsshSession& session() { return *m_session; }
   const LibsshSession& session() const { return *m_session; }
 
-  // Puts `wanted` in effect, rekeying while zeros flow to the sink. libssh starts the exchange one second
-  // after the previous one at the earliest (see last_exchange()). An empty cipher keeps the one in effect.
+  // Puts `wanted` in effect, rekeying while zeros flow to the sink; the exchange starts with the first chunk
+  // (switches are not recorded as libssh's last rekey, which would space them a second apart). An empty
+  // cipher keeps the one in effect.
   // Fails when the server does not complete the switch within the target's timeout.
   Result<void> switch_to(const SessionAlgorithms& requested);
   // True when `wanted` is in effect (an empty cipher matches any).

@@ -76,6 +76,35 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
   EXPECT_EQ(logins, 3u) << log;
 }
 
+// libssh starts a time-based rekey only a second after the last one it recorded; the switches keep
+// themselves unrecorded, so a connection's second switch starts at once (it waited ~0.9 s here before).
+TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  const auto target = target_for(*sshd);
+  auto server = fetch_server_algorithms(target);
+  ASSERT_TRUE(server) << server.error().message;
+  const auto plan = make_trial_plan(server.value(), nullptr);
+  ASSERT_GE(plan.ciphers.size(), 3u);
+  auto runner = make_libssh_runner(target);
+  ASSERT_TRUE(runner->check_access());
+  // Two connections take turns: trials 1 and 2 open them, 3 and 4 are each one's first switch, 5 and 6
+  // its second.
+  const auto& c = plan.ciphers;
+  const std::vector<std::string> order{c[0], c[1], c[2], c[0], c[1], c[2]};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const auto started = std::chrono::steady_clock::now();
+    auto result = runner->run(quick_upload(order[i], plan.macs));
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result.value().cipher, order[i]);
+    const double besides_streaming =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - result.value().seconds;
+    if (i >= 2) {
+      EXPECT_LT(besides_streaming, 0.5) << "trial " << i + 1 << ", " << order[i];
+    }
+  }
+}
+
 TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   auto* sshd = start_sshd({"Ciphers aes128-gcm@openssh.com,aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
