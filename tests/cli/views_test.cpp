@@ -63,6 +63,20 @@ TEST(HostView, VerdictLeadsWithTheChoiceAndTheComparison) {
   EXPECT_NE(text.find("aes128-gcm@openssh.com +zlib, your data"), std::string::npos) << text;
 }
 
+TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
+  HostOutcome outcome = sample_outcome();
+  outcome.elapsed_s = 7.42, outcome.setup_s = 2.41;
+  std::ostringstream out;
+  print_verdict(out, outcome, {});
+  EXPECT_TRUE(out.str().ends_with("\n(measured in 7.4 s, 2.4 s of it set-up outside the budget: connections "
+                                  "opening, remote shells and new sessions starting)\n"))
+      << out.str();
+  outcome.from_cache = true;
+  std::ostringstream cached;
+  print_verdict(cached, outcome, {});
+  EXPECT_EQ(cached.str().find("measured in"), std::string::npos) << "a cached verdict took no time now";
+}
+
 // sample_outcome() with its figures from the user's ssh, whose sessions each lost `start_s` at the start.
 HostOutcome outcome_with_start(double start_s) {
   HostOutcome outcome = sample_outcome();

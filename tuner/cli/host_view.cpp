@@ -61,6 +61,17 @@ std::string start_line(const CachedHost& e) {
   return line;
 }
 
+// How long the measurement took, and how much of that was set-up, which the budget does not count: why a
+// run can take longer than --budget (a slow new-session start is paid by every trial session).
+std::string measured_line(const HostOutcome& outcome) {
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "(measured in %.1f s, %.1f s of it set-up outside the budget: connections opening, remote shells "
+                "and new sessions starting)\n",
+                outcome.elapsed_s, outcome.setup_s);
+  return line;
+}
+
 std::string rtt_line(const CachedHost& e) {
   if (!e.rtt_ms) return "";
   char rtt[96];
@@ -163,6 +174,8 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
   }
   if (outcome.from_cache) {
     out << "(measured " << templates::format_measured(e.measured_unix) << "; --fresh measures again)\n";
+  } else {
+    out << measured_line(outcome);
   }
 }
 
