@@ -25,14 +25,14 @@ TEST(Schedule, TheDefaultBudgetSplitsSurveyConfirmationAndParallel) {
 }
 
 TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
-  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(400));
+  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(350));  // 150 ms each besides
   EXPECT_EQ(confirm_stream_time(milliseconds(10000), milliseconds(250), 2), milliseconds(1000));  // at most 1 s
   EXPECT_EQ(confirm_stream_time(milliseconds(500), milliseconds(300), 4), milliseconds(150));    // at least 150 ms
   EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));      // nothing fits
 }
 
 TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
-  EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2), milliseconds(300));
+  EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2), milliseconds(250));
   EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2), milliseconds(150));  // under the set-up
   EXPECT_EQ(retime_stream_time(milliseconds(-400), milliseconds(200), 1), milliseconds(150));
 }
@@ -88,6 +88,14 @@ TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
   EXPECT_EQ(next_parallel_step(2, false, 1.05, milliseconds(2000), step), 0); // no gain: stop
   EXPECT_EQ(next_parallel_step(2, true, 1.9, milliseconds(2000), step), 0);   // a refused connection: stop
   EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(400), step), 0);     // no time left
+}
+
+TEST(Schedule, AParallelStepThatFitsOnlyShorterStillRuns) {
+  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(2000), milliseconds(570)), milliseconds(250));
+  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(890), milliseconds(570)), milliseconds(170));
+  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(860), milliseconds(570)), milliseconds(0));
+  EXPECT_EQ(parallel_step_floor(milliseconds(570)), milliseconds(870));
+  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(890), parallel_step_floor(milliseconds(570))), 2);
 }
 
 class Confirmation : public ::testing::Test {

@@ -1,5 +1,7 @@
 #include "tuner/host/schedule.hpp"
 
+#include "probes/openssh_runner.hpp"
+
 #include <algorithm>
 
 namespace sshtune {
@@ -7,8 +9,6 @@ namespace {
 
 constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
-// What a confirmation trial's warm-up and exit are planned to take, besides its streaming.
-constexpr double k_warm_up_seconds = 0.1;
 // The warm-up W: past any initial burst and a new session's slow start (on a VM with dear page faults,
 // sshd's buffers from mmap held a new session to 2-7 MB/s for its first 2-3 MB), and past TCP's ramp: a
 // path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a 30 ms round
@@ -56,8 +56,10 @@ ProbeBudget split_budget(milliseconds total) {
 
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials) {
   if (trials == 0) return milliseconds(0);
+  // k_trial_overhead, as the confirmation counts it afterwards: planned with less, three trials overran
+  // their share by 0.1-0.15 s, which the parallel share then lacked (no ladder on a 40 ms path).
   const auto per_trial = (budget - setup) / static_cast<long>(trials);
-  const auto stream = per_trial - milliseconds(static_cast<long>(k_warm_up_seconds * 1000));
+  const auto stream = per_trial - k_trial_overhead;
   if (stream < k_min_stream) return budget >= setup + k_min_stream ? k_min_stream : milliseconds(0);
   return std::min(stream, k_max_stream);
 }
@@ -88,6 +90,13 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time) {
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
 }
+
+milliseconds parallel_stream_time(milliseconds planned, milliseconds left, milliseconds setup) {
+  const auto fits = left - setup - k_trial_overhead;
+  return fits < k_min_stream ? milliseconds(0) : std::min(planned, fits);
+}
+
+milliseconds parallel_step_floor(milliseconds setup) { return setup + k_min_stream + k_trial_overhead; }
 
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left) {
   return std::clamp(left - budget.parallel, milliseconds(0), budget.confirm);

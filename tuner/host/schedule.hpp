@@ -29,8 +29,9 @@ struct ProbeBudget {
 // 0.3 s moves with the machine's moment-to-moment speed.
 ProbeBudget split_budget(milliseconds total);
 
-// How long each of `trials` confirmation trials may stream when `budget` holds them and their set-up
-// (`setup`, overlapped: paid once); at least 150 ms, at most 1 s. Zero when even the minimum does not fit.
+// How long each of `trials` confirmation trials may stream when `budget` holds them, each with its
+// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at least 150 ms, at
+// most 1 s. Zero when even the minimum does not fit.
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
 
 // How long each of `trials` runs timed again may stream: their share of what is `left` until the deadline
@@ -51,6 +52,15 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
 // The share of the budget the confirmation may use: its 45%, but never what the parallel share needs
 // of the time `left` before the deadline (a survey that ran long shortens the confirmation).
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left);
+
+// How long one step of the parallel ladder streams: `planned`, or what `left` holds after the step's
+// `setup` and its overhead when that is less; zero when not even 150 ms fits. A step that fits only
+// shorter still runs: the first step decides the parallel advice on a long path.
+milliseconds parallel_stream_time(milliseconds planned, milliseconds left, milliseconds setup);
+
+// The least a parallel step costs (its `setup`, 150 ms of streaming and a trial's overhead): the
+// step_cost next_parallel_step() is given.
+milliseconds parallel_step_floor(milliseconds setup);
 
 // The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; a
 // step that scaled nearly linearly (doubling the sessions gave >= 1.8x: each session is held by its own
