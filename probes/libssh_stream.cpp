@@ -236,20 +236,31 @@ Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted)
   const std::uint64_t wire_before = m_session->socket_bytes_out();
   const std::uint64_t payload_before = m_session->payload_bytes_out();
   SSHTUNE_TRYV(channel->write_all(zeros));
-  if (m_session->payload_bytes_out() == payload_before) {
-    // libssh queued the chunk: a key exchange is under way. Writing more would only pile up data that
-    // then waits for window, so let the exchange finish; the next chunk shows what is in effect.
-    // Disarmed before the exchange ends, libssh does not record it as the last rekey, so the next
-    // switch starts at once instead of a second after this one (0.7 s lost per survey otherwise).
+  const std::uint64_t sent = m_session->payload_bytes_out() - payload_before;  // a KEXINIT counts too
+  if (sent < k_switch_chunk) {
+    // libssh queued (some of) the chunk: a key exchange is under way. Disarmed before it ends, libssh
+    // does not record it as the last rekey, so the next switch starts at once instead of a second after
+    // this one (0.7 s lost per survey otherwise).
     m_session->settle_rekey();
+  }
+  if (sent == 0) {
+    // Writing more would only pile up data that then waits for window, so wait until libssh sends again;
+    // the next chunk shows what is in effect.
     SSHTUNE_TRYV(finish_exchange(*channel, payload_before));
     return false;
   }
-  const double payload = static_cast<double>(m_session->payload_bytes_out() - payload_before);
-  const double ratio = payload > 0 ? static_cast<double>(m_session->socket_bytes_out() - wire_before) / payload : 1;
+  const double ratio = static_cast<double>(m_session->socket_bytes_out() - wire_before) / static_cast<double>(sent);
   const bool compression_seen = wanted.compression ? ratio < k_compressed_ratio : ratio > k_plain_ratio;
-  return compression_seen && m_session->negotiated_cipher() == wanted.cipher &&
-         (wanted.mac.empty() || m_session->negotiated_mac() == wanted.mac);
+  const bool switched = m_session->negotiated_cipher() == wanted.cipher &&
+                        (wanted.mac.empty() || m_session->negotiated_mac() == wanted.mac);
+  // A whole chunk with the old settings: no exchange ran, or one that began before the request (libssh's
+  // data limit, the server's) offered the old algorithms. Ask again: an earlier chunk may have disarmed
+  // the timer.
+  const bool done = compression_seen && switched;
+  if (!done && sent >= k_switch_chunk) {
+    SSHTUNE_TRYV(m_session->request_rekey(wanted));
+  }
+  return done;
 }
 
 Result<void> TrialConnection::finish_exchange(ExecChannel& channel, std::uint64_t payload_before) {

@@ -49,7 +49,8 @@ class TrialConnection {
  private:
   TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target, SessionAlgorithms current);
   Result<bool> push_switch_chunk(const SessionAlgorithms& wanted);
-  // Pumps incoming packets until libssh sends the chunk it queued during a key exchange.
+  // Pumps incoming packets until libssh sends again (its part of the key exchange under way, or the chunk
+  // it queued behind it), or until the target's timeout.
   Result<void> finish_exchange(ExecChannel& channel, std::uint64_t payload_before);
   // The most an upload sending channel data at `rate` bytes/s (or the last rate seen here, when higher)
   // leaves the server unconsumed on this path (libssh_stream.cpp: k_min_unconsumed).

@@ -77,7 +77,8 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
 }
 
 // libssh starts a time-based rekey only a second after the last one it recorded; the switches keep
-// themselves unrecorded, so a connection's second switch starts at once (it waited ~0.9 s here before).
+// themselves unrecorded, so a connection's second switch starts at once (it waited ~0.9 s here before,
+// in a trial of ~15 ms; 0.75 s leaves a loaded machine room for the switch and the quiesce).
 TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
@@ -100,7 +101,7 @@ TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
     const double besides_streaming =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - result.value().seconds;
     if (i >= 2) {
-      EXPECT_LT(besides_streaming, 0.5) << "trial " << i + 1 << ", " << order[i];
+      EXPECT_LT(besides_streaming, 0.75) << "trial " << i + 1 << ", " << order[i];
     }
   }
 }

@@ -13,7 +13,9 @@
 namespace sshtune {
 
 // The recommended line, expected vs current speed, bottleneck, reasons, trials (each
-// with a bar when `bars` is enabled), snippets.
+// with a bar when `bars` is enabled), snippets, notes and failures; last, when the verdict
+// was measured (cached: "(measured DATE; --fresh measures again)") or how long measuring it
+// took and how much of that was set-up outside the budget.
 void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets,
                    const BarStyle& bars = {});
 

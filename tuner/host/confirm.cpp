@@ -290,21 +290,22 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     m.notes.push_back("parallel sessions not timed: " + why);
     return;
   }
-  const milliseconds planned = std::clamp(budget / 4, milliseconds(150), milliseconds(500));
+  const milliseconds planned = parallel_planned_stream(budget);
+  const milliseconds setup = setup_estimate(in);
   // The deadline moves by `late` (the confirmation's set-up beyond the estimate), then by each step's
   // set-up beyond its estimate.
   auto deadline = in.deadline + late;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
-  for (int k = 0;
-       (k = next_parallel_step(k, failed, gain, left_until(deadline, env), parallel_step_floor(setup_estimate(in))));) {
-    const milliseconds stream = parallel_stream_time(planned, left_until(deadline, env), setup_estimate(in));
+  for (int k = 0;;) {
+    const milliseconds left = left_until(deadline, env);
+    if ((k = next_parallel_step(k, failed, gain, left, parallel_step_floor(setup))) == 0) break;
+    const milliseconds stream = parallel_stream_time(planned, left, setup);
     show(env, "ssh, " + std::to_string(k) + " sessions at once");
     const auto started = env.now();
     failed = !parallel_step(client, in.request, *best, k, stream, m);
-    const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
-    const auto step_setup =
-        std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
+    const auto step_setup = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(env.now() - started) -
+                                                          (setup + stream + k_trial_overhead));
     deadline += step_setup;
     m.setup += step_setup;
     if (!failed) gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;

@@ -9,12 +9,13 @@ namespace {
 
 constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
+constexpr milliseconds k_max_parallel_stream{500};
 // The warm-up W: past any initial burst and a new session's slow start (on a VM with dear page faults,
 // sshd's buffers from mmap held a new session to 2-7 MB/s for its first 2-3 MB), and past TCP's ramp: a
 // path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a 30 ms round
 // trip, which TCP reaches in under 10 of them, 20 MB at most. W was also 100 ms of data on faster paths,
 // 80-120 MB at loopback speeds: 0.1 s more per trial for nothing (the figures read the same) ...
-constexpr std::uint64_t k_min_warm_up = 32u << 20;
+constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more than 0.5 s of data (a slow link
                                                    // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
@@ -77,7 +78,7 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   spec.payload = std::move(payload);
   spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
                     (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
-  spec.warm_up_bytes = std::min(k_min_warm_up, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
+  spec.warm_up_bytes = std::min(k_warm_up_bytes, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
   if (!spec.file_input && kind == TrialKind::upload) {
     spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
@@ -89,6 +90,10 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
 
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time) {
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
+}
+
+milliseconds parallel_planned_stream(milliseconds share) {
+  return std::clamp(share / 4, k_min_stream, k_max_parallel_stream);
 }
 
 milliseconds parallel_stream_time(milliseconds planned, milliseconds left, milliseconds setup) {

@@ -30,8 +30,9 @@ struct ProbeBudget {
 ProbeBudget split_budget(milliseconds total);
 
 // How long each of `trials` confirmation trials may stream when `budget` holds them, each with its
-// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at least 150 ms, at
-// most 1 s. Zero when even the minimum does not fit.
+// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at most 1 s, and at
+// least 150 ms (then the trials may overrun `budget`). Zero when not even one 150 ms stream fits beside
+// the set-up.
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
 
 // How long each of `trials` runs timed again may stream: their share of what is `left` until the deadline
@@ -52,6 +53,10 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
 // The share of the budget the confirmation may use: its 45%, but never what the parallel share needs
 // of the time `left` before the deadline (a survey that ran long shortens the confirmation).
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left);
+
+// How long each step of the parallel ladder streams when nothing cuts it short: a quarter of the parallel
+// `share`, 150 ms to 0.5 s.
+milliseconds parallel_planned_stream(milliseconds share);
 
 // How long one step of the parallel ladder streams: `planned`, or what `left` holds after the step's
 // `setup` and its overhead when that is less; zero when not even 150 ms fits. A step that fits only
