@@ -72,9 +72,11 @@ TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesIn
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
   const ProbeBudget budget = split_budget(milliseconds(5000));  // 1750 / 2250 / 1000
-  EXPECT_EQ(confirm_share(budget, milliseconds(3250)), milliseconds(2250));  // on time
-  EXPECT_EQ(confirm_share(budget, milliseconds(2750)), milliseconds(1750));  // 500 ms late
-  EXPECT_EQ(confirm_share(budget, milliseconds(1000)), milliseconds(0));     // nothing left for it
+  EXPECT_EQ(confirm_share(budget, milliseconds(3250), budget.parallel), milliseconds(2250));  // on time
+  EXPECT_EQ(confirm_share(budget, milliseconds(2750), budget.parallel), milliseconds(1750));  // 500 ms late
+  EXPECT_EQ(confirm_share(budget, milliseconds(1000), budget.parallel), milliseconds(0));     // nothing left for it
+  // A ladder step that costs more than the parallel share keeps that much.
+  EXPECT_EQ(confirm_share(budget, milliseconds(3250), milliseconds(1070)), milliseconds(2180));
 }
 
 TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
@@ -90,15 +92,10 @@ TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
   EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(400), step), 0);     // no time left
 }
 
-TEST(Schedule, AParallelStepThatFitsOnlyShorterStillRuns) {
-  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(2000), milliseconds(570)), milliseconds(250));
-  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(890), milliseconds(570)), milliseconds(170));
-  EXPECT_EQ(parallel_stream_time(milliseconds(250), milliseconds(860), milliseconds(570)), milliseconds(0));
-  EXPECT_EQ(parallel_step_floor(milliseconds(570)), milliseconds(870));
-  EXPECT_EQ(parallel_planned_stream(milliseconds(1000)), milliseconds(250));  // a quarter of the share
+TEST(Schedule, AParallelStepStreamsAQuarterOfTheParallelShare) {
+  EXPECT_EQ(parallel_planned_stream(milliseconds(1000)), milliseconds(250));
   EXPECT_EQ(parallel_planned_stream(milliseconds(400)), milliseconds(150));
   EXPECT_EQ(parallel_planned_stream(milliseconds(4000)), milliseconds(500));
-  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(890), parallel_step_floor(milliseconds(570))), 2);
 }
 
 class Confirmation : public ::testing::Test {

@@ -18,6 +18,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int k_loaded_round_trips = 4;
+constexpr milliseconds k_ladder_margin{100};  // ladder_reserve's room for the runner's own time
 constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
@@ -282,6 +283,14 @@ std::string ladder_skipped(const ConfirmInput& in, const rules::Shortlist& list,
   return "";
 }
 
+// What the confirmation leaves a ladder that will run: the parallel share, or one step with a margin for
+// the runner's own time when that is more (a 40 ms path's set-up estimate is most of the share, and its
+// step was lost to overruns of 0.03-0.15 s).
+milliseconds ladder_reserve(const ConfirmInput& in, const ProbeBudget& budget) {
+  const milliseconds step = setup_estimate(in) + parallel_planned_stream(budget.parallel) + k_trial_overhead;
+  return std::max(budget.parallel, step + k_ladder_margin);
+}
+
 void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, OpensshRunner& client,
                          milliseconds budget, milliseconds late, HostEnvironment& env, Measurement& m) {
   const auto best = best_client_trial(m.facts);
@@ -290,22 +299,22 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
     m.notes.push_back("parallel sessions not timed: " + why);
     return;
   }
-  const milliseconds planned = parallel_planned_stream(budget);
-  const milliseconds setup = setup_estimate(in);
+  // Never shorter (ladder_reserve keeps room for it): sessions whose warm-ups end tens of ms apart, timed
+  // over 150-170 ms, read 40-57 MB/s for two on a 40 ms path where each moved 48 (their spans' union is
+  // the time).
+  const milliseconds stream = parallel_planned_stream(budget);
   // The deadline moves by `late` (the confirmation's set-up beyond the estimate), then by each step's
   // set-up beyond its estimate.
   auto deadline = in.deadline + late;
+  const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
-  for (int k = 0;;) {
-    const milliseconds left = left_until(deadline, env);
-    if ((k = next_parallel_step(k, failed, gain, left, parallel_step_floor(setup))) == 0) break;
-    const milliseconds stream = parallel_stream_time(planned, left, setup);
+  for (int k = 0; (k = next_parallel_step(k, failed, gain, left_until(deadline, env), step_cost));) {
     show(env, "ssh, " + std::to_string(k) + " sessions at once");
     const auto started = env.now();
     failed = !parallel_step(client, in.request, *best, k, stream, m);
-    const auto step_setup = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(env.now() - started) -
-                                                          (setup + stream + k_trial_overhead));
+    const auto step_setup =
+        std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
     deadline += step_setup;
     m.setup += step_setup;
     if (!failed) gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;
@@ -320,7 +329,8 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
 void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurement& m) {
   const ProbeBudget budget = split_budget(in.request.budget);
   const rules::Shortlist list = rules::shortlist(m.facts, env.catalog, env.policy);
-  const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env));
+  const bool ladder = ladder_skipped(in, list, env).empty();
+  const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env), ladder ? ladder_reserve(in, budget) : budget.parallel);
   std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
   if (specs.empty()) {
     m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
@@ -344,7 +354,7 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   // Runs timed again stream in what is left of the confirmation's share, and of the parallel share too
   // when no ladder will use it. They are extra figures, so set-up does not move their end: the budget the
   // user gave does (at worst each streams the shortest time, confirm_stream_time's floor).
-  const milliseconds kept_for_ladder = ladder_skipped(in, list, env).empty() ? budget.parallel : milliseconds(0);
+  const milliseconds kept_for_ladder = ladder ? ladder_reserve(in, budget) : milliseconds(0);
   std::vector<std::size_t> again;
   auto results = client->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
     again = choose_again(specs, m.facts, first, m.notes);

@@ -96,15 +96,8 @@ milliseconds parallel_planned_stream(milliseconds share) {
   return std::clamp(share / 4, k_min_stream, k_max_parallel_stream);
 }
 
-milliseconds parallel_stream_time(milliseconds planned, milliseconds left, milliseconds setup) {
-  const auto fits = left - setup - k_trial_overhead;
-  return fits < k_min_stream ? milliseconds(0) : std::min(planned, fits);
-}
-
-milliseconds parallel_step_floor(milliseconds setup) { return setup + k_min_stream + k_trial_overhead; }
-
-milliseconds confirm_share(const ProbeBudget& budget, milliseconds left) {
-  return std::clamp(left - budget.parallel, milliseconds(0), budget.confirm);
+milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve) {
+  return std::clamp(left - reserve, milliseconds(0), budget.confirm);
 }
 
 int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost) {

@@ -50,22 +50,13 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
 // The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time);
 
-// The share of the budget the confirmation may use: its 45%, but never what the parallel share needs
-// of the time `left` before the deadline (a survey that ran long shortens the confirmation).
-milliseconds confirm_share(const ProbeBudget& budget, milliseconds left);
+// The share of the budget the confirmation may use: its 45%, but never the `reserve` kept after it (the
+// parallel share, or more for a ladder step that costs more) of the time `left` before the deadline (a
+// survey that ran long shortens the confirmation).
+milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve);
 
-// How long each step of the parallel ladder streams when nothing cuts it short: a quarter of the parallel
-// `share`, 150 ms to 0.5 s.
+// How long each step of the parallel ladder streams: a quarter of the parallel `share`, 150 ms to 0.5 s.
 milliseconds parallel_planned_stream(milliseconds share);
-
-// How long one step of the parallel ladder streams: `planned`, or what `left` holds after the step's
-// `setup` and its overhead when that is less; zero when not even 150 ms fits. A step that fits only
-// shorter still runs: the first step decides the parallel advice on a long path.
-milliseconds parallel_stream_time(milliseconds planned, milliseconds left, milliseconds setup);
-
-// The least a parallel step costs (its `setup`, 150 ms of streaming and a trial's overhead): the
-// step_cost next_parallel_step() is given.
-milliseconds parallel_step_floor(milliseconds setup);
 
 // The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; a
 // step that scaled nearly linearly (doubling the sessions gave >= 1.8x: each session is held by its own
