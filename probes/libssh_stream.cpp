@@ -253,10 +253,10 @@ Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted)
   const bool compression_seen = wanted.compression ? ratio < k_compressed_ratio : ratio > k_plain_ratio;
   const bool switched = m_session->negotiated_cipher() == wanted.cipher &&
                         (wanted.mac.empty() || m_session->negotiated_mac() == wanted.mac);
+  const bool done = compression_seen && switched;
   // A whole chunk with the old settings: no exchange ran, or one that began before the request (libssh's
   // data limit, the server's) offered the old algorithms. Ask again: an earlier chunk may have disarmed
   // the timer.
-  const bool done = compression_seen && switched;
   if (!done && sent >= k_switch_chunk) {
     SSHTUNE_TRYV(m_session->request_rekey(wanted));
   }

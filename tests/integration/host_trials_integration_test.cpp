@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 namespace sshtune::testing {
 namespace {
@@ -22,6 +23,13 @@ class HostTrialsIntegration : public SshdProbeTest {
     spec.time_cap = std::chrono::milliseconds(300);
     return spec;
   }
+  // The trial plan for the server's algorithms (no sample); none after a failed assertion.
+  static std::optional<HostTrialPlan> plan_for(const RemoteTarget& target) {
+    auto server = fetch_server_algorithms(target);
+    EXPECT_TRUE(server) << (server ? "" : server.error().message);
+    if (!server) return std::nullopt;
+    return make_trial_plan(server.value(), nullptr);
+  }
   bool logged_in() const { return m_sshd->log().find("Accepted publickey") != std::string::npos; }
 };
 
@@ -29,9 +37,9 @@ TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target);
-  ASSERT_TRUE(server) << server.error().message;
-  const auto plan = make_trial_plan(server.value(), nullptr);
+  const auto found = plan_for(target);
+  ASSERT_TRUE(found);
+  const HostTrialPlan& plan = *found;
   ASSERT_GE(plan.ciphers.size(), 5u);
   auto runner = make_libssh_runner(target);
   for (const auto& cipher : plan.ciphers) {
@@ -48,9 +56,9 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target);
-  ASSERT_TRUE(server) << server.error().message;
-  const auto plan = make_trial_plan(server.value(), nullptr);
+  const auto found = plan_for(target);
+  ASSERT_TRUE(found);
+  const HostTrialPlan& plan = *found;
   auto runner = make_libssh_runner(target);
   ASSERT_TRUE(runner->check_access());
   // Back and forth, and compression toggled on a cipher already in effect.
@@ -83,9 +91,9 @@ TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target);
-  ASSERT_TRUE(server) << server.error().message;
-  const auto plan = make_trial_plan(server.value(), nullptr);
+  const auto found = plan_for(target);
+  ASSERT_TRUE(found);
+  const HostTrialPlan& plan = *found;
   ASSERT_GE(plan.ciphers.size(), 3u);
   auto runner = make_libssh_runner(target);
   ASSERT_TRUE(runner->check_access());

@@ -283,12 +283,16 @@ std::string ladder_skipped(const ConfirmInput& in, const rules::Shortlist& list,
   return "";
 }
 
+// What one step of the parallel ladder costs: its connections' set-up, its streaming and its overhead.
+milliseconds ladder_step_cost(const ConfirmInput& in, milliseconds parallel_share) {
+  return setup_estimate(in) + parallel_planned_stream(parallel_share) + k_trial_overhead;
+}
+
 // What the confirmation leaves a ladder that will run: the parallel share, or one step with a margin for
 // the runner's own time when that is more (a 40 ms path's set-up estimate is most of the share, and its
 // step was lost to overruns of 0.03-0.15 s).
 milliseconds ladder_reserve(const ConfirmInput& in, const ProbeBudget& budget) {
-  const milliseconds step = setup_estimate(in) + parallel_planned_stream(budget.parallel) + k_trial_overhead;
-  return std::max(budget.parallel, step + k_ladder_margin);
+  return std::max(budget.parallel, ladder_step_cost(in, budget.parallel) + k_ladder_margin);
 }
 
 void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, OpensshRunner& client,
@@ -306,7 +310,7 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
   // The deadline moves by `late` (the confirmation's set-up beyond the estimate), then by each step's
   // set-up beyond its estimate.
   auto deadline = in.deadline + late;
-  const milliseconds step_cost = setup_estimate(in) + stream + k_trial_overhead;
+  const milliseconds step_cost = ladder_step_cost(in, budget);
   double previous = best->mb_per_s, gain = 10;
   bool failed = false;
   for (int k = 0; (k = next_parallel_step(k, failed, gain, left_until(deadline, env), step_cost));) {
@@ -330,7 +334,8 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   const ProbeBudget budget = split_budget(in.request.budget);
   const rules::Shortlist list = rules::shortlist(m.facts, env.catalog, env.policy);
   const bool ladder = ladder_skipped(in, list, env).empty();
-  const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env), ladder ? ladder_reserve(in, budget) : budget.parallel);
+  const milliseconds reserve = ladder ? ladder_reserve(in, budget) : budget.parallel;
+  const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env), reserve);
   std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
   if (specs.empty()) {
     m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
