@@ -40,7 +40,8 @@ Result<fs::path> data_path(const std::string& subdir, const std::string& name) {
       return dir / name;
     }
   }
-  return Error{ErrorKind::io, "cannot find the shipped file " + subdir + "/" + name + " (set " + env_name(subdir) + ")"};
+  return Error{ErrorKind::io,
+               "cannot find the shipped file " + subdir + "/" + name + " (set " + env_name(subdir) + ")"};
 }
 
 }  // namespace sshtune

@@ -19,9 +19,7 @@ struct OpensshVersion {
   // Orders releases; the portable level counts last (10.0p1 < 10.0p2 < 10.1p1).
   auto operator<=>(const OpensshVersion&) const = default;
   // True for this release and every later one (`since(9, 8)`: 9.8 and newer).
-  bool since(int since_major, int since_minor) const {
-    return *this >= OpensshVersion{since_major, since_minor, 0};
-  }
+  bool since(int since_major, int since_minor) const { return *this >= OpensshVersion{since_major, since_minor, 0}; }
 };
 
 // The release in text holding "OpenSSH_X.Y[pN]" anywhere (an `ssh -V` line or a

@@ -50,8 +50,7 @@ struct Timer {
   std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
   double cpu = cpu_ms();
   std::pair<double, double> elapsed() const {
-    return {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall).count(),
-            cpu_ms() - cpu};
+    return {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall).count(), cpu_ms() - cpu};
   }
 };
 
@@ -90,8 +89,8 @@ int main() {
   const auto hundred_ms = timer.elapsed();
   std::filesystem::remove(path);
 
-  std::printf("config: %zu lines, %zu bytes, %zu diagnostics, %d failed evaluations\n", file.lines.size(),
-              text.size(), diagnostics.size(), failures);
+  std::printf("config: %zu lines, %zu bytes, %zu diagnostics, %d failed evaluations\n", file.lines.size(), text.size(),
+              diagnostics.size(), failures);
   report("parse (lossless)", parse_ms);
   report("check (all lines)", check_ms);
   report("evaluate one host (re-reads)", one_ms);

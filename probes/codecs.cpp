@@ -73,8 +73,7 @@ class ZstdCodec final : public PacketCodec {
     std::string out(ZSTD_compressBound(packet.size()) + 64, '\0');
     ZSTD_inBuffer in{packet.data(), packet.size(), 0};
     ZSTD_outBuffer target{out.data(), out.size(), 0};
-    while (ZSTD_compressStream2(m_cctx, &target, &in, ZSTD_e_flush) > 0 && target.pos < target.size) {
-    }
+    while (ZSTD_compressStream2(m_cctx, &target, &in, ZSTD_e_flush) > 0 && target.pos < target.size) {}
     out.resize(target.pos);
     return out;
   }
@@ -105,8 +104,8 @@ class Lz4Codec final : public PacketCodec {
 
   std::string compress(std::string_view packet) override {
     std::string out(static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(packet.size()))), '\0');
-    const int size = LZ4_compress_default(packet.data(), out.data(), static_cast<int>(packet.size()),
-                                          static_cast<int>(out.size()));
+    const int size =
+        LZ4_compress_default(packet.data(), out.data(), static_cast<int>(packet.size()), static_cast<int>(out.size()));
     out.resize(static_cast<std::size_t>(std::max(size, 0)));
     return out;
   }

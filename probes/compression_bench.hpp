@@ -15,10 +15,10 @@ struct CompressionBudget {
 };
 
 struct CompressionSpeed {
-  std::string codec;    // "zlib", "zstd" or "lz4"
-  int level = 0;        // the level used (lz4: 1, its default acceleration)
-  std::string used_by;  // which tool runs it this way, e.g. "ssh Compression=yes, rsync -z"
-  double ratio = 1;     // compressed / original over the part of the sample compressed
+  std::string codec;               // "zlib", "zstd" or "lz4"
+  int level = 0;                   // the level used (lz4: 1, its default acceleration)
+  std::string used_by;             // which tool runs it this way, e.g. "ssh Compression=yes, rsync -z"
+  double ratio = 1;                // compressed / original over the part of the sample compressed
   double compress_mb_per_s = 0;    // original bytes in, 10^6 bytes/s
   double decompress_mb_per_s = 0;  // original bytes out, 10^6 bytes/s
   std::size_t bytes_measured = 0;  // original bytes behind `ratio`

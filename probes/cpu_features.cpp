@@ -11,23 +11,23 @@ namespace {
 // One feature's position in CPUID/hwcap and in OpenSSL's capability vector.
 struct BitSpec {
   const char* name;
-  int word;        // x86: 0 = leaf1 ECX, 1 = leaf7 EBX, 2 = leaf7 ECX; ARM: unused
-  int bit;         // bit in that word (ARM: AT_HWCAP bit)
+  int word;          // x86: 0 = leaf1 ECX, 1 = leaf7 EBX, 2 = leaf7 ECX; ARM: unused
+  int bit;           // bit in that word (ARM: AT_HWCAP bit)
   int openssl_word;  // which 64-bit OPENSSL_ia32cap word (0 or 1); ARM: unused
   int openssl_bit;   // bit in that word (ARM: OPENSSL_armcap bit)
 };
 
 // OPENSSL_ia32cap word 0 = CPUID.1 EDX | ECX << 32; word 1 = CPUID.7 EBX | ECX << 32.
 constexpr BitSpec k_x86_bits[] = {
-    {"aes", 0, 25, 0, 57},      {"pclmulqdq", 0, 1, 0, 33}, {"avx", 0, 28, 0, 60},
-    {"avx2", 1, 5, 1, 5},       {"avx512f", 1, 16, 1, 16},  {"vaes", 2, 9, 1, 41},
-    {"vpclmulqdq", 2, 10, 1, 42}, {"sha_ni", 1, 29, 1, 29}, {"ssse3", 0, 9, 0, 41},
+    {"aes", 0, 25, 0, 57},        {"pclmulqdq", 0, 1, 0, 33}, {"avx", 0, 28, 0, 60},
+    {"avx2", 1, 5, 1, 5},         {"avx512f", 1, 16, 1, 16},  {"vaes", 2, 9, 1, 41},
+    {"vpclmulqdq", 2, 10, 1, 42}, {"sha_ni", 1, 29, 1, 29},   {"ssse3", 0, 9, 0, 41},
 };
 
 // Linux AT_HWCAP bits (asm/hwcap.h) and OpenSSL's arm_arch.h ARMV8_* bits.
 constexpr BitSpec k_arm_bits[] = {
-    {"aes", 0, 3, 0, 2},   {"pmull", 0, 4, 0, 5},   {"sha1", 0, 5, 0, 3},
-    {"sha2", 0, 6, 0, 4},  {"sha3", 0, 17, 0, 11},  {"sha512", 0, 21, 0, 6},
+    {"aes", 0, 3, 0, 2},  {"pmull", 0, 4, 0, 5},  {"sha1", 0, 5, 0, 3},
+    {"sha2", 0, 6, 0, 4}, {"sha3", 0, 17, 0, 11}, {"sha512", 0, 21, 0, 6},
 };
 
 bool has_bit(std::uint64_t word, int bit) { return ((word >> bit) & 1U) != 0; }

@@ -43,9 +43,7 @@ using ContextPtr = std::unique_ptr<EVP_CIPHER_CTX, decltype(&EVP_CIPHER_CTX_free
 // Makes blowfish, CAST and RC4 reachable while it lives, when OpenSSL's legacy
 // provider is installed; retain_fallbacks keeps the default provider in use.
 using LegacyProvider = std::unique_ptr<OSSL_PROVIDER, decltype(&OSSL_PROVIDER_unload)>;
-LegacyProvider load_legacy_provider() {
-  return {OSSL_PROVIDER_try_load(nullptr, "legacy", 1), OSSL_PROVIDER_unload};
-}
+LegacyProvider load_legacy_provider() { return {OSSL_PROVIDER_try_load(nullptr, "legacy", 1), OSSL_PROVIDER_unload}; }
 
 std::vector<unsigned char> pattern_bytes(std::size_t size) {
   std::vector<unsigned char> bytes(size);
@@ -106,7 +104,7 @@ double time_cipher(const EVP_CIPHER* cipher, bool aead, const CryptoBudget& budg
 double time_mac(const CryptoBudget& budget) {
   std::unique_ptr<EVP_MAC, decltype(&EVP_MAC_free)> mac(EVP_MAC_fetch(nullptr, "HMAC", nullptr), EVP_MAC_free);
   std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx(mac ? EVP_MAC_CTX_new(mac.get()) : nullptr,
-                                                                 EVP_MAC_CTX_free);
+                                                                EVP_MAC_CTX_free);
   if (!ctx) {
     return 0;
   }
@@ -126,8 +124,8 @@ double time_mac(const CryptoBudget& budget) {
 }
 
 CipherSpeed measure(const CipherSpec& spec, double mac_mb_per_s, const CryptoBudget& budget) {
-  CipherSpeed speed{spec.ssh_name, spec.aead ? "" : k_ssh_default_mac, spec.aead ? "" : k_mac_stand_in,
-                    spec.aead, spec.removed};
+  CipherSpeed speed{spec.ssh_name, spec.aead ? "" : k_ssh_default_mac, spec.aead ? "" : k_mac_stand_in, spec.aead,
+                    spec.removed};
   CipherPtr cipher(EVP_CIPHER_fetch(nullptr, spec.evp_name, nullptr), EVP_CIPHER_free);
   if (!cipher) {
     return speed;

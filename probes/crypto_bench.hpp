@@ -10,9 +10,9 @@
 namespace sshtune::probes {
 
 struct CryptoBudget {
-  std::chrono::milliseconds warmup{5};     // untimed work before each measurement
-  std::chrono::milliseconds measure{40};   // timed work per cipher (and once for the MAC)
-  std::size_t packet_bytes = std::size_t{32} * 1024;    // OpenSSH's channel packet size
+  std::chrono::milliseconds warmup{5};                // untimed work before each measurement
+  std::chrono::milliseconds measure{40};              // timed work per cipher (and once for the MAC)
+  std::size_t packet_bytes = std::size_t{32} * 1024;  // OpenSSH's channel packet size
 };
 
 struct CipherSpeed {
@@ -21,9 +21,9 @@ struct CipherSpeed {
   std::string mac_timed_as;  // what was timed for that MAC (OpenSSL has no UMAC); "" for AEAD
   bool aead = false;
   bool removed_from_openssh = false;  // kept only to show what old advice costs
-  bool available = false;    // this OpenSSL build (or its legacy provider) has the cipher
-  double cipher_mb_per_s = 0;  // encryption alone, 10^6 bytes/s
-  double mb_per_s = 0;         // as SSH uses it: encryption (+ MAC), 10^6 bytes/s
+  bool available = false;             // this OpenSSL build (or its legacy provider) has the cipher
+  double cipher_mb_per_s = 0;         // encryption alone, 10^6 bytes/s
+  double mb_per_s = 0;                // as SSH uses it: encryption (+ MAC), 10^6 bytes/s
 };
 
 // The default MAC OpenSSH (9.x, 10.x) pairs with non-AEAD ciphers.

@@ -30,8 +30,11 @@ bool is_aead(const std::string& cipher) {
 }
 
 const std::vector<std::string>& libssh_macs() {
-  static const std::vector<std::string> macs = {"hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com",
-                                                "hmac-sha1-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512",
+  static const std::vector<std::string> macs = {"hmac-sha2-256-etm@openssh.com",
+                                                "hmac-sha2-512-etm@openssh.com",
+                                                "hmac-sha1-etm@openssh.com",
+                                                "hmac-sha2-256",
+                                                "hmac-sha2-512",
                                                 "hmac-sha1"};
   return macs;
 }
@@ -56,7 +59,10 @@ class TrialSequence {
  public:
   TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
                 milliseconds overhead)
-      : m_runner(runner), m_plan(plan), m_host(std::move(host)), m_deadline(start + plan.budget),
+      : m_runner(runner),
+        m_plan(plan),
+        m_host(std::move(host)),
+        m_deadline(start + plan.budget),
         m_overhead(std::max(overhead, k_min_overhead)) {}
 
   // Runs `spec` unless stopped or out of budget; `trials_left` (this one included) shares the time left.
@@ -113,9 +119,7 @@ class TrialSequence {
     m_deadline -= left * std::min(trials, trials_left) / trials_left;
   }
   // True when the budget still holds one more trial of the shortest kind.
-  bool has_time_for_a_trial() const {
-    return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap;
-  }
+  bool has_time_for_a_trial() const { return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap; }
   // Time outside the budget: set-up (RemoteRunner::setup_time) and essential commands.
   milliseconds time_outside_budget() const { return m_runner.setup_time() + m_essential_time; }
   HostTrialReport& report() { return m_report; }
@@ -258,8 +262,9 @@ const TrialResult* fastest_trial(const HostTrialReport& report) {
 void measure_compression(TrialSequence& sequence, const TrialResult& fastest, int& trials_left) {
   const auto& plan = sequence.plan();
   if (!plan.server_offers_compression) {
-    sequence.report().notes.push_back("server does not offer zlib@openssh.com (Compression no): compressed "
-                                      "throughput not measured");
+    sequence.report().notes.push_back(
+        "server does not offer zlib@openssh.com (Compression no): compressed "
+        "throughput not measured");
     return;
   }
   const auto skipped = plan.skip_compression ? plan.skip_compression(mb_per_s(fastest)) : std::nullopt;
@@ -322,9 +327,16 @@ double aggregate_mb_per_s(const std::vector<TrialResult>& results) {
 }
 
 const std::vector<std::string>& libssh_ciphers() {
-  static const std::vector<std::string> ciphers = {
-      "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr",
-      "aes256-ctr", "aes192-ctr", "aes128-cbc", "aes256-cbc", "aes192-cbc", "3des-cbc"};
+  static const std::vector<std::string> ciphers = {"aes128-gcm@openssh.com",
+                                                   "chacha20-poly1305@openssh.com",
+                                                   "aes256-gcm@openssh.com",
+                                                   "aes128-ctr",
+                                                   "aes256-ctr",
+                                                   "aes192-ctr",
+                                                   "aes128-cbc",
+                                                   "aes256-cbc",
+                                                   "aes192-cbc",
+                                                   "3des-cbc"};
   return ciphers;
 }
 
@@ -363,8 +375,8 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
   return run_survey(runner, plan, host, std::move(access), overhead);
 }
 
-HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
-                           AccessCheck access, std::chrono::milliseconds connect_time) {
+HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
+                           std::chrono::milliseconds connect_time) {
   const auto start = Clock::now();
   TrialSequence sequence(runner, plan, host, start, connect_time);
   sequence.report().access = std::move(access);

@@ -49,19 +49,19 @@ struct TrialSpec {
   // sends its first channel window while the remote shell starts, and sshd takes its first buffer growth
   // then, outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
   std::uint64_t early_bytes = 0;
-  std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
-  std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
+  std::uint64_t byte_cap = 256ull << 20;    // stop measuring after this many bytes
+  std::chrono::milliseconds time_cap{500};  // ... or after this long, whichever comes first
   // The path's round trip as the survey measured it (0: not known). A libssh upload leaves the server
   // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window.
   double path_rtt_seconds = 0;
-  std::uint64_t warm_up_bytes = 1ull << 20;    // moved before the clock starts (fills windows, warms caches)
-  std::chrono::milliseconds warm_up_time{0};   // ... and for at least this long (new remote processes start slowly)
+  std::uint64_t warm_up_bytes = 1ull << 20;   // moved before the clock starts (fills windows, warms caches)
+  std::chrono::milliseconds warm_up_time{0};  // ... and for at least this long (new remote processes start slowly)
   // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
   // still to come can end by then too. The time the connections took to become ready moves it later:
   // the budget counts streaming, not a remote shell's start-up.
   std::optional<std::chrono::steady_clock::time_point> phase_end;
-  int round_trips = 10;                        // for TrialKind::round_trips
-  std::string command;                         // for TrialKind::command
+  int round_trips = 10;                            // for TrialKind::round_trips
+  std::string command;                             // for TrialKind::command
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
   // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
   // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
@@ -72,13 +72,13 @@ struct TrialSpec {
 // What one trial measured. Upload and download count payload bytes (before compression).
 struct TrialResult {
   TrialKind kind = TrialKind::upload;
-  std::string cipher;        // as negotiated
-  std::string mac;           // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
+  std::string cipher;  // as negotiated
+  std::string mac;     // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
   bool compression = false;
   TrialClient client = TrialClient::libssh;  // whose client moved the bytes
-  std::uint64_t bytes = 0;        // payload bytes inside the timed interval
-  std::uint64_t wire_bytes = 0;   // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
-  double seconds = 0;             // timed interval, after the warm-up
+  std::uint64_t bytes = 0;                   // payload bytes inside the timed interval
+  std::uint64_t wire_bytes = 0;  // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
+  double seconds = 0;            // timed interval, after the warm-up
   // Where that interval lies on a clock, for adding up concurrent trials: the server's (the uploads
   // it timed) or this machine's steady clock, in seconds; absent when not recorded.
   struct Span {
@@ -92,8 +92,8 @@ struct TrialResult {
   // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
   std::optional<double> start_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
-  std::string output;             // TrialKind::command: stdout (capped at 64 KiB)
-  int exit_status = -1;           // TrialKind::command: the remote exit status when one arrived
+  std::string output;                      // TrialKind::command: stdout (capped at 64 KiB)
+  int exit_status = -1;                    // TrialKind::command: the remote exit status when one arrived
 };
 
 // Payload megabytes (10^6) per second; 0 when nothing was timed.
@@ -139,11 +139,11 @@ class RemoteRunner {
 
 // What to measure; make_trial_plan() fills it from the server's KEXINIT.
 struct HostTrialPlan {
-  std::vector<std::string> ciphers;           // tried in this order, one trial each (until the budget ends)
-  std::vector<std::string> macs;              // server MACs (c2s) for pairing with non-AEAD ciphers
-  bool server_offers_compression = false;     // zlib@openssh.com in the server's c2s list
-  std::shared_ptr<const std::string> sample;  // the user's data for a compression trial; null skips it
-  std::chrono::milliseconds budget{5000};     // total wall time for all trials
+  std::vector<std::string> ciphers;                // tried in this order, one trial each (until the budget ends)
+  std::vector<std::string> macs;                   // server MACs (c2s) for pairing with non-AEAD ciphers
+  bool server_offers_compression = false;          // zlib@openssh.com in the server's c2s list
+  std::shared_ptr<const std::string> sample;       // the user's data for a compression trial; null skips it
+  std::chrono::milliseconds budget{5000};          // total wall time for all trials
   std::chrono::milliseconds max_trial_time{1000};  // cap on one trial's warm-up plus measurement
   // Which way the cipher trials move data: upload (scp/rsync pushes) or download (pulls). Compression
   // trials always upload: the sample exists only here, and nothing is ever written on the remote.
@@ -154,7 +154,7 @@ struct HostTrialPlan {
   // them.
   using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
   SkipCompression skip_compression;
-  bool probe_tools = true;                    // `rsync --version`
+  bool probe_tools = true;  // `rsync --version`
 };
 
 // A trial that failed; the others still ran.
@@ -170,7 +170,7 @@ struct HostTrialReport {
   std::vector<TrialResult> trials;    // successful upload/download trials, in run order
   std::vector<TrialFailure> failures;
   std::optional<RemoteTools> tools;
-  std::vector<std::string> notes;     // what could not be measured, and why
+  std::vector<std::string> notes;  // what could not be measured, and why
   double elapsed_seconds = 0;
   // What of elapsed_seconds lay outside the budget: set-up (RemoteRunner::setup_time) and the essential
   // remote commands (rsync --version), which run whatever the budget says.
@@ -196,7 +196,7 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 // RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
 // within plan.budget; budget still left repeats cipher trials far below the median. Failing trials are
 // recorded in the report, never fatal.
-HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
-                           AccessCheck access, std::chrono::milliseconds connect_time);
+HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
+                           std::chrono::milliseconds connect_time);
 
 }  // namespace sshtune

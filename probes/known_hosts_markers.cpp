@@ -19,7 +19,8 @@ using EntryPtr = std::unique_ptr<ssh_knownhosts_entry, EntryFree>;
 // The rest of a line after `marker` and its blanks, or nullopt when the line has another marker or none.
 std::optional<std::string> after_marker(std::string_view line, std::string_view marker) {
   const std::string_view text = trim(line);
-  if (!text.starts_with(marker) || text.size() == marker.size() || (text[marker.size()] != ' ' && text[marker.size()] != '\t')) {
+  if (!text.starts_with(marker) || text.size() == marker.size() ||
+      (text[marker.size()] != ' ' && text[marker.size()] != '\t')) {
     return std::nullopt;
   }
   return std::string(trim(text.substr(marker.size())));

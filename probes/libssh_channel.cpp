@@ -52,8 +52,9 @@ Result<void> ExecChannel::wait_for_marker() {
   std::string seen;
   while (seen.find(k_start_marker) == std::string::npos) {
     if (seen.size() > k_max_noise) {
-      return Error{ErrorKind::remote, m_session.host() + ": remote command printed unexpected output instead of "
-                                                         "starting (ForceCommand, sftp-only account or noisy shell?)"};
+      return Error{ErrorKind::remote, m_session.host() +
+                                          ": remote command printed unexpected output instead of "
+                                          "starting (ForceCommand, sftp-only account or noisy shell?)"};
     }
     auto got = read_some(seen, k_start_marker.size());
     if (!got && ssh_channel_is_eof(m_channel) == 0 && ssh_channel_is_open(m_channel) != 0 &&
@@ -66,8 +67,9 @@ Result<void> ExecChannel::wait_for_marker() {
       return got.error();
     }
     if (got.value() == 0) {
-      return Error{ErrorKind::remote, m_session.host() + ": remote command ended at once (ForceCommand, "
-                                                         "sftp-only account or restricted shell?)"};
+      return Error{ErrorKind::remote, m_session.host() +
+                                          ": remote command ended at once (ForceCommand, "
+                                          "sftp-only account or restricted shell?)"};
     }
   }
   return ok();
@@ -98,8 +100,8 @@ Result<std::size_t> ExecChannel::read_some(std::string& out, std::size_t max_byt
     return m_session.error("connection lost while receiving");
   }
   if (rc == 0 && ssh_channel_is_eof(m_channel) == 0) {
-    return Error{ErrorKind::remote, m_session.host() + ": timed out after " + std::to_string(m_timeout.count()) +
-                                        " ms waiting for data"};
+    return Error{ErrorKind::remote,
+                 m_session.host() + ": timed out after " + std::to_string(m_timeout.count()) + " ms waiting for data"};
   }
   return static_cast<std::size_t>(rc);
 }
@@ -146,7 +148,8 @@ Result<void> ExecChannel::wait_for_consumed(std::uint64_t limit, std::chrono::st
   while (unconsumed() > limit) {
     SSHTUNE_TRYV(take_pending_packets());  // an adjustment may already wait, read or unread
     if (unconsumed() <= limit) break;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     pollfd readable{fd, POLLIN, 0};
     ::poll(&readable, 1, static_cast<int>(std::min(left, k_window_poll).count()));

@@ -17,15 +17,19 @@ constexpr std::string_view k_list_prefix = "ssh_list_kex: ";
 constexpr std::string_view k_received = "KEXINIT received";
 
 // ssh_kex_descriptions[] of libssh 0.10, in KEXINIT order.
-constexpr std::array<std::string_view, 8> k_descriptions{
-    "kex algos", "server host key algo", "encryption client->server", "encryption server->client",
-    "mac algo client->server", "mac algo server->client", "compression algo client->server",
-    "compression algo server->client"};
+constexpr std::array<std::string_view, 8> k_descriptions{"kex algos",
+                                                         "server host key algo",
+                                                         "encryption client->server",
+                                                         "encryption server->client",
+                                                         "mac algo client->server",
+                                                         "mac algo server->client",
+                                                         "compression algo client->server",
+                                                         "compression algo server->client"};
 
 std::vector<std::string>* field(ServerAlgorithms& server, std::size_t index) {
-  std::array<std::vector<std::string>*, 8> fields{&server.kex, &server.host_keys, &server.ciphers_c2s,
-                                                  &server.ciphers_s2c, &server.macs_c2s, &server.macs_s2c,
-                                                  &server.compression_c2s, &server.compression_s2c};
+  std::array<std::vector<std::string>*, 8> fields{
+      &server.kex,      &server.host_keys, &server.ciphers_c2s,     &server.ciphers_s2c,
+      &server.macs_c2s, &server.macs_s2c,  &server.compression_c2s, &server.compression_s2c};
   return fields[index];
 }
 
@@ -45,9 +49,8 @@ bool take_list(std::string_view entry, ServerAlgorithms& server, std::size_t& se
 }  // namespace
 
 std::optional<ServerAlgorithms> parse_kexinit_log(const std::vector<std::string>& lines, const std::string& banner) {
-  const auto received = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
-    return line.find(k_received) != std::string::npos;
-  });
+  const auto received = std::find_if(
+      lines.begin(), lines.end(), [](const std::string& line) { return line.find(k_received) != std::string::npos; });
   ServerAlgorithms server;
   std::size_t seen = 0;
   for (auto it = received; it != lines.end(); ++it) {
@@ -55,8 +58,8 @@ std::optional<ServerAlgorithms> parse_kexinit_log(const std::vector<std::string>
     take_list(std::string_view(*it).substr(k_list_prefix.size()), server, seen);
     if (seen == (std::size_t{1} << k_descriptions.size()) - 1) {
       server.banner = banner;
-      server.strict_kex = std::find(server.kex.begin(), server.kex.end(), k_strict_kex_server_marker) !=
-                          server.kex.end();
+      server.strict_kex =
+          std::find(server.kex.begin(), server.kex.end(), k_strict_kex_server_marker) != server.kex.end();
       return server;
     }
   }

@@ -113,15 +113,12 @@ Result<bool> known_in_files(ssh_session session, const RemoteTarget& target, con
                             const std::string& name) {
   for (const auto& file : target.known_hosts_files) {
     switch (check_file(session, file)) {
-      case SSH_KNOWN_HOSTS_OK:
-        return true;
+      case SSH_KNOWN_HOSTS_OK: return true;
       case SSH_KNOWN_HOSTS_CHANGED:
-      case SSH_KNOWN_HOSTS_OTHER:
-        return changed_key(target, file, name, presented);
+      case SSH_KNOWN_HOSTS_OTHER: return changed_key(target, file, name, presented);
       case SSH_KNOWN_HOSTS_ERROR:
         return refused(target, "cannot use known_hosts file " + file.string() + ": " + ssh_get_error(session));
-      default:
-        break;  // unknown here, or the file does not exist: try the next file
+      default: break;  // unknown here, or the file does not exist: try the next file
     }
   }
   return false;
@@ -144,8 +141,9 @@ Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& tar
   if (known) return access;
   SSHTUNE_TRYV(refuse_cert_authority(target, name));
   if (!target.accept_new || target.known_hosts_files.empty()) {
-    return refused(target, "host key " + presented + " for " + name +
-                               " is not in known_hosts; verify it, then connect once with ssh or rerun with --accept-new");
+    return refused(target,
+                   "host key " + presented + " for " + name +
+                       " is not in known_hosts; verify it, then connect once with ssh or rerun with --accept-new");
   }
   SSHTUNE_TRYV(add_key(session, target));
   access.host_key_added = true;

@@ -122,7 +122,9 @@ void wait_for_queue_below(const LibsshSession& session, std::uint64_t limit, Clo
 class AcknowledgedInterval {
  public:
   explicit AcknowledgedInterval(const LibsshSession& session)
-      : m_session(session), m_start(Clock::now()), m_acknowledged_start(acknowledged_out(session)),
+      : m_session(session),
+        m_start(Clock::now()),
+        m_acknowledged_start(acknowledged_out(session)),
         m_payload_start(session.payload_bytes_out()) {}
 
   // Acknowledged bytes per second so far; 0 until k_min_rate_window has passed.
@@ -152,8 +154,7 @@ class AcknowledgedInterval {
   Result<void> pace(ExecChannel& channel, std::uint64_t unconsumed, std::chrono::milliseconds timeout) const {
     const double needed = rate() * (2 * m_session.tcp_rtt_seconds() + k_queue_margin_seconds);
     const auto deadline = Clock::now() + timeout;
-    wait_for_queue_below(m_session, std::max<std::uint64_t>(k_min_queue, static_cast<std::uint64_t>(needed)),
-                         deadline);
+    wait_for_queue_below(m_session, std::max<std::uint64_t>(k_min_queue, static_cast<std::uint64_t>(needed)), deadline);
     return channel.wait_for_consumed(unconsumed, deadline);
   }
   void coast(std::chrono::milliseconds time_cap) const { wait_for_queue_below(m_session, 0, m_start + time_cap); }
@@ -181,7 +182,9 @@ class AcknowledgedInterval {
 
 TrialConnection::TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target,
                                  SessionAlgorithms current)
-    : m_session(std::move(session)), m_timeout(target.timeout), m_current(std::move(current)),
+    : m_session(std::move(session)),
+      m_timeout(target.timeout),
+      m_current(std::move(current)),
       m_last_exchange(Clock::now()) {}
 
 Result<std::unique_ptr<TrialConnection>> TrialConnection::open(const RemoteTarget& target,
@@ -192,8 +195,8 @@ Result<std::unique_ptr<TrialConnection>> TrialConnection::open(const RemoteTarge
 }
 
 bool TrialConnection::in_effect(const SessionAlgorithms& wanted) const {
-  return (wanted.cipher.empty() || wanted.cipher == m_current.cipher) && (wanted.mac.empty() || wanted.mac == m_current.mac) &&
-         wanted.compression == m_current.compression;
+  return (wanted.cipher.empty() || wanted.cipher == m_current.cipher) &&
+         (wanted.mac.empty() || wanted.mac == m_current.mac) && wanted.compression == m_current.compression;
 }
 
 Result<void> TrialConnection::warm_new_sink() {
@@ -343,7 +346,8 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
   result.seconds = interval.seconds();
   result.wire_bytes = interval.acknowledged();
   const std::uint64_t wire_written = m_session->socket_bytes_out() - wire_start;
-  const double payload_per_wire = wire_written > 0 ? static_cast<double>(written) / static_cast<double>(wire_written) : 1;
+  const double payload_per_wire =
+      wire_written > 0 ? static_cast<double>(written) / static_cast<double>(wire_written) : 1;
   result.bytes = static_cast<std::uint64_t>(static_cast<double>(result.wire_bytes) * payload_per_wire);
   return result;
 }
@@ -354,8 +358,9 @@ void TrialConnection::quiesce(Clock::time_point deadline) const {
     return;
   }
   // Nothing here reads this connection meanwhile, so each byte that arrives stays in the socket's queue.
-  const auto quiet = std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(2 * m_session->tcp_rtt_seconds())) + k_quiet_margin;
+  const auto quiet =
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(2 * m_session->tcp_rtt_seconds())) +
+      k_quiet_margin;
   for (std::uint64_t seen = m_session->unread_bytes_in(); Clock::now() < deadline;) {
     std::this_thread::sleep_for(std::min(quiet, deadline - Clock::now()));
     const std::uint64_t now = m_session->unread_bytes_in();

@@ -20,8 +20,7 @@ namespace sshtune {
 class TrialConnection {
  public:
   // Connects to `target` (host key verified, key authentication) with `algorithms` in effect.
-  static Result<std::unique_ptr<TrialConnection>> open(const RemoteTarget& target,
-                                                       const SessionAlgorithms& algorithms);
+  static Result<std::unique_ptr<TrialConnection>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms);
 
   LibsshSession& session() { return *m_session; }
   const LibsshSession& session() const { return *m_session; }

@@ -33,7 +33,8 @@ std::string openssh_remote_command(const TrialSpec& spec) {
            quoted_count(spec.warm_up_bytes + spec.byte_cap) + " /dev/zero";
   }
   if (upload_timed_here(spec)) return marker + "exec wc -c";
-  return marker + "head -c " + quoted_count(upload_warm_up(spec)) + " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
+  return marker + "head -c " + quoted_count(upload_warm_up(spec)) +
+         " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
 }
 
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {

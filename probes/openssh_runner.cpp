@@ -23,8 +23,10 @@ Turn turn_of(const Live& live) {
 std::vector<Result<TrialResult>> figures_of(const std::vector<Turn>& turns) {
   std::vector<Result<TrialResult>> figures;
   for (const Turn& turn : turns) {
-    if (turn.result && turn.live->close_error) figures.emplace_back(*turn.live->close_error);
-    else figures.push_back(turn.result);
+    if (turn.result && turn.live->close_error)
+      figures.emplace_back(*turn.live->close_error);
+    else
+      figures.push_back(turn.result);
   }
   return figures;
 }
@@ -32,8 +34,10 @@ std::vector<Result<TrialResult>> figures_of(const std::vector<Turn>& turns) {
 std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
   std::vector<Result<TrialResult>> results;
   for (Live& live : lives) {
-    if (live.error) results.emplace_back(std::move(*live.error));
-    else results.emplace_back(std::move(live.result));
+    if (live.error)
+      results.emplace_back(std::move(*live.error));
+    else
+      results.emplace_back(std::move(live.result));
     live.stream.reset();  // ends whatever still runs
   }
   return results;
@@ -82,8 +86,10 @@ class ProcessRunner final : public OpensshRunner {
       lives[i].result = empty_result(specs[i]);
       lives[i].stream_time = specs[i].time_cap;
       auto stream = OpensshStream::start(m_target, specs[i]);
-      if (stream) lives[i].stream = std::move(stream).value();
-      else lives[i].error = stream.error();
+      if (stream)
+        lives[i].stream = std::move(stream).value();
+      else
+        lives[i].error = stream.error();
     }
     return lives;
   }

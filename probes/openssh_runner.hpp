@@ -39,12 +39,12 @@ namespace sshtune {
 
 // How to reach the host with the user's OpenSSH client: PROGRAM OPTIONS... TRIAL_OPTIONS... -- DESTINATION CMD.
 struct OpensshTarget {
-  std::string program = "ssh";              // $SSHTUNE_SSH, else the ssh on PATH
-  std::vector<std::string> options;         // the user's -F/-p/-l/-i, as ssh-tune was given them
-  std::vector<std::string> session_options; // -o options that keep a trial a plain batch session (see host/)
-  std::string destination;                  // the alias: ssh resolves it from the user's own config
-  std::chrono::milliseconds timeout{10000}; // connect to the remote command's start
-  std::string label;                        // "host" for messages
+  std::string program = "ssh";               // $SSHTUNE_SSH, else the ssh on PATH
+  std::vector<std::string> options;          // the user's -F/-p/-l/-i, as ssh-tune was given them
+  std::vector<std::string> session_options;  // -o options that keep a trial a plain batch session (see host/)
+  std::string destination;                   // the alias: ssh resolves it from the user's own config
+  std::chrono::milliseconds timeout{10000};  // connect to the remote command's start
+  std::string label;                         // "host" for messages
 };
 
 // The byte a download's remote side waits for before it sends anything.

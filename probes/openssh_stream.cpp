@@ -69,13 +69,16 @@ Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget&
   SSHTUNE_TRY(out, make_pipe());
   SSHTUNE_TRY(err, make_pipe());
   const auto pid = spawn_child(openssh_trial_argv(target, spec), ChildFds{in, out.second, err.second}, true);
-  if (stream->m_input) stream->m_input->spawned();
-  else ::close(in);
+  if (stream->m_input)
+    stream->m_input->spawned();
+  else
+    ::close(in);
   ::close(out.second);
   ::close(err.second);
   stream->m_out = out.first;
   stream->m_err = err.first;
-  if (!pid) return Error{ErrorKind::unsupported, target.label + ": cannot run the OpenSSH client: " + pid.error().message};
+  if (!pid)
+    return Error{ErrorKind::unsupported, target.label + ": cannot run the OpenSSH client: " + pid.error().message};
   stream->m_pid = pid.value();
   for (const int fd : {stream->m_out, stream->m_err}) set_nonblocking(fd);
   return stream;
@@ -106,8 +109,10 @@ void OpensshStream::release() {
 
 void OpensshStream::take_stdout(const char* data, std::size_t size) {
   if (m_ready) {
-    if (m_spec.kind == TrialKind::download) m_received += size;
-    else m_text.append(data, size);
+    if (m_spec.kind == TrialKind::download)
+      m_received += size;
+    else
+      m_text.append(data, size);
     return;
   }
   m_before_marker.append(data, size);

@@ -184,7 +184,8 @@ void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
     poll_for(group, false, k_poll_slice);
   }
   for (Live* live : group) {
-    if (!live->error && !live->stream->ready()) live->error = live->stream->failure("the remote command did not start in time");
+    if (!live->error && !live->stream->ready())
+      live->error = live->stream->failure("the remote command did not start in time");
   }
 }
 
@@ -202,8 +203,10 @@ void close_paused(std::vector<Live*>& lives) {
     if (!live->paused) continue;
     live->paused = false;
     const int status = live->stream->finish(k_exit_grace);
-    if (status != 0) live->close_error = live->stream->failure("the upload ended with status " + std::to_string(status));
-    else if (!server_received_all(*live)) live->close_error = live->error, live->error.reset();
+    if (status != 0)
+      live->close_error = live->stream->failure("the upload ended with status " + std::to_string(status));
+    else if (!server_received_all(*live))
+      live->close_error = live->error, live->error.reset();
   }
 }
 

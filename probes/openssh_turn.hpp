@@ -19,13 +19,13 @@ using TurnClock = std::chrono::steady_clock;
 struct Live {
   std::unique_ptr<OpensshStream> stream;
   std::optional<Error> error;
-  TurnClock::time_point released_at{}; // when its turn came
-  std::uint64_t before_turn = 0;   // upload: the bytes ssh had taken from its input by then
-  bool warmed = false;             // the first W bytes are through
-  TurnClock::time_point warmed_at{};   // when they were
-  std::uint64_t measured_from = 0; // the bytes sent (upload) or received (download) at that moment
+  TurnClock::time_point released_at{};            // when its turn came
+  std::uint64_t before_turn = 0;                  // upload: the bytes ssh had taken from its input by then
+  bool warmed = false;                            // the first W bytes are through
+  TurnClock::time_point warmed_at{};              // when they were
+  std::uint64_t measured_from = 0;                // the bytes sent (upload) or received (download) at that moment
   std::optional<TurnClock::time_point> ended_at;  // upload: when its input ended
-  std::uint64_t sent_at_end = 0;              // ... and the bytes ssh had read from it by then
+  std::uint64_t sent_at_end = 0;                  // ... and the bytes ssh had read from it by then
   bool done = false;
   std::chrono::milliseconds stream_time{0};  // spec.time_cap, or less when run_in_turn's phase runs late
   TrialResult result;
@@ -34,7 +34,7 @@ struct Live {
   bool pause_at_end = false;
   bool paused = false;
   bool first_turn = true;
-  std::uint64_t turn_from = 0;  // upload: the bytes ssh had taken when this (later) turn began
+  std::uint64_t turn_from = 0;       // upload: the bytes ssh had taken when this (later) turn began
   std::optional<Error> close_error;  // what closing a paused stream found wrong: voids every turn's figure
 };
 

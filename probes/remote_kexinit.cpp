@@ -19,7 +19,8 @@ Error silent_server(const std::string& context, const RemoteTarget& target) {
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(target.timeout.count()) / 1000);
   const std::string via = target.proxy_command.empty() ? "TCP connected" : "the ProxyCommand started";
-  return Error{ErrorKind::remote, context + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
+  return Error{ErrorKind::remote,
+               context + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
 }
 
 }  // namespace
@@ -27,9 +28,8 @@ Error silent_server(const std::string& context, const RemoteTarget& target) {
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
   const std::string context = describe(target);
   const auto deadline = TcpConnection::Clock::now() + target.timeout;
-  SSHTUNE_TRY(connection, target.proxy_command.empty()
-                              ? TcpConnection::connect(target.hostname, target.port, deadline)
-                              : TcpConnection::through_proxy(target.proxy_command, context));
+  SSHTUNE_TRY(connection, target.proxy_command.empty() ? TcpConnection::connect(target.hostname, target.port, deadline)
+                                                       : TcpConnection::through_proxy(target.proxy_command, context));
   // OpenSSH sends nothing before it has seen the client's identification line.
   SSHTUNE_TRYV(connection.send_all(k_client_banner, deadline));
   std::string received;

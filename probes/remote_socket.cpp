@@ -59,8 +59,7 @@ int start_connect(const addrinfo& address) {
 
 }  // namespace
 
-Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint16_t port,
-                                             Clock::time_point deadline) {
+Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint16_t port, Clock::time_point deadline) {
   const std::string label = host + ":" + std::to_string(port);
   SSHTUNE_TRY(addresses, resolve(host, port, label));
   std::string last_error = "no address";
@@ -161,8 +160,7 @@ Result<void> TcpConnection::send_all(std::string_view bytes, Clock::time_point d
   return ok();
 }
 
-Result<std::size_t> TcpConnection::receive_some(std::string& out, std::size_t max_bytes,
-                                                Clock::time_point deadline) {
+Result<std::size_t> TcpConnection::receive_some(std::string& out, std::size_t max_bytes, Clock::time_point deadline) {
   for (;;) {
     SSHTUNE_TRYV(wait_for(POLLIN, deadline, "waiting for the server"));
     const std::size_t old_size = out.size();

@@ -43,7 +43,7 @@ class TcpConnection {
 
   int m_fd = -1;
   int m_proxy_pid = -1;  // the ProxyCommand process, if any
-  std::string m_label;  // "host:port" for messages
+  std::string m_label;   // "host:port" for messages
 };
 
 }  // namespace sshtune

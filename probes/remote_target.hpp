@@ -12,15 +12,15 @@ namespace sshtune {
 
 // Where and how to connect. Every path is used as given (no ~ expansion).
 struct RemoteTarget {
-  std::string hostname;                               // DNS name or address to connect to
-  std::uint16_t port = 22;                            // TCP port
-  std::string user;                                   // login name; empty means the local user
-  std::vector<std::filesystem::path> identity_files;  // private keys tried after the agent, in order
+  std::string hostname;                                  // DNS name or address to connect to
+  std::uint16_t port = 22;                               // TCP port
+  std::string user;                                      // login name; empty means the local user
+  std::vector<std::filesystem::path> identity_files;     // private keys tried after the agent, in order
   std::vector<std::filesystem::path> known_hosts_files;  // checked in order; the first one receives accept_new entries
-  std::string proxy_command;                          // ProxyCommand text with %h/%p already expanded; empty for none
-  std::chrono::milliseconds timeout{10000};           // cap for every single network step
-  bool use_agent = true;                              // try keys from $SSH_AUTH_SOCK first
-  bool accept_new = false;                            // add an unknown host key instead of refusing (never a changed one)
+  std::string proxy_command;                 // ProxyCommand text with %h/%p already expanded; empty for none
+  std::chrono::milliseconds timeout{10000};  // cap for every single network step
+  bool use_agent = true;                     // try keys from $SSH_AUTH_SOCK first
+  bool accept_new = false;                   // add an unknown host key instead of refusing (never a changed one)
 };
 
 // "host" for port 22, otherwise "host:port"; used to prefix every message about the target.

@@ -14,10 +14,10 @@ inline constexpr const char* k_rsync_version_command = "rsync --version 2>/dev/n
 
 // What the remote host's rsync reported.
 struct RemoteTools {
-  std::optional<std::string> rsync_version;        // e.g. "3.2.7"; nullopt when rsync is missing
-  int rsync_protocol = 0;                          // "protocol version N"; 0 when unknown
-  std::vector<std::string> rsync_compress_choices; // "Compress list:" names (rsync >= 3.2.0), in order
-  bool rsync_zstd = false;                         // zstd is among them (--compress-choice=zstd works)
+  std::optional<std::string> rsync_version;         // e.g. "3.2.7"; nullopt when rsync is missing
+  int rsync_protocol = 0;                           // "protocol version N"; 0 when unknown
+  std::vector<std::string> rsync_compress_choices;  // "Compress list:" names (rsync >= 3.2.0), in order
+  bool rsync_zstd = false;                          // zstd is among them (--compress-choice=zstd works)
 };
 
 // Parses `rsync --version` output; unrecognised text yields an empty RemoteTools, never an error.

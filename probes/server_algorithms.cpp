@@ -57,11 +57,16 @@ class PayloadReader {
   std::string_view m_rest;
 };
 
-constexpr std::array<const char*, 10> k_list_names = {
-    "kex_algorithms",           "server_host_key_algorithms", "encryption_algorithms_client_to_server",
-    "encryption_algorithms_server_to_client", "mac_algorithms_client_to_server",
-    "mac_algorithms_server_to_client", "compression_algorithms_client_to_server",
-    "compression_algorithms_server_to_client", "languages_client_to_server", "languages_server_to_client"};
+constexpr std::array<const char*, 10> k_list_names = {"kex_algorithms",
+                                                      "server_host_key_algorithms",
+                                                      "encryption_algorithms_client_to_server",
+                                                      "encryption_algorithms_server_to_client",
+                                                      "mac_algorithms_client_to_server",
+                                                      "mac_algorithms_server_to_client",
+                                                      "compression_algorithms_client_to_server",
+                                                      "compression_algorithms_server_to_client",
+                                                      "languages_client_to_server",
+                                                      "languages_server_to_client"};
 
 Result<void> check_name(std::string_view name, std::string_view list, std::string_view context) {
   if (name.empty()) {
@@ -83,8 +88,7 @@ Result<void> check_name(std::string_view name, std::string_view list, std::strin
 }
 
 // Splits a comma-separated name-list (RFC 4251 §5); an empty list is allowed, an empty name is not.
-Result<std::vector<std::string>> split_names(std::string_view text, std::string_view list,
-                                             std::string_view context) {
+Result<std::vector<std::string>> split_names(std::string_view text, std::string_view list, std::string_view context) {
   std::vector<std::string> names;
   while (!text.empty()) {
     const auto comma = text.find(',');
@@ -141,7 +145,6 @@ Result<void> read_trailer(PayloadReader& reader, std::string_view context) {
   return ok();
 }
 
-
 // One line of the pre-binary exchange: its text without CR LF and where the next line starts.
 struct Line {
   std::string_view text;
@@ -186,8 +189,8 @@ Result<std::optional<Line>> find_banner(std::string_view received, std::string_v
   for (std::size_t lines = 0;; ++lines) {
     const bool is_banner = received.substr(start, 4) == std::string_view("SSH-").substr(0, received.size() - start);
     if (!is_banner && lines == k_max_pre_banner_lines) {
-      return parse_error(context, "more than " + std::to_string(k_max_pre_banner_lines) +
-                                      " lines before the SSH banner");
+      return parse_error(context,
+                         "more than " + std::to_string(k_max_pre_banner_lines) + " lines before the SSH banner");
     }
     const std::size_t limit = is_banner ? k_max_banner_length : k_max_pre_banner_line;
     SSHTUNE_TRY(line, next_line(received, start, limit, is_banner ? "banner" : "pre-banner line", context));
@@ -243,8 +246,8 @@ Result<std::optional<std::string_view>> parse_plain_packet(std::string_view byte
     return parse_error(context, "padding_length " + std::to_string(padding) + " is below 4");
   }
   if (padding + 1u >= length) {
-    return parse_error(context, "padding_length " + std::to_string(padding) + " leaves no payload in packet_length " +
-                                    length_text);
+    return parse_error(
+        context, "padding_length " + std::to_string(padding) + " leaves no payload in packet_length " + length_text);
   }
   if (bytes.size() < 4 + static_cast<std::size_t>(length)) {
     return std::optional<std::string_view>();

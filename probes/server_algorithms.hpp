@@ -17,26 +17,26 @@
 namespace sshtune {
 
 // Limits applied to untrusted server input (RFC 4253 §4.2, §6; RFC 4251 §6).
-inline constexpr std::size_t k_max_banner_length = 255;       // version line including CR LF
-inline constexpr std::size_t k_max_pre_banner_line = 1024;    // any line sent before the version line
-inline constexpr std::size_t k_max_pre_banner_lines = 32;     // how many such lines are tolerated
-inline constexpr std::uint32_t k_max_packet_length = 35000;   // packet_length field, RFC 4253 §6.1
-inline constexpr std::uint32_t k_min_packet_length = 12;      // smallest length giving a 16-byte packet
-inline constexpr std::size_t k_max_algorithm_name = 64;       // one name in a name-list
+inline constexpr std::size_t k_max_banner_length = 255;      // version line including CR LF
+inline constexpr std::size_t k_max_pre_banner_line = 1024;   // any line sent before the version line
+inline constexpr std::size_t k_max_pre_banner_lines = 32;    // how many such lines are tolerated
+inline constexpr std::uint32_t k_max_packet_length = 35000;  // packet_length field, RFC 4253 §6.1
+inline constexpr std::uint32_t k_min_packet_length = 12;     // smallest length giving a 16-byte packet
+inline constexpr std::size_t k_max_algorithm_name = 64;      // one name in a name-list
 inline constexpr std::string_view k_strict_kex_server_marker = "kex-strict-s-v00@openssh.com";
 
 // The facts one server announced. Lists keep the server's order (its preference).
 struct ServerAlgorithms {
-  std::string banner;                      // version line without CR LF, e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
-  std::vector<std::string> kex;            // kex_algorithms, pseudo-algorithms included
-  std::vector<std::string> host_keys;      // server_host_key_algorithms
-  std::vector<std::string> ciphers_c2s;    // encryption client to server
-  std::vector<std::string> ciphers_s2c;    // encryption server to client
-  std::vector<std::string> macs_c2s;       // mac client to server
-  std::vector<std::string> macs_s2c;       // mac server to client
+  std::string banner;                        // version line without CR LF, e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
+  std::vector<std::string> kex;              // kex_algorithms, pseudo-algorithms included
+  std::vector<std::string> host_keys;        // server_host_key_algorithms
+  std::vector<std::string> ciphers_c2s;      // encryption client to server
+  std::vector<std::string> ciphers_s2c;      // encryption server to client
+  std::vector<std::string> macs_c2s;         // mac client to server
+  std::vector<std::string> macs_s2c;         // mac server to client
   std::vector<std::string> compression_c2s;  // compression client to server
   std::vector<std::string> compression_s2c;  // compression server to client
-  bool strict_kex = false;                 // kex lists k_strict_kex_server_marker (Terrapin countermeasure)
+  bool strict_kex = false;                   // kex lists k_strict_kex_server_marker (Terrapin countermeasure)
 };
 
 // Parses a KEXINIT payload starting at its message-type byte (RFC 4253 §7.1).

@@ -60,7 +60,8 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-Result<TrialInput> TrialInput::create(Kind kind, std::shared_ptr<const std::string> payload, std::uint64_t first_bytes) {
+Result<TrialInput> TrialInput::create(Kind kind, std::shared_ptr<const std::string> payload,
+                                      std::uint64_t first_bytes) {
   if (payload != nullptr && payload->empty()) payload.reset();
   TrialInput input(kind, std::move(payload));
   if (kind == Kind::pipe) {
@@ -75,7 +76,8 @@ Result<TrialInput> TrialInput::create(Kind kind, std::shared_ptr<const std::stri
   input.m_child_fd = ::memfd_create("ssh-tune-trial", MFD_CLOEXEC);
   if (input.m_child_fd < 0) return io_error("memfd_create");
   if (input.m_payload == nullptr) {
-    if (::ftruncate(input.m_child_fd, static_cast<off_t>(length_allowed(k_zeros_length))) != 0) return io_error("ftruncate");
+    if (::ftruncate(input.m_child_fd, static_cast<off_t>(length_allowed(k_zeros_length))) != 0)
+      return io_error("ftruncate");
     return input;
   }
   SSHTUNE_TRYV(input.append_until(length_allowed(first_bytes + k_ahead)));
@@ -83,9 +85,14 @@ Result<TrialInput> TrialInput::create(Kind kind, std::shared_ptr<const std::stri
 }
 
 TrialInput::TrialInput(TrialInput&& other) noexcept
-    : m_kind(other.m_kind), m_payload(std::move(other.m_payload)), m_child_fd(std::exchange(other.m_child_fd, -1)),
-      m_pipe_fd(std::exchange(other.m_pipe_fd, -1)), m_written(other.m_written), m_freed(other.m_freed),
-      m_payload_offset(other.m_payload_offset), m_ended(other.m_ended) {}
+    : m_kind(other.m_kind),
+      m_payload(std::move(other.m_payload)),
+      m_child_fd(std::exchange(other.m_child_fd, -1)),
+      m_pipe_fd(std::exchange(other.m_pipe_fd, -1)),
+      m_written(other.m_written),
+      m_freed(other.m_freed),
+      m_payload_offset(other.m_payload_offset),
+      m_ended(other.m_ended) {}
 
 TrialInput::~TrialInput() {
   close_fd(m_child_fd);
@@ -106,8 +113,10 @@ std::uint64_t TrialInput::consumed() const {
 
 void TrialInput::feed(std::uint64_t limit) {
   if (m_ended) return;
-  if (m_kind == Kind::pipe) feed_pipe(limit);
-  else if (m_payload != nullptr) feed_file();
+  if (m_kind == Kind::pipe)
+    feed_pipe(limit);
+  else if (m_payload != nullptr)
+    feed_file();
 }
 
 void TrialInput::feed_pipe(std::uint64_t limit) {
@@ -150,8 +159,10 @@ void TrialInput::feed_file() {
 void TrialInput::end() {
   if (m_ended) return;
   m_ended = true;
-  if (m_kind == Kind::pipe) close_fd(m_pipe_fd);
-  else (void)::ftruncate(m_child_fd, 0);
+  if (m_kind == Kind::pipe)
+    close_fd(m_pipe_fd);
+  else
+    (void)::ftruncate(m_child_fd, 0);
 }
 
 }  // namespace sshtune

@@ -20,10 +20,11 @@ struct KindSection {
   AlgorithmKind kind;
 };
 constexpr std::array k_sections{KindSection{"cipher", AlgorithmKind::cipher}, KindSection{"mac", AlgorithmKind::mac},
-                                KindSection{"kex", AlgorithmKind::kex}, KindSection{"host_key", AlgorithmKind::key_sig}};
+                                KindSection{"kex", AlgorithmKind::kex},
+                                KindSection{"host_key", AlgorithmKind::key_sig}};
 
-const std::set<std::string> k_known_fields{"name", "tier", "aead", "etm", "dropped", "dropped_server",
-                                           "removed", "notes", "cves"};
+const std::set<std::string> k_known_fields{"name",           "tier",    "aead",  "etm", "dropped",
+                                           "dropped_server", "removed", "notes", "cves"};
 
 // Reads an optional string field; an error if present with another type.
 Result<std::string> optional_string(const toml::table& entry, const char* field, const std::string& origin) {
@@ -82,9 +83,9 @@ Result<Tier> required_tier(const toml::table& entry, const std::string& origin) 
   const auto text = node->value<std::string>();
   const auto tier = text ? parse_tier(*text) : std::nullopt;
   if (!tier) {
-    return toml_error(origin, *node,
-                      "unknown tier '" + text.value_or("?") +
-                          "' (expected recommended, acceptable, weak, deprecated or removed)");
+    return toml_error(
+        origin, *node,
+        "unknown tier '" + text.value_or("?") + "' (expected recommended, acceptable, weak, deprecated or removed)");
   }
   return *tier;
 }
@@ -126,8 +127,8 @@ Result<void> parse_section(const toml::table& root, const KindSection& section, 
   }
   const toml::array* entries = node->as_array();
   if (entries == nullptr) {
-    return toml_error(origin, *node, std::string("'") + section.key + "' must be an array of tables ([[" +
-                                         section.key + "]])");
+    return toml_error(origin, *node,
+                      std::string("'") + section.key + "' must be an array of tables ([[" + section.key + "]])");
   }
   for (const auto& item : *entries) {
     const toml::table* entry = item.as_table();
@@ -143,11 +144,11 @@ Result<void> parse_section(const toml::table& root, const KindSection& section, 
 Result<void> check_top_level(const toml::table& root, const std::string& origin) {
   for (const auto& [key, value] : root) {
     const std::string_view name = key.str();  // clang 14 cannot capture a structured binding
-    const bool known = std::any_of(k_sections.begin(), k_sections.end(),
-                                   [name](const KindSection& s) { return name == s.key; });
+    const bool known =
+        std::any_of(k_sections.begin(), k_sections.end(), [name](const KindSection& s) { return name == s.key; });
     if (!known) {
-      return toml_error(origin, value, "unknown section '" + std::string(key.str()) +
-                                           "' (expected cipher, mac, kex or host_key)");
+      return toml_error(origin, value,
+                        "unknown section '" + std::string(key.str()) + "' (expected cipher, mac, kex or host_key)");
     }
   }
   return ok();

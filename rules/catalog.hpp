@@ -21,14 +21,14 @@ struct Algorithm {
   std::string name;
   AlgorithmKind kind = AlgorithmKind::cipher;
   Tier tier = Tier::acceptable;
-  bool aead = false;            // ciphers: authenticated encryption (no separate MAC)
-  bool etm = false;             // MACs: encrypt-then-MAC
-  std::string dropped;          // OpenSSH release whose client stopped offering it; "" if never
-  std::string dropped_server;   // the release whose sshd stopped offering it; "" if never/unknown
-  std::string removed;          // the release that deleted the code; "" if still present
+  bool aead = false;           // ciphers: authenticated encryption (no separate MAC)
+  bool etm = false;            // MACs: encrypt-then-MAC
+  std::string dropped;         // OpenSSH release whose client stopped offering it; "" if never
+  std::string dropped_server;  // the release whose sshd stopped offering it; "" if never/unknown
+  std::string removed;         // the release that deleted the code; "" if still present
   std::string notes;
   std::vector<std::string> cves;
-  int line = 0;                 // where it is defined in the catalog file
+  int line = 0;  // where it is defined in the catalog file
 };
 
 class Catalog {

@@ -69,7 +69,8 @@ bool promote_same_cost(std::vector<RankedCipher>& ranked, const HostFacts& facts
   for (std::size_t i = 0; i + 1 < ranked.size(); ++i) {
     const auto& faster = ranked[i];
     const auto& slower = ranked[i + 1];
-    if (stronger(catalog, slower.name, faster.name) && within(faster.mb_per_s, slower.mb_per_s, policy.same_cost_tolerance) &&
+    if (stronger(catalog, slower.name, faster.name) &&
+        within(faster.mb_per_s, slower.mb_per_s, policy.same_cost_tolerance) &&
         same_cost(facts, faster.name, slower.name, policy.tie_tolerance)) {
       std::swap(ranked[i], ranked[i + 1]);
       changed = true;

@@ -24,7 +24,8 @@ std::string measured_by(const CompressedFigure& figure) {
 
 std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double best, std::optional<double> cap) {
   if (const auto measured = openssh_compressed(facts)) return CompressedFigure{*measured, FigureSource::openssh};
-  if (facts.compressed_sample_mb_per_s) return CompressedFigure{*facts.compressed_sample_mb_per_s, FigureSource::libssh};
+  if (facts.compressed_sample_mb_per_s)
+    return CompressedFigure{*facts.compressed_sample_mb_per_s, FigureSource::libssh};
   if (!facts.sample_ratio || !facts.zlib_mb_per_s || *facts.sample_ratio <= 0) return std::nullopt;
   double speed = std::min(*facts.zlib_mb_per_s, best / *facts.sample_ratio);
   if (cap) speed = std::min(speed, *cap);  // the window counts payload bytes, before compression
@@ -81,8 +82,9 @@ std::string rsync_choice(const HostFacts& facts, bool link_gains, std::vector<st
     reasons.push_back("for rsync: its own zstd compression (--compress-choice=zstd) with ssh compression off");
     return "zstd";
   }
-  reasons.push_back("for rsync: its own zlib compression (-z) with ssh compression off (zstd needs rsync >= 3.2 on "
-                    "both ends)");
+  reasons.push_back(
+      "for rsync: its own zlib compression (-z) with ssh compression off (zstd needs rsync >= 3.2 on "
+      "both ends)");
   return "zlib";
 }
 

@@ -43,8 +43,8 @@ std::optional<double> break_even(const HostFacts& facts, double best, const Poli
 
 // The best uncompressed figure of each client, so a compressed figure is compared with its own client's.
 struct BestFigures {
-  double survey = 0;                // the libssh survey's best (window-capped)
-  std::optional<double> openssh;    // the OpenSSH client's best, when it was timed
+  double survey = 0;              // the libssh survey's best (window-capped)
+  std::optional<double> openssh;  // the OpenSSH client's best, when it was timed
   double of(FigureSource source) const { return source == FigureSource::openssh && openssh ? *openssh : survey; }
 };
 

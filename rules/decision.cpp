@@ -29,7 +29,9 @@ std::optional<double> survey_figure(const HostFacts& facts, const std::string& c
 }
 
 std::string by(FigureSource source) {
-  return source == FigureSource::openssh ? " (your ssh)" : source == FigureSource::libssh ? " (libssh survey)" : " (model)";
+  return source == FigureSource::openssh  ? " (your ssh)"
+         : source == FigureSource::libssh ? " (libssh survey)"
+                                          : " (model)";
 }
 
 // What the configuration in effect now negotiates, and what it moved: the OpenSSH client's figure when
@@ -68,11 +70,13 @@ BestFigures best_figures(const std::vector<RankedCipher>& survey, const std::vec
 
 void note_hpn_and_window(const HostFacts& facts, const Decision& decision, std::vector<std::string>& reasons) {
   if (facts.server_is_hpn) {
-    reasons.push_back("the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
-                      "bind downloads from it");
+    reasons.push_back(
+        "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
+        "bind downloads from it");
   } else if (decision.bottleneck == Bottleneck::window) {
-    reasons.push_back("stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
-                      "side, get past it");
+    reasons.push_back(
+        "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
+        "side, get past it");
   }
 }
 

@@ -36,26 +36,26 @@ struct ParallelTrial {
 // the decision more conservative and say so in the reasons.
 struct HostFacts {
   std::string host;
-  std::vector<CipherTrial> trials;                    // the libssh survey's uncompressed trials
-  std::vector<ClientTrial> openssh_trials;            // the OpenSSH client's trials (may be empty)
-  std::string openssh_missing;                        // why there are none ("" when there are)
-  std::vector<ParallelTrial> parallel_trials;         // with the first cipher, by the OpenSSH client
-  std::optional<double> compressed_sample_mb_per_s;   // zlib trial with the user's data (payload MB/s)
-  std::optional<double> compressed_random_mb_per_s;   // zlib trial with incompressible data
-  std::optional<double> sample_ratio;                 // zlib-6 compressed/original of the sample
-  std::optional<double> zlib_mb_per_s;                // local zlib-6 compression speed on the sample
-  std::optional<double> rtt_seconds;                  // idle
-  std::optional<double> loaded_rtt_seconds;           // while a trial streamed
-  bool server_is_hpn = false;                         // the banner names hpn-ssh (its window follows TCP's)
-  std::optional<double> local_cipher_mb_per_s;        // this CPU's EVP speed for the best trial's cipher
-  std::map<std::string, double> local_speeds;         // this CPU's EVP speed per cipher (may be empty)
-  std::vector<std::string> client_ciphers;            // `ssh -Q cipher`
-  std::vector<std::string> server_ciphers;            // the server's KEXINIT (client to server)
+  std::vector<CipherTrial> trials;                   // the libssh survey's uncompressed trials
+  std::vector<ClientTrial> openssh_trials;           // the OpenSSH client's trials (may be empty)
+  std::string openssh_missing;                       // why there are none ("" when there are)
+  std::vector<ParallelTrial> parallel_trials;        // with the first cipher, by the OpenSSH client
+  std::optional<double> compressed_sample_mb_per_s;  // zlib trial with the user's data (payload MB/s)
+  std::optional<double> compressed_random_mb_per_s;  // zlib trial with incompressible data
+  std::optional<double> sample_ratio;                // zlib-6 compressed/original of the sample
+  std::optional<double> zlib_mb_per_s;               // local zlib-6 compression speed on the sample
+  std::optional<double> rtt_seconds;                 // idle
+  std::optional<double> loaded_rtt_seconds;          // while a trial streamed
+  bool server_is_hpn = false;                        // the banner names hpn-ssh (its window follows TCP's)
+  std::optional<double> local_cipher_mb_per_s;       // this CPU's EVP speed for the best trial's cipher
+  std::map<std::string, double> local_speeds;        // this CPU's EVP speed per cipher (may be empty)
+  std::vector<std::string> client_ciphers;           // `ssh -Q cipher`
+  std::vector<std::string> server_ciphers;           // the server's KEXINIT (client to server)
   bool server_offers_compression = false;
   bool server_strict_kex = false;
   bool rsync_zstd_local = false;
   bool rsync_zstd_remote = false;
-  std::vector<std::string> current_ciphers;           // what `ssh -G HOST` says is in effect now
+  std::vector<std::string> current_ciphers;  // what `ssh -G HOST` says is in effect now
   bool current_compression = false;
 };
 
@@ -77,24 +77,24 @@ struct ParallelAdvice {
 bool banner_is_hpn(std::string_view banner);
 
 struct Decision {
-  std::vector<std::string> ciphers;         // ranked, best first; all pass the security floor
-  bool compression = false;                 // ssh's own Compression for this host
-  std::string rsync_compress;               // "zstd", "zlib" or "" (rsync should not compress)
+  std::vector<std::string> ciphers;  // ranked, best first; all pass the security floor
+  bool compression = false;          // ssh's own Compression for this host
+  std::string rsync_compress;        // "zstd", "zlib" or "" (rsync should not compress)
   LinkClass link_class = LinkClass::cpu_bound;
   Bottleneck bottleneck = Bottleneck::cpu;
-  std::optional<double> break_even_ratio;   // compression pays when data compresses below this
-  double expected_mb_per_s = 0;             // measured for the recommendation
+  std::optional<double> break_even_ratio;  // compression pays when data compresses below this
+  double expected_mb_per_s = 0;            // measured for the recommendation
   FigureSource expected_source = FigureSource::libssh;
-  std::optional<double> current_mb_per_s;   // measured for the configuration in effect now
+  std::optional<double> current_mb_per_s;  // measured for the configuration in effect now
   FigureSource current_source = FigureSource::libssh;
-  std::string current_cipher;               // the cipher the current configuration negotiates
-  std::optional<ParallelAdvice> parallel;   // run this many sessions at once (only when it pays)
-  std::vector<std::string> reasons;         // one plain sentence each
+  std::string current_cipher;              // the cipher the current configuration negotiates
+  std::optional<ParallelAdvice> parallel;  // run this many sessions at once (only when it pays)
+  std::vector<std::string> reasons;        // one plain sentence each
 };
 
-std::string_view to_string(LinkClass link_class);  // "cpu-bound" / "link-bound"
-std::string_view to_string(Bottleneck bottleneck); // "cpu" / "link" / "window"
-std::string_view to_string(FigureSource source);   // "openssh" / "libssh"
+std::string_view to_string(LinkClass link_class);   // "cpu-bound" / "link-bound"
+std::string_view to_string(Bottleneck bottleneck);  // "cpu" / "link" / "window"
+std::string_view to_string(FigureSource source);    // "openssh" / "libssh"
 
 // Decides for one host. Error (invalid_input) only when no measured cipher is
 // allowed by the policy and supported by both ends: there is nothing to recommend.

@@ -23,7 +23,8 @@ bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& po
   }
   const bool gains = parallel->mb_per_s >= policy.parallel_gain * best;
   reasons.push_back(std::to_string(parallel->streams) + " sessions at once moved " + mbps(parallel->mb_per_s) +
-                    (gains ? ": each session is held by its window, not the link" : ": no more than one session, so the link is the limit"));
+                    (gains ? ": each session is held by its window, not the link"
+                           : ": no more than one session, so the link is the limit"));
   return gains;
 }
 
@@ -65,7 +66,8 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
   }
   if (facts.local_cipher_mb_per_s && best < policy.cpu_fraction * *facts.local_cipher_mb_per_s) {
     reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " +
-                      mbps(*facts.local_cipher_mb_per_s) + " this CPU encrypts: the link, not the CPU, sets the pace "
+                      mbps(*facts.local_cipher_mb_per_s) +
+                      " this CPU encrypts: the link, not the CPU, sets the pace "
                       "(link-bound)");
     return LinkClass::link_bound;
   }
@@ -92,8 +94,11 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
   const bool near = best >= policy.window_near * cap;
   const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
   if (cap > *window) {
-    reasons.push_back("a session of your ssh moved " + mbps(cap) + ", more than OpenSSH's 2 MiB channel window allows at "
-                      "the RTT measured while streaming (" + mbps(*window) + " at " + rtt + "): those pings waited "
+    reasons.push_back("a session of your ssh moved " + mbps(cap) +
+                      ", more than OpenSSH's 2 MiB channel window allows at "
+                      "the RTT measured while streaming (" +
+                      mbps(*window) + " at " + rtt +
+                      "): those pings waited "
                       "longer than the session's own round trips (a busy CPU delays them)");
   } else {
     reasons.push_back("OpenSSH's 2 MiB channel window allows " + mbps(cap) + " per session at an RTT of " + rtt +

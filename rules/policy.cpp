@@ -77,11 +77,12 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
   return table;
 }
 
-Result<void> apply_section(const std::string& name, const toml::node& node, Policy& policy,
-                           const std::string& origin) {
+Result<void> apply_section(const std::string& name, const toml::node& node, Policy& policy, const std::string& origin) {
   const auto section = schema().find(name);
   if (section == schema().end() || !node.is_table()) {
-    return toml_error(origin, node, "unknown section '" + name + "' (expected security, compression, ranking, link, window, parallel or audit)");
+    return toml_error(
+        origin, node,
+        "unknown section '" + name + "' (expected security, compression, ranking, link, window, parallel or audit)");
   }
   for (const auto& [key, value] : *node.as_table()) {
     const auto setter = section->second.find(std::string(key.str()));
@@ -92,7 +93,6 @@ Result<void> apply_section(const std::string& name, const toml::node& node, Poli
   }
   return ok();
 }
-
 
 }  // namespace
 
@@ -105,9 +105,7 @@ Result<Policy> parse_policy(std::string_view text, const std::string& origin, co
   return policy;
 }
 
-fs::path user_rules_path() {
-  return config_home() / "rules.toml";
-}
+fs::path user_rules_path() { return config_home() / "rules.toml"; }
 
 Result<Policy> load_policy() {
   SSHTUNE_TRY(shipped_path, data_path("rules", "policy.toml"));

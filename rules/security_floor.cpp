@@ -15,11 +15,12 @@ std::optional<std::string> below_floor(const std::string& cipher, const Catalog&
          std::string(to_string(policy.security_floor)) + ")";
 }
 
-Result<void> check_security_floor(const std::vector<std::string>& ciphers, const Catalog& catalog,
-                                  const Policy& policy, const std::string& where) {
+Result<void> check_security_floor(const std::vector<std::string>& ciphers, const Catalog& catalog, const Policy& policy,
+                                  const std::string& where) {
   for (const std::string& cipher : ciphers) {
     if (const auto reason = below_floor(cipher, catalog, policy)) {
-      return Error{ErrorKind::invalid_input, where + ": " + quote_input(cipher) + " is " + *reason + "; refusing to use it"};
+      return Error{ErrorKind::invalid_input,
+                   where + ": " + quote_input(cipher) + " is " + *reason + "; refusing to use it"};
     }
   }
   return ok();

@@ -20,7 +20,7 @@ std::optional<std::string> below_floor(const std::string& cipher, const Catalog&
 
 // Ok when every cipher passes the floor; else an invalid_input Error
 // "WHERE: CIPHER is REASON; refusing to use it".
-Result<void> check_security_floor(const std::vector<std::string>& ciphers, const Catalog& catalog,
-                                  const Policy& policy, const std::string& where);
+Result<void> check_security_floor(const std::vector<std::string>& ciphers, const Catalog& catalog, const Policy& policy,
+                                  const std::string& where);
 
 }  // namespace sshtune::rules

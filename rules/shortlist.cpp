@@ -33,8 +33,8 @@ Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Polic
   if (ranked.empty()) return list;
   for (std::size_t i = 0; i < ranked.size() && i < k_confirmed_leaders; ++i) list.ciphers.push_back(ranked[i].name);
   list.current_cipher = negotiated_cipher(survey.current_ciphers, survey.server_ciphers);
-  const bool current_usable = !list.current_cipher.empty() && (survey.client_ciphers.empty() ||
-                                                              contains(survey.client_ciphers, list.current_cipher));
+  const bool current_usable = !list.current_cipher.empty() &&
+                              (survey.client_ciphers.empty() || contains(survey.client_ciphers, list.current_cipher));
   if (current_usable && !contains(list.ciphers, list.current_cipher)) list.ciphers.push_back(list.current_cipher);
   list.leader_mb_per_s = ranked.front().mb_per_s;
   if (compression_matters(survey, list.leader_mb_per_s, cap, policy)) {

@@ -28,9 +28,8 @@ Error error_at(const std::string& source, int line, const std::string& message) 
 }
 
 bool valid_name(std::string_view name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) != 0 || c == '_';
-  });
+  return !name.empty() &&
+         std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) != 0 || c == '_'; });
 }
 
 std::string_view trim(std::string_view text) {
@@ -45,10 +44,10 @@ Result<Node> parse_tag(std::string_view inside, const std::string& source, int l
   Node node{NodeKind::variable, "", line, {}};
   if (!body.empty() && std::string_view("#^/!").find(body.front()) != std::string_view::npos) {
     const char sigil = body.front();
-    node.kind = sigil == '#' ? NodeKind::section
-              : sigil == '^' ? NodeKind::inverted
-              : sigil == '/' ? NodeKind::close
-                             : NodeKind::comment;
+    node.kind = sigil == '#'   ? NodeKind::section
+                : sigil == '^' ? NodeKind::inverted
+                : sigil == '/' ? NodeKind::close
+                               : NodeKind::comment;
     body = trim(body.substr(1));
   }
   if (node.kind == NodeKind::comment) return node;
@@ -118,9 +117,9 @@ Result<std::vector<Node>> build_tree(std::vector<Node> tokens, const std::string
     } else if (token.kind == NodeKind::close) {
       if (open.empty()) return error_at(source, token.line, "'{{/" + token.value + "}}' closes no open section");
       if (open.back().value != token.value) {
-        return error_at(source, token.line, "'{{/" + token.value + "}}' does not close section '" +
-                                                open.back().value + "' opened at line " +
-                                                std::to_string(open.back().line));
+        return error_at(source, token.line,
+                        "'{{/" + token.value + "}}' does not close section '" + open.back().value +
+                            "' opened at line " + std::to_string(open.back().line));
       }
       Node done = std::move(open.back());
       open.pop_back();

@@ -58,11 +58,11 @@ std::string format_measured(std::int64_t measured_unix) {
 }
 
 FieldRole field_role(std::string_view name) {
-  static constexpr std::string_view k_text[] = {
-      "measured",   "sample",         "server_banner", "client_version", "expected",   "bottleneck",
-      "link_class", "parallel_speed", "single_speed",  "mscp_missing",   "server_hpn", "window_bound"};
+  static constexpr std::string_view k_text[] = {"measured",     "sample",       "server_banner", "client_version",
+                                                "expected",     "bottleneck",   "link_class",    "parallel_speed",
+                                                "single_speed", "mscp_missing", "server_hpn",    "window_bound"};
   return std::find(std::begin(k_text), std::end(k_text), name) != std::end(k_text) ? FieldRole::text
-                                                                                    : FieldRole::argument;
+                                                                                   : FieldRole::argument;
 }
 
 namespace {

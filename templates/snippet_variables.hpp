@@ -17,13 +17,13 @@ namespace sshtune::templates {
 
 // What a snippet is rendered from: the decision plus when and what was measured.
 struct SnippetInput {
-  std::string host;               // the alias as the user types it
+  std::string host;  // the alias as the user types it
   rules::Decision decision;
-  std::string client_version;     // `ssh -V` of the client that will read the snippet
-  std::int64_t measured_unix = 0; // 0: unknown, the comment leaves the time out
-  std::string sample;             // what data the compression trial used
-  std::string server_banner;      // e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
-  bool mscp_on_path = false;      // the parallel snippet says where to get mscp when false
+  std::string client_version;      // `ssh -V` of the client that will read the snippet
+  std::int64_t measured_unix = 0;  // 0: unknown, the comment leaves the time out
+  std::string sample;              // what data the compression trial used
+  std::string server_banner;       // e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
+  bool mscp_on_path = false;       // the parallel snippet says where to get mscp when false
 };
 
 struct OpenSshVersion {

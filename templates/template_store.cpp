@@ -23,9 +23,7 @@ std::optional<fs::path> user_override(const std::string& name) {
 
 }  // namespace
 
-std::optional<fs::path> user_template_dir() {
-  return config_home() / "templates";
-}
+std::optional<fs::path> user_template_dir() { return config_home() / "templates"; }
 
 Result<TemplateFile> load_template(const std::string& name) {
   fs::path path;

@@ -10,8 +10,7 @@ using testing::snapshot_context;
 
 std::vector<Finding> judge(const std::string& keyword, AlgorithmKind kind, const std::string& slot,
                            const std::string& value, ListReader reader = ListReader::ssh) {
-  return audit_algorithm_line(AlgorithmLine{keyword, kind, slot, value, "cfg", 7, "web"}, reader,
-                              snapshot_context());
+  return audit_algorithm_line(AlgorithmLine{keyword, kind, slot, value, "cfg", 7, "web"}, reader, snapshot_context());
 }
 
 std::vector<Finding> ciphers(const std::string& value, ListReader reader = ListReader::ssh) {
@@ -59,16 +58,15 @@ TEST(AlgorithmRules, CbcCipherInSshdConfigFailsBecauseSshdDroppedIt) {
 }
 
 TEST(AlgorithmRules, PlusReEnablingLegacyNamesIsReportedOnce) {
-  const auto findings = judge("PubkeyAcceptedAlgorithms", AlgorithmKind::key_sig, "pubkeyacceptedalgorithms",
-                              "+ssh-rsa");
+  const auto findings =
+      judge("PubkeyAcceptedAlgorithms", AlgorithmKind::key_sig, "pubkeyacceptedalgorithms", "+ssh-rsa");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::fail);
   EXPECT_EQ(findings[0].rule, RuleId::algo_reenabled_legacy);
   EXPECT_EQ(findings[0].message,
             "PubkeyAcceptedAlgorithms +ssh-rsa re-enables a deprecated algorithm that OpenSSH left out of its "
             "defaults (RSA with SHA-1 signatures; re-enable only with PubkeyAcceptedAlgorithms +ssh-rsa)");
-  EXPECT_EQ(findings[0].fix,
-            "drop ssh-rsa from the + list, or keep it only in a block for the one host that needs it");
+  EXPECT_EQ(findings[0].fix, "drop ssh-rsa from the + list, or keep it only in a block for the one host that needs it");
 }
 
 TEST(AlgorithmRules, PlusOfWeakCipherWarns) {
@@ -90,11 +88,11 @@ TEST(AlgorithmRules, RemovalListsAndWildcardsAreSilent) {
 TEST(AlgorithmRules, UnknownNameFailsWithSshsQueryHint) {
   const auto findings = ciphers("aes128-ctr,bogus-cipher");
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0], (Finding{Severity::fail, RuleId::algo_unknown, "cfg", 7, "web",
-                                  "Ciphers names bogus-cipher, which this OpenSSH does not support; ssh rejects the "
-                                  "whole file",
-                                  "remove bogus-cipher or correct its spelling (see `ssh -Q cipher`)",
-                                  "bogus-cipher"}));
+  EXPECT_EQ(findings[0],
+            (Finding{Severity::fail, RuleId::algo_unknown, "cfg", 7, "web",
+                     "Ciphers names bogus-cipher, which this OpenSSH does not support; ssh rejects the "
+                     "whole file",
+                     "remove bogus-cipher or correct its spelling (see `ssh -Q cipher`)", "bogus-cipher"}));
   EXPECT_EQ(ciphers("bogus", ListReader::sshd)[0].message,
             "Ciphers names bogus, which this OpenSSH does not support; sshd refuses to start");
 }

@@ -62,8 +62,8 @@ inline std::vector<audit::Finding> audit_file(const std::filesystem::path& confi
 
 // "SEVERITY RULE LINE: MESSAGE" for compact exact comparisons.
 inline std::string brief(const audit::Finding& finding) {
-  return std::string(audit::to_string(finding.severity)) + " " + std::string(audit::to_string(finding.rule)) + " " + std::to_string(finding.line) +
-         ": " + finding.message;
+  return std::string(audit::to_string(finding.severity)) + " " + std::string(audit::to_string(finding.rule)) + " " +
+         std::to_string(finding.line) + ": " + finding.message;
 }
 
 inline std::vector<std::string> briefs(const std::vector<audit::Finding>& findings) {

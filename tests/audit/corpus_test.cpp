@@ -27,7 +27,8 @@ std::vector<std::string> expected_lines(const std::filesystem::path& path) {
 std::vector<std::string> actual_lines(const std::vector<Finding>& findings) {
   std::vector<std::string> lines;
   for (const Finding& f : findings) {
-    lines.push_back(std::to_string(f.line) + " " + std::string(to_string(f.severity)) + " " + std::string(to_string(f.rule)));
+    lines.push_back(std::to_string(f.line) + " " + std::string(to_string(f.severity)) + " " +
+                    std::string(to_string(f.rule)));
   }
   std::sort(lines.begin(), lines.end());
   return lines;

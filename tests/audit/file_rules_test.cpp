@@ -21,8 +21,10 @@ TEST(FileRules, WorldWritableIncludeIsRefused) {
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0], (Finding{Severity::fail, RuleId::file_permissions, included.string(), 0, "",
-                                  included.string() + " is group-writable and world-writable (mode 0666), so ssh "
-                                  "refuses it: Bad owner or permissions on " + included.string(),
+                                  included.string() +
+                                      " is group-writable and world-writable (mode 0666), so ssh "
+                                      "refuses it: Bad owner or permissions on " +
+                                      included.string(),
                                   "chmod go-w " + included.string()}));
 }
 

@@ -8,7 +8,8 @@ namespace {
 
 const Finding k_fail{Severity::fail, RuleId::algo_removed, "/c", 3, "old", "Ciphers names arcfour", "remove arcfour"};
 const Finding k_warn{Severity::warn, RuleId::include_missing, "/c", 1, "*", "Include x matches no file", "create it"};
-const Finding k_info{Severity::info, RuleId::terrapin, "", 0, "server h:22", "server offers chacha", "keep clients new"};
+const Finding k_info{Severity::info,         RuleId::terrapin,  "", 0, "server h:22",
+                     "server offers chacha", "keep clients new"};
 
 TEST(Finding, FailingSeverityFollowsWorstSeverityAndThreshold) {
   EXPECT_EQ(failing_severity({}, Severity::warn), std::nullopt);
@@ -72,8 +73,8 @@ TEST(Report, JsonSchema) {
     EXPECT_TRUE(severity == "fail" || severity == "warn" || severity == "info");
   }
   EXPECT_EQ(json.at("findings")[2].at("line"), 3);
-  EXPECT_EQ(json.at("summary"), (nlohmann::json{{"fail", 1}, {"warn", 1}, {"info", 1}, {"total", 3},
-                                                {"worst", "fail"}}));
+  EXPECT_EQ(json.at("summary"),
+            (nlohmann::json{{"fail", 1}, {"warn", 1}, {"info", 1}, {"total", 3}, {"worst", "fail"}}));
   EXPECT_EQ(to_json({}).at("summary").at("worst"), "none");
 }
 

@@ -50,9 +50,9 @@ TEST_F(FixPlanTest, RemovedAndDeprecatedNamesLeaveTheirLists) {
   EXPECT_EQ(written(plan), "Host old\n    Ciphers aes128-ctr\n    MACs ^hmac-sha2-256\n");
   EXPECT_EQ(plan.writes[0].before, sshtune::testing::read_file(m_config));
   EXPECT_EQ(plan.writes[0].mode, std::nullopt);
-  EXPECT_EQ(plan.fixed, (std::vector<FixedLine>{
-                            {m_config.string(), 2, "Ciphers aes128-ctr,arcfour,3des-cbc", "Ciphers aes128-ctr"},
-                            {m_config.string(), 3, "MACs ^hmac-md5,hmac-sha2-256", "MACs ^hmac-sha2-256"}}));
+  EXPECT_EQ(plan.fixed,
+            (std::vector<FixedLine>{{m_config.string(), 2, "Ciphers aes128-ctr,arcfour,3des-cbc", "Ciphers aes128-ctr"},
+                                    {m_config.string(), 3, "MACs ^hmac-md5,hmac-sha2-256", "MACs ^hmac-sha2-256"}}));
   EXPECT_TRUE(plan.unfixed.empty());
 }
 
@@ -92,14 +92,16 @@ TEST_F(FixPlanTest, CompressionGoesOffOnlyInTheHostsOwnBlock) {
   facts.set("nas", MeasuredHost{false, 0.3, std::nullopt, std::nullopt});
   facts.set("box", MeasuredHost{true, 40.0, std::nullopt, std::nullopt});
   facts.set("backup", MeasuredHost{std::nullopt, 30.0, std::nullopt, std::string("zstd")});
-  const FixPlan plan = plan_for("Host nas\n    Compression yes\nHost backup\n    Compression=Yes\n"
-                                "Host *\n    Compression yes\n",
-                                {"nas", "box", "backup"}, facts);
+  const FixPlan plan = plan_for(
+      "Host nas\n    Compression yes\nHost backup\n    Compression=Yes\n"
+      "Host *\n    Compression yes\n",
+      {"nas", "box", "backup"}, facts);
   // Host * is compression-all-hosts' to fix (no measured slow link here: it is dropped, as a comment).
-  const std::string dropped = "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, dropped (no measured "
-                              "slow link needs it)";
-  EXPECT_EQ(written(plan), "Host nas\n    Compression no\nHost backup\n    Compression=no\nHost *\n    " + dropped +
-                               "\n");
+  const std::string dropped =
+      "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, dropped (no measured "
+      "slow link needs it)";
+  EXPECT_EQ(written(plan),
+            "Host nas\n    Compression no\nHost backup\n    Compression=no\nHost *\n    " + dropped + "\n");
   EXPECT_EQ(plan.fixed, (std::vector<FixedLine>{{m_config.string(), 2, "Compression yes", "Compression no"},
                                                 {m_config.string(), 4, "Compression=Yes", "Compression=no"},
                                                 {m_config.string(), 6, "Compression yes", dropped}}));
@@ -124,8 +126,9 @@ TEST_F(FixPlanTest, HostStarCompressionMovesToTheMeasuredSlowLinks) {
   facts.set("wan2", wan);
   facts.set("lan1", MeasuredHost{true, 0.2, std::nullopt, std::nullopt});
   const FixPlan plan = plan_for("Host *\n    Compression yes\nHost wan2\n    Compression no\n", {}, facts);
-  const std::string moved = "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, moved to Host wan1 at "
-                            "the end of this file";
+  const std::string moved =
+      "# Compression yes  # ssh-tune audit --fix: compression-all-hosts, moved to Host wan1 at "
+      "the end of this file";
   // wan2 keeps its own choice; wan1 gets a block of its own; lan1's finding is settled by the move.
   EXPECT_EQ(written(plan),
             "Host *\n    " + moved + "\nHost wan2\n    Compression no\n\nHost wan1\n    Compression yes\n");
@@ -163,16 +166,17 @@ TEST_F(FixPlanTest, AFileOfAnotherOwnerKeepsItsMode) {
   const sshtune::testing::AuditedFiles audited = sshtune::testing::audit_sources(sources);
   const FixPlan plan = plan_fixes(FixInput{audited.findings, audited.configs, true, getuid() + 1});
   EXPECT_TRUE(plan.writes.empty());
-  EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{included.string(), 0, RuleId::file_permissions,
-                                                 "owned by uid " + std::to_string(getuid()) +
-                                                     "; changing the owner needs root"}}));
+  EXPECT_EQ(plan.unfixed,
+            (std::vector<Unfixed>{{included.string(), 0, RuleId::file_permissions,
+                                   "owned by uid " + std::to_string(getuid()) + "; changing the owner needs root"}}));
 }
 
 TEST_F(FixPlanTest, AFileThatDoesNotParseIsLeftUntouched) {
   const FixPlan plan = plan_for("Host a\n    Ciphers arcfour,aes128-ctr\n    Compression maybe\n");
   EXPECT_TRUE(plan.writes.empty());
-  const std::string reason = m_config.string() + ":3 is a line ssh rejects; the file is left untouched until it is "
-                                                 "corrected";
+  const std::string reason = m_config.string() +
+                             ":3 is a line ssh rejects; the file is left untouched until it is "
+                             "corrected";
   EXPECT_EQ(plan.unfixed, (std::vector<Unfixed>{{m_config.string(), 2, RuleId::algo_removed, reason},
                                                 {m_config.string(), 3, RuleId::config_error, reason}}));
 }
@@ -197,12 +201,12 @@ TEST_F(FixPlanTest, AFileWhoseBackupAnIncludeWouldReadIsLeftUntouched) {
   const FixPlan open_folder = plan_for("Include config.d/*\n");
   const std::string through = " through the Include at " + m_config.string() + ":1";
   EXPECT_TRUE(open_folder.writes.empty());
-  EXPECT_EQ(open_folder.unfixed,
-            (std::vector<Unfixed>{
-                {conf.string(), 2, RuleId::algo_removed,
-                 "the file is left untouched: ssh would read its backup home.conf.ssh-tune.bak" + through},
-                {dropin.string(), 2, RuleId::algo_removed,
-                 "the file is left untouched: ssh would read its backup work.ssh-tune.bak" + through}}));
+  EXPECT_EQ(
+      open_folder.unfixed,
+      (std::vector<Unfixed>{{conf.string(), 2, RuleId::algo_removed,
+                             "the file is left untouched: ssh would read its backup home.conf.ssh-tune.bak" + through},
+                            {dropin.string(), 2, RuleId::algo_removed,
+                             "the file is left untouched: ssh would read its backup work.ssh-tune.bak" + through}}));
   const FixPlan conf_only = plan_for("Include config.d/*.conf\n");
   EXPECT_EQ(written(conf_only), "Host h\n    Ciphers aes128-ctr\n");
   EXPECT_EQ(conf_only.writes[0].path, conf);

@@ -23,8 +23,8 @@ std::vector<probes::CipherSpeed> fake_speeds() {
     s.mb_per_s = mb;
     return s;
   };
-  return {speed("aes128-gcm@openssh.com", 4000), speed("chacha20-poly1305@openssh.com", 1800),
-          speed("aes128-ctr", 900), speed("3des-cbc", 30)};
+  return {speed("aes128-gcm@openssh.com", 4000), speed("chacha20-poly1305@openssh.com", 1800), speed("aes128-ctr", 900),
+          speed("3des-cbc", 30)};
 }
 
 AlgorithmLine cipher_line(const std::string& value) {
@@ -32,7 +32,8 @@ AlgorithmLine cipher_line(const std::string& value) {
 }
 
 TEST(SlowCipher, PreferredSlowCipherWarnsWithMeasuredNumbers) {
-  const auto findings = audit_slow_ciphers(cipher_line("3des-cbc,aes128-ctr,3des-cbc"), fake_speeds(), testing::snapshot_context());
+  const auto findings =
+      audit_slow_ciphers(cipher_line("3des-cbc,aes128-ctr,3des-cbc"), fake_speeds(), testing::snapshot_context());
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::slow_cipher, "cfg", 4, "slow",
                                   "Ciphers prefers 3des-cbc, which runs at 30 MB/s on this CPU, 1% of "
@@ -41,9 +42,11 @@ TEST(SlowCipher, PreferredSlowCipherWarnsWithMeasuredNumbers) {
 }
 
 TEST(SlowCipher, FallbackSlowCipherAndAppendedListsAreSilent) {
-  EXPECT_TRUE(audit_slow_ciphers(cipher_line("aes128-ctr,3des-cbc"), fake_speeds(), testing::snapshot_context()).empty());
+  EXPECT_TRUE(
+      audit_slow_ciphers(cipher_line("aes128-ctr,3des-cbc"), fake_speeds(), testing::snapshot_context()).empty());
   EXPECT_TRUE(audit_slow_ciphers(cipher_line("+3des-cbc"), fake_speeds(), testing::snapshot_context()).empty());
-  EXPECT_TRUE(audit_slow_ciphers(cipher_line("3des-cbc"), {}, testing::snapshot_context()).empty());  // no benchmark, no claim
+  EXPECT_TRUE(
+      audit_slow_ciphers(cipher_line("3des-cbc"), {}, testing::snapshot_context()).empty());  // no benchmark, no claim
   EXPECT_EQ(audit_slow_ciphers(cipher_line("^3des-cbc"), fake_speeds(), testing::snapshot_context()).size(), 1u);
 }
 
@@ -73,8 +76,10 @@ TEST(CompressionLan, CpuBoundHostWarnsAndUnknownHostsStaySilent) {
   const auto all = testing::audit_file(config, {"box", "wan", "unknown"}, facts);
   std::vector<Finding> findings;
   for (const Finding& finding : all) {
-    if (finding.rule == RuleId::compression_lan) findings.push_back(finding);
-    else EXPECT_EQ(finding.rule, RuleId::compression_all_hosts) << testing::brief(finding);  // a top-level line
+    if (finding.rule == RuleId::compression_lan)
+      findings.push_back(finding);
+    else
+      EXPECT_EQ(finding.rule, RuleId::compression_all_hosts) << testing::brief(finding);  // a top-level line
   }
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].message,
@@ -94,10 +99,10 @@ ServerAlgorithms server_offering(std::vector<std::string> ciphers, std::vector<s
 }
 
 TEST(Terrapin, ServerWithoutStrictKexWarnsForChachaAndCbcWithEtm) {
-  const auto findings = audit_terrapin_server(
-      server_offering({"chacha20-poly1305@openssh.com", "aes128-ctr", "aes128-cbc"},
-                      {"hmac-sha2-256-etm@openssh.com", "hmac-sha2-256"}, false),
-      "server h:22");
+  const auto findings =
+      audit_terrapin_server(server_offering({"chacha20-poly1305@openssh.com", "aes128-ctr", "aes128-cbc"},
+                                            {"hmac-sha2-256-etm@openssh.com", "hmac-sha2-256"}, false),
+                            "server h:22");
   ASSERT_EQ(findings.size(), 2u);
   EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::terrapin, "", 0, "server h:22",
                                   "server offers chacha20-poly1305@openssh.com without strict key exchange "
@@ -173,11 +178,11 @@ TEST(Shadowing, HostStarFirstShadowsPerHostCiphersAndCompression) {
                                 "Host foo\n    Ciphers aes128-gcm@openssh.com\n    Compression yes\n    User me\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 2u);
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 5, "foo",
-                                  "Ciphers here never takes effect for foo: " + config.string() +
-                                      ":2 set it first, and ssh uses the first value it finds",
-                                  "move this block above the one containing " + config.string() +
-                                      ":2, or change the value there"}));
+  EXPECT_EQ(findings[0],
+            (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 5, "foo",
+                     "Ciphers here never takes effect for foo: " + config.string() +
+                         ":2 set it first, and ssh uses the first value it finds",
+                     "move this block above the one containing " + config.string() + ":2, or change the value there"}));
   EXPECT_EQ(findings[1].line, 6u);
   EXPECT_EQ(findings[1].message, "Compression here never takes effect for foo: " + config.string() +
                                      ":3 set it first, and ssh uses the first value it finds");
@@ -193,11 +198,11 @@ TEST(Shadowing, HostsNamedOnlyInMatchBlocksAreChecked) {
                                 "Match all\n    Compression no\n");
   const auto findings = testing::audit_file(config);
   ASSERT_EQ(findings.size(), 1u) << ::testing::PrintToString(testing::briefs(findings));
-  EXPECT_EQ(findings[0], (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 4, "foo",
-                                  "Ciphers here never takes effect for foo: " + config.string() +
-                                      ":2 set it first, and ssh uses the first value it finds",
-                                  "move this block above the one containing " + config.string() +
-                                      ":2, or change the value there"}));
+  EXPECT_EQ(findings[0],
+            (Finding{Severity::warn, RuleId::shadowed_setting, config.string(), 4, "foo",
+                     "Ciphers here never takes effect for foo: " + config.string() +
+                         ":2 set it first, and ssh uses the first value it finds",
+                     "move this block above the one containing " + config.string() + ":2, or change the value there"}));
 }
 
 TEST(Shadowing, OriginalhostAndHostListsNameEveryLiteralEntry) {
@@ -215,12 +220,14 @@ TEST(Shadowing, MatchExecMakesItUnknowableSoNothingIsSaid) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());
   // exec is never run by an audit: a block behind it may or may not apply.
-  const auto behind_exec = dir.write("a", "Host *\n    Ciphers aes256-ctr\nMatch host foo exec \"true\"\n"
-                                          "    Ciphers aes128-gcm@openssh.com\n");
+  const auto behind_exec = dir.write("a",
+                                     "Host *\n    Ciphers aes256-ctr\nMatch host foo exec \"true\"\n"
+                                     "    Ciphers aes128-gcm@openssh.com\n");
   EXPECT_TRUE(testing::audit_file(behind_exec, {"foo"}).empty());
   // ssh-tune counts `!exec` as matching; whether its line wins is unknowable too.
-  const auto winner_behind_exec = dir.write("b", "Match !exec \"false\"\n    Ciphers aes256-ctr\n"
-                                                 "Host foo\n    Ciphers aes128-gcm@openssh.com\n");
+  const auto winner_behind_exec = dir.write("b",
+                                            "Match !exec \"false\"\n    Ciphers aes256-ctr\n"
+                                            "Host foo\n    Ciphers aes128-gcm@openssh.com\n");
   EXPECT_TRUE(testing::audit_file(winner_behind_exec, {"foo"}).empty());
 }
 

@@ -25,9 +25,13 @@ probes::CipherSpeed speed(const char* name, double mb) {
 
 // This CPU, as a fake benchmark: AES-GCM far ahead, CTR (with its MAC) well behind.
 std::vector<probes::CipherSpeed> cpu_speeds() {
-  return {speed("aes128-gcm@openssh.com", 4000), speed("aes256-gcm@openssh.com", 3600),
-          speed("chacha20-poly1305@openssh.com", 1800), speed("aes128-ctr", 700), speed("aes256-ctr", 600),
-          speed("3des-cbc", 30), speed("blowfish-cbc", 9000)};  // a removed cipher is never "the fastest"
+  return {speed("aes128-gcm@openssh.com", 4000),
+          speed("aes256-gcm@openssh.com", 3600),
+          speed("chacha20-poly1305@openssh.com", 1800),
+          speed("aes128-ctr", 700),
+          speed("aes256-ctr", 600),
+          speed("3des-cbc", 30),
+          speed("blowfish-cbc", 9000)};  // a removed cipher is never "the fastest"
 }
 
 // A loopback-like host measured CPU-bound (the figures of OpenSSH 9.2 on an AES-NI LAN).
@@ -58,8 +62,8 @@ class SlowSettings : public ::testing::Test {
     sources.config_file = m_config;
     const auto configs = load_client_configs(sources);
     EXPECT_TRUE(configs);
-    const ClientAuditInput input{configs.value(), sources, {}, testing::snapshot_context(), speeds, facts,
-                                 std::nullopt,    zlib};
+    const ClientAuditInput input{configs.value(), sources, {},           testing::snapshot_context(),
+                                 speeds,          facts,   std::nullopt, zlib};
     return audit_client(input);
   }
   std::vector<std::string> briefs_of(const std::vector<Finding>& findings) { return testing::briefs(findings); }
@@ -101,7 +105,8 @@ TEST_F(SlowSettings, AMeasuredLanHostGetsItsTrialFiguresAndTheyJudgeTheCipherLin
                 "warn slow-first-cipher 4: Ciphers puts aes256-ctr first for lan1: its trial moved 180 MB/s, "
                 "0.55\u00D7 aes128-gcm@openssh.com (330 MB/s), the fastest of its trials"}));
   EXPECT_EQ(findings[0].targets, std::vector<std::string>{"wan1"});
-  EXPECT_EQ(findings[0].fix, "move it into the Host blocks of the measured slow links (wan1); ssh-tune audit --fix does");
+  EXPECT_EQ(findings[0].fix,
+            "move it into the Host blocks of the measured slow links (wan1); ssh-tune audit --fix does");
   EXPECT_EQ(findings[2].host, "lan1");
 }
 
@@ -163,7 +168,8 @@ TEST_F(SlowSettings, MinusListsThatLeaveASlowCipherFirstWarnAndPlusListsNever) {
 }
 
 TEST_F(SlowSettings, VerySlowFirstCiphersAreLeftToSlowCipher) {
-  const auto findings = audit("Host a\n  Ciphers 3des-cbc,aes128-gcm@openssh.com\n", NoMeasuredHosts{}, cpu_speeds(), {});
+  const auto findings =
+      audit("Host a\n  Ciphers 3des-cbc,aes128-gcm@openssh.com\n", NoMeasuredHosts{}, cpu_speeds(), {});
   for (const Finding& finding : findings) EXPECT_NE(finding.rule, RuleId::slow_first_cipher) << testing::brief(finding);
 }
 

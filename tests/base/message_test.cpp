@@ -38,7 +38,8 @@ TEST(Message, CutsNeverSplitAnEscape) {
 }
 
 TEST(Message, AWholeMessageIsOneLineOfBoundedLength) {
-  const std::string message = one_line("x.conf:1: Bad configuration option: " + std::string(10 * 1024 * 1024, 'k') + "\n");
+  const std::string message =
+      one_line("x.conf:1: Bad configuration option: " + std::string(10 * 1024 * 1024, 'k') + "\n");
   EXPECT_EQ(message.size(), k_max_message);
   EXPECT_EQ(message.find('\n'), std::string::npos);
   EXPECT_TRUE(message.ends_with("kkk..."));

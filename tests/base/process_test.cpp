@@ -79,7 +79,8 @@ TEST(ReadFile, ReadsBytesExactly) {
 
 TEST(ReadFile, ErrorsNameThePathAndReason) {
   const testing::TempDir dir;
-  EXPECT_EQ(read_file(dir.path() / "absent").error().message, (dir.path() / "absent").string() + ": No such file or directory");
+  EXPECT_EQ(read_file(dir.path() / "absent").error().message,
+            (dir.path() / "absent").string() + ": No such file or directory");
   EXPECT_EQ(read_file(dir.path()).error().message, dir.path().string() + ": Is a directory");
   EXPECT_EQ(read_file_if_present(dir.path() / "absent"), std::nullopt);
 }

@@ -75,13 +75,15 @@ TEST(Bars, HostTrialsGetOneBarPerRowAndTheWinnersIsGreen) {
   style.colour = true;
   std::ostringstream out;
   print_verdict(out, outcome, {}, style);
-  EXPECT_TRUE(std::regex_search(out.str(), std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0  \033\\[32m##\033\\[0m  \n")))
+  EXPECT_TRUE(std::regex_search(out.str(),
+                                std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0  \033\\[32m##\033\\[0m  \n")))
       << out.str();
   EXPECT_TRUE(std::regex_search(out.str(), std::regex("\n  chacha20-poly1305@openssh\\.com +libssh +800\\.0  ####\n")))
       << out.str();
   std::ostringstream plain;
   print_verdict(plain, outcome, {});
-  EXPECT_TRUE(std::regex_search(plain.str(), std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0\n"))) << plain.str();
+  EXPECT_TRUE(std::regex_search(plain.str(), std::regex("\n  aes128-gcm@openssh\\.com +libssh +400\\.0\n")))
+      << plain.str();
 }
 
 TEST(Bars, CpuCipherRowsGetABarAfterTheSpeed) {

@@ -31,13 +31,17 @@ TEST_F(AuditFixCli, FixRewritesTheFlaggedLinesOfTheUserConfigAndAuditsAgain) {
   const CliRun result = run({"audit", "--fix", "--no-bench"});
   EXPECT_EQ(result.code, 0) << result.err;
   const std::string at = m_config.string() + ":";
-  EXPECT_EQ(result.out, "fixed " + at + "2: Ciphers aes128-ctr,arcfour → Ciphers aes128-ctr\n"
-                        "fixed " + at + "3: HostKeyAlgorithms +ssh-rsa → # HostKeyAlgorithms +ssh-rsa  "
-                        "# ssh-tune audit --fix: algo-reenabled-legacy ssh-rsa\n"
-                        "\nno findings\n");
-  EXPECT_EQ(read_file(m_config), "Host old\n    Ciphers aes128-ctr\n"
-                                 "    # HostKeyAlgorithms +ssh-rsa  # ssh-tune audit --fix: algo-reenabled-legacy "
-                                 "ssh-rsa\n");
+  EXPECT_EQ(result.out, "fixed " + at +
+                            "2: Ciphers aes128-ctr,arcfour → Ciphers aes128-ctr\n"
+                            "fixed " +
+                            at +
+                            "3: HostKeyAlgorithms +ssh-rsa → # HostKeyAlgorithms +ssh-rsa  "
+                            "# ssh-tune audit --fix: algo-reenabled-legacy ssh-rsa\n"
+                            "\nno findings\n");
+  EXPECT_EQ(read_file(m_config),
+            "Host old\n    Ciphers aes128-ctr\n"
+            "    # HostKeyAlgorithms +ssh-rsa  # ssh-tune audit --fix: algo-reenabled-legacy "
+            "ssh-rsa\n");
   EXPECT_EQ(sshtune::testing::mode_of(m_config), 0600u);
   EXPECT_EQ(read_file(edit::backup_path_for(m_config)), m_before);
   const CliRun again = run({"audit", "--fix", "--no-bench"});  // a second run changes nothing
@@ -52,11 +56,13 @@ TEST_F(AuditFixCli, DryRunPrintsTheDiffFirstAndModifiesNothing) {
     const CliRun result = run(args);
     EXPECT_EQ(result.code, 3) << result.err;  // by the findings as they still are
     const std::string path = m_config.string();
-    EXPECT_TRUE(result.out.starts_with("--- a" + path + "\n+++ b" + path + "\n@@ -1,3 +1,3 @@\n Host old\n"
+    EXPECT_TRUE(result.out.starts_with("--- a" + path + "\n+++ b" + path +
+                                       "\n@@ -1,3 +1,3 @@\n Host old\n"
                                        "-    Ciphers aes128-ctr,arcfour\n-    HostKeyAlgorithms +ssh-rsa\n"
                                        "+    Ciphers aes128-ctr\n+    # HostKeyAlgorithms +ssh-rsa  # ssh-tune audit "
                                        "--fix: algo-reenabled-legacy ssh-rsa\n"
-                                       "would fix " + path + ":2: Ciphers aes128-ctr,arcfour → Ciphers aes128-ctr\n"))
+                                       "would fix " +
+                                       path + ":2: Ciphers aes128-ctr,arcfour → Ciphers aes128-ctr\n"))
         << result.out;
     EXPECT_NE(result.out.find("line 2: FAIL [algo-removed] (old) Ciphers names arcfour"), std::string::npos);
   }

@@ -68,8 +68,9 @@ TEST_F(CliFleet, JsonArrayOfErrorsAndNothingWritten) {
   EXPECT_EQ(json[0].at("host"), "one");
   EXPECT_TRUE(json[0].at("error").get<std::string>().starts_with("one: ")) << json.dump();
   EXPECT_EQ(json[1].at("host"), "two");
-  EXPECT_EQ(r.err, "note: --all skips what is not one concrete host (patterns, negations): *\n"
-                   "nothing written: no host was tuned\n");
+  EXPECT_EQ(r.err,
+            "note: --all skips what is not one concrete host (patterns, negations): *\n"
+            "nothing written: no host was tuned\n");
   EXPECT_FALSE(std::filesystem::exists(m_dir.path() / ".ssh/ssh-tune.conf"));
 }
 

@@ -20,8 +20,8 @@ using testing::read_file;
 using testing::run;
 
 CachedTrial trial(TrialRole kind, const char* cipher, double mb_per_s) {
-  return CachedTrial{kind, cipher, kind == TrialRole::zlib_sample || kind == TrialRole::zlib_random, mb_per_s,
-                     100'000'000, 1};
+  return CachedTrial{kind,     cipher,      kind == TrialRole::zlib_sample || kind == TrialRole::zlib_random,
+                     mb_per_s, 100'000'000, 1};
 }
 
 // A fresh cache entry for `host` measured at `rtt_ms`, recommending aes128-gcm.
@@ -37,21 +37,21 @@ CachedHost measured(const char* host, double rtt_ms, std::vector<CachedTrial> tr
 
 // A CPU-bound LAN host as OpenSSH 9.2 moves data on an AES-NI LAN: aes256-ctr at ~55% of aes128-gcm.
 CachedHost lan_entry() {
-  CachedHost entry = measured("lan1", 0.2,
-                              {trial(TrialRole::upload, "aes128-gcm@openssh.com", 330),
-                               trial(TrialRole::upload, "aes256-ctr", 180),
-                               trial(TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
-                               trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)});
+  CachedHost entry =
+      measured("lan1", 0.2,
+               {trial(TrialRole::upload, "aes128-gcm@openssh.com", 330), trial(TrialRole::upload, "aes256-ctr", 180),
+                trial(TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
+                trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)});
   entry.decision.link_class = rules::LinkClass::cpu_bound;
   return entry;
 }
 
 // A 20 Mbit/s WAN host where compressing text paid.
 CachedHost wan_entry() {
-  CachedHost entry = measured("wan1", 40,
-                              {trial(TrialRole::upload, "aes128-gcm@openssh.com", 2.4),
-                               trial(TrialRole::upload, "aes256-ctr", 2.4),
-                               trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)});
+  CachedHost entry =
+      measured("wan1", 40,
+               {trial(TrialRole::upload, "aes128-gcm@openssh.com", 2.4), trial(TrialRole::upload, "aes256-ctr", 2.4),
+                trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)});
   entry.decision.link_class = rules::LinkClass::link_bound;
   entry.decision.bottleneck = rules::Bottleneck::link;
   entry.decision.compression = true;
@@ -86,15 +86,16 @@ class SlowAuditCli : public ::testing::Test {
 TEST_F(SlowAuditCli, HostStarCompressionAndCipherWarnWithTheMeasuredFigures) {
   const CliRun result = run({"audit", "--no-bench", "--json"});
   EXPECT_EQ(result.code, 2) << result.err;
-  EXPECT_EQ(messages(result),
-            (std::vector<std::string>{
-                "compression-all-hosts 2 *: Compression yes here applies to every host, LAN ones too: ssh's zlib "
-                "(always level 6) cuts a fast link's throughput 5-10x",
-                "compression-lan 2 lan1: Compression yes is in effect for lan1, but the last measurement found the "
-                "link CPU-bound; its trials moved 330 MB/s with aes128-gcm@openssh.com and 38 MB/s with Compression "
-                "yes",
-                "slow-first-cipher 4 lan1: Ciphers puts aes256-ctr first for lan1: its trial moved 180 MB/s, 0.55\u00D7 "
-                "aes128-gcm@openssh.com (330 MB/s), the fastest of its trials"}))
+  EXPECT_EQ(
+      messages(result),
+      (std::vector<std::string>{
+          "compression-all-hosts 2 *: Compression yes here applies to every host, LAN ones too: ssh's zlib "
+          "(always level 6) cuts a fast link's throughput 5-10x",
+          "compression-lan 2 lan1: Compression yes is in effect for lan1, but the last measurement found the "
+          "link CPU-bound; its trials moved 330 MB/s with aes128-gcm@openssh.com and 38 MB/s with Compression "
+          "yes",
+          "slow-first-cipher 4 lan1: Ciphers puts aes256-ctr first for lan1: its trial moved 180 MB/s, 0.55\u00D7 "
+          "aes128-gcm@openssh.com (330 MB/s), the fastest of its trials"}))
       << result.out;
 }
 
@@ -121,11 +122,14 @@ TEST_F(SlowAuditCli, FixDryRunShowsCompressionMovedToTheSlowLink) {
   EXPECT_EQ(result.code, 2) << result.err;
   const std::string path = m_config.string();
   EXPECT_TRUE(result.out.starts_with(
-      "--- a" + path + "\n+++ b" + path + "\n@@ -1,4 +1,7 @@\n Host *\n"
+      "--- a" + path + "\n+++ b" + path +
+      "\n@@ -1,4 +1,7 @@\n Host *\n"
       "-  Compression yes\n"
       "+  # Compression yes  # ssh-tune audit --fix: compression-all-hosts, moved to Host wan1 at the end of this file\n"
       " Host *\n   Ciphers aes256-ctr\n+\n+Host wan1\n+    Compression yes\n"
-      "would fix " + path + ":2: Compression yes → # Compression yes  # ssh-tune audit --fix: compression-all-hosts, "
+      "would fix " +
+      path +
+      ":2: Compression yes → # Compression yes  # ssh-tune audit --fix: compression-all-hosts, "
       "moved to Host wan1 at the end of this file\n"))
       << result.out;
   EXPECT_EQ(read_file(m_config), m_before);
@@ -160,9 +164,10 @@ TEST_F(SlowAuditCli, TheUsersOwnOpensshTrialsDecideOverLibssh) {
   ASSERT_TRUE(save_cached_host(entry));
   const auto config = m_dir.write("box.conf", "Host box\n  Ciphers aes256-ctr\n");
   const CliRun result = run({"audit", "-F", config.string(), "--no-bench", "--json"});
-  EXPECT_EQ(messages(result), (std::vector<std::string>{"slow-first-cipher 2 box: Ciphers puts aes256-ctr first for box: "
-                                                        "its trial moved 150 MB/s, 0.50\u00D7 aes128-gcm@openssh.com "
-                                                        "(300 MB/s), the fastest of its trials"}))
+  EXPECT_EQ(messages(result),
+            (std::vector<std::string>{"slow-first-cipher 2 box: Ciphers puts aes256-ctr first for box: "
+                                      "its trial moved 150 MB/s, 0.50\u00D7 aes128-gcm@openssh.com "
+                                      "(300 MB/s), the fastest of its trials"}))
       << result.out;
 }
 

@@ -39,14 +39,16 @@ TEST(Cli, UnknownCommandFlagNamesTheCommand) {
 TEST(Cli, MissingFlagValue) {
   const CliRun r = run({"cpu", "--sample"});
   EXPECT_EQ(r.code, 64);
-  EXPECT_EQ(r.err, "ssh-tune: cpu: the required argument for option '--sample' is missing; run 'ssh-tune cpu --help'\n");
+  EXPECT_EQ(r.err,
+            "ssh-tune: cpu: the required argument for option '--sample' is missing; run 'ssh-tune cpu --help'\n");
 }
 
 TEST(Cli, UnexpectedPositionalArgument) {
   const CliRun r = run({"cpu", "extra"});
   EXPECT_EQ(r.code, 64);
-  EXPECT_EQ(r.err, "ssh-tune: cpu: too many positional options have been specified on the command line; run "
-                   "'ssh-tune cpu --help'\n");
+  EXPECT_EQ(r.err,
+            "ssh-tune: cpu: too many positional options have been specified on the command line; run "
+            "'ssh-tune cpu --help'\n");
 }
 
 TEST(Cli, NoArgumentsPrintsOverviewToStderr) {

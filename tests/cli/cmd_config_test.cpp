@@ -68,8 +68,9 @@ TEST_F(ConfigCommand, NoExecNamesEachSkippedLine) {
   const CliRun r = run({"config", "foo", "-F", file.string(), "--no-exec"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("\ncompression no   # default\n"), std::string::npos);
-  EXPECT_EQ(r.err, "ssh-tune: warning: ~/t.conf"
-                   ":1: Match exec \"test foo = foo\" not run (--no-exec); treated as a failing command\n");
+  EXPECT_EQ(r.err,
+            "ssh-tune: warning: ~/t.conf"
+            ":1: Match exec \"test foo = foo\" not run (--no-exec); treated as a failing command\n");
 }
 
 TEST_F(ConfigCommand, FlagsCountInCommandLineOrder) {

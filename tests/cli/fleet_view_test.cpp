@@ -65,13 +65,12 @@ TEST(FleetView, JsonIsTheSingleHostObjectsPlusError) {
   EXPECT_TRUE(json[2].at("recommendation").at("current_mb_per_s").is_null());
 }
 
-TEST(FleetView, EmptyFleetIsAnEmptyArray) {
-  EXPECT_EQ(fleet_json({}).dump(), "[]");
-}
+TEST(FleetView, EmptyFleetIsAnEmptyArray) { EXPECT_EQ(fleet_json({}).dump(), "[]"); }
 
 TEST(FleetView, ProgressLines) {
   EXPECT_EQ(fleet_started_line(1, 16, "web"), "[2/16] web");
-  EXPECT_EQ(fleet_finished_line(0, 3, sample_fleet()[0]), "[1/3] web: aes128-gcm@openssh.com, compression no, 330 MB/s");
+  EXPECT_EQ(fleet_finished_line(0, 3, sample_fleet()[0]),
+            "[1/3] web: aes128-gcm@openssh.com, compression no, 330 MB/s");
   EXPECT_EQ(fleet_finished_line(1, 3, sample_fleet()[1]), "[2/3] down: failed: down: connect: refused");
 }
 

@@ -107,14 +107,16 @@ TEST_F(ForgedCache, AQuoteInAOneWordCipher) {
 
 TEST_F(ForgedCache, AWeakCipher) {
   forge("'aes128-gcm@openssh.com'", "\"3des-cbc\"");
-  expect_refused_everywhere(m_entry.string() + ": decision.ciphers: 3des-cbc is deprecated (below the security "
-                                               "floor, acceptable); refusing to use it");
+  expect_refused_everywhere(m_entry.string() +
+                            ": decision.ciphers: 3des-cbc is deprecated (below the security "
+                            "floor, acceptable); refusing to use it");
 }
 
 TEST_F(ForgedCache, OutOfRangeNumbers) {
   forge("expected_mb_per_s = 0.0", "expected_mb_per_s = inf");
-  expect_refused_everywhere(m_entry.string() + ": decision.expected_mb_per_s: out of range (inf, expected 0 to "
-                                               "1000000); refusing it");
+  expect_refused_everywhere(m_entry.string() +
+                            ": decision.expected_mb_per_s: out of range (inf, expected 0 to "
+                            "1000000); refusing it");
 }
 
 TEST_F(ForgedCache, AnEntryFromTheFuture) {

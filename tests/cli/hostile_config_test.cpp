@@ -74,7 +74,8 @@ TEST_F(HostileConfig, AuditOfAMalformedFileExitsOneLikeEveryCommand) {
 TEST_F(HostileConfig, AuditRefusesAFileThatIncludesItself) {
   const auto self = m_dir.path() / "self.conf";
   m_dir.write("self.conf", "Host a\n  Include " + self.string() + "\n");
-  expect_error(audit(self), self.string() + ":2: Include loop (" + self.string() + " -> " + self.string() + ")" + k_loop);
+  expect_error(audit(self),
+               self.string() + ":2: Include loop (" + self.string() + " -> " + self.string() + ")" + k_loop);
 }
 
 TEST_F(HostileConfig, AuditRefusesTwoFilesThatIncludeEachOther) {
@@ -103,11 +104,13 @@ TEST_F(HostileConfig, AuditRefusesAChainDeeperThanSsh) {
 
 TEST_F(HostileConfig, AuditRefusesAGlobThatIncludesItsOwnFiles) {
   for (const char* name : {"10-a.conf", "20-b.conf", "30-c.conf"}) {
-    m_dir.write(std::string("conf.d/") + name, "Host x\nInclude " + (m_dir.path() / "conf.d" / "*.conf").string() + "\n");
+    m_dir.write(std::string("conf.d/") + name,
+                "Host x\nInclude " + (m_dir.path() / "conf.d" / "*.conf").string() + "\n");
   }
   const auto top = m_dir.write("top.conf", "Include " + (m_dir.path() / "conf.d" / "*.conf").string() + "\n");
   const auto first = m_dir.path() / "conf.d" / "10-a.conf";
-  expect_error(audit(top), first.string() + ":2: Include loop (" + first.string() + " -> " + first.string() + ")" + k_loop);
+  expect_error(audit(top),
+               first.string() + ":2: Include loop (" + first.string() + " -> " + first.string() + ")" + k_loop);
 }
 
 TEST_F(HostileConfig, ApplyReportsSshsRefusalOnOneLineWithoutCarriageReturn) {
@@ -116,9 +119,10 @@ TEST_F(HostileConfig, ApplyReportsSshsRefusalOnOneLineWithoutCarriageReturn) {
   const TreeSnapshot before(m_dir.path());
   const CliRun result = testing::run({"apply", "db1", "--ciphers", "aes128-ctr", "--compression", "no"});
   EXPECT_EQ(result.code, 1);
-  EXPECT_EQ(result.err, "ssh-tune: " + config.string() + ": rejected before any change (ssh -G exits 255: Too many "
-                                                          "recursive configuration includes); fix it first, nothing was "
-                                                          "written\n");
+  EXPECT_EQ(result.err, "ssh-tune: " + config.string() +
+                            ": rejected before any change (ssh -G exits 255: Too many "
+                            "recursive configuration includes); fix it first, nothing was "
+                            "written\n");
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\r'), 0);
   EXPECT_EQ(TreeSnapshot(m_dir.path()).differences_from(before), "");
 }

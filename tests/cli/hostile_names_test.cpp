@@ -31,7 +31,8 @@ class HostileNames : public ::testing::Test {
         {"-oProxyCommand=touch " + m,
          "invalid host name '-oProxyCommand=touch " + m + "': starts with '-', which ssh would read as an option"},
         {"a;touch " + m, "invalid host name 'a;touch " + m + "': contains ';', which ssh refuses in a host name"},
-        {"$(touch " + m + ")", "invalid host name '$(touch " + m + ")': contains '$', which ssh refuses in a host name"},
+        {"$(touch " + m + ")",
+         "invalid host name '$(touch " + m + ")': contains '$', which ssh refuses in a host name"},
         {"db1\nProxyCommand touch " + m,
          "invalid host name 'db1\\nProxyCommand touch " + m + "': contains a control character ('\\n')"},
         {"db1 *", "invalid host name 'db1 *': contains whitespace"},
@@ -60,14 +61,17 @@ TEST_F(HostileNames, HostWrite) {
   for (const auto& [name, message] : names()) expect_refused({"host", "--write", "--", name}, message);
   for (const auto& [name, message] : names()) expect_refused({"host", "--dry-run", "--", name}, message);
   // Names ssh would connect to but a Host line cannot hold: refused before measuring.
-  expect_refused({"host", "--write", "db1#x"}, "invalid host alias 'db1#x': contains '#', which a Host pattern cannot hold");
-  expect_refused({"host", "--write", "!db1"}, "invalid host alias '!db1': contains '!', which a Host pattern cannot hold");
+  expect_refused({"host", "--write", "db1#x"},
+                 "invalid host alias 'db1#x': contains '#', which a Host pattern cannot hold");
+  expect_refused({"host", "--write", "!db1"},
+                 "invalid host alias '!db1': contains '!', which a Host pattern cannot hold");
 }
 
 TEST_F(HostileNames, HostUser) {
   expect_refused({"host", "db1", "-l", "-oProxyCommand=x"},
                  "invalid user name '-oProxyCommand=x': starts with '-', which ssh would read as an option");
-  expect_refused({"host", "db1", "-l", "a;b"}, "invalid user name 'a;b': contains ';', which ssh refuses in a user name");
+  expect_refused({"host", "db1", "-l", "a;b"},
+                 "invalid user name 'a;b': contains ';', which ssh refuses in a user name");
 }
 
 TEST_F(HostileNames, Snippet) {

@@ -54,8 +54,9 @@ TEST_F(Snippet, RsyncFromTheCache) {
   cache_db1(true, "zstd");
   const CliRun r = run({"snippet", "db1", "--for", "rsync"});
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out, "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
-                   "--compress-choice=zstd SOURCE db1:DEST\n");
+  EXPECT_EQ(r.out,
+            "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
+            "--compress-choice=zstd SOURCE db1:DEST\n");
   EXPECT_EQ(r.err, "");
 }
 
@@ -131,6 +132,7 @@ TEST_F(Snippet, ThroughTheBinary) {
   cache_db1(true, "zstd");
   const auto run = sshtune::testing::shell(std::string(SSHTUNE_BINARY) + " snippet db1 --for rsync");
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
-                 "--compress-choice=zstd SOURCE db1:DEST\n");
+  EXPECT_EQ(run.out,
+            "rsync -e 'ssh -o Compression=no -c ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com' "
+            "--compress-choice=zstd SOURCE db1:DEST\n");
 }

@@ -61,12 +61,12 @@ TEST(SshArgs, ValuesThatLookLikeOptionsOrHostsAreValues) {
 }
 
 TEST(SshArgs, EveryValueOptionOfOpenSsh92) {
-  for (const std::string option : {"-b", "-c", "-e", "-i", "-l", "-m", "-o", "-p", "-B", "-D", "-E", "-F", "-I",
-                                   "-J", "-L", "-O", "-Q", "-R", "-S", "-w", "-W"}) {
+  for (const std::string option : {"-b", "-c", "-e", "-i", "-l", "-m", "-o", "-p", "-B", "-D", "-E",
+                                   "-F", "-I", "-J", "-L", "-O", "-Q", "-R", "-S", "-w", "-W"}) {
     expect_destination({option, "value", "db1"}, 2, "db1");
   }
-  for (const std::string flag : {"-1", "-2", "-4", "-6", "-a", "-f", "-g", "-k", "-n", "-q", "-s", "-t", "-v", "-x",
-                                 "-A", "-C", "-G", "-K", "-M", "-N", "-P", "-T", "-V", "-X", "-Y", "-y"}) {
+  for (const std::string flag : {"-1", "-2", "-4", "-6", "-a", "-f", "-g", "-k", "-n", "-q", "-s", "-t", "-v",
+                                 "-x", "-A", "-C", "-G", "-K", "-M", "-N", "-P", "-T", "-V", "-X", "-Y", "-y"}) {
     expect_destination({flag, "db1", "cmd"}, 1, "db1", {"cmd"});
   }
 }
@@ -160,8 +160,18 @@ TEST(SshArgs, RsyncInvocation) {
 
 TEST(SshArgs, ScpInvocation) {
   // What `scp -S ssh-tune-ssh f me@db1:` (OpenSSH 9.2, SFTP mode) runs.
-  const Args args{"-x", "-oPermitLocalCommand=no", "-oClearAllForwarding=yes", "-oRemoteCommand=none",
-                  "-oRequestTTY=no", "-oForwardAgent=no", "-l", "me", "-s", "--", "db1", "sftp"};
+  const Args args{"-x",
+                  "-oPermitLocalCommand=no",
+                  "-oClearAllForwarding=yes",
+                  "-oRemoteCommand=none",
+                  "-oRequestTTY=no",
+                  "-oForwardAgent=no",
+                  "-l",
+                  "me",
+                  "-s",
+                  "--",
+                  "db1",
+                  "sftp"};
   expect_destination(args, 10, "db1", {"sftp"});
   EXPECT_FALSE(analyse(args).gave_ciphers);
 }
@@ -237,8 +247,8 @@ class SshWrapperEndToEnd : public ::testing::Test {
   }
   // Installs a fake ssh that writes its argv, one per line, to argv.txt and fails.
   std::filesystem::path fake_ssh() {
-    const auto script = m_dir.write("fake-ssh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > " +
-                                                    (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
+    const auto script = m_dir.write(
+        "fake-ssh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
     std::filesystem::permissions(script, std::filesystem::perms::owner_all);
     return script;
   }
@@ -295,8 +305,9 @@ TEST_F(SshWrapperEndToEnd, ExactArgvReachesSsh) {
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh -l me db1 'ls -l' -C");
   EXPECT_EQ(r.status, 3);  // ssh's own exit status is ours
-  EXPECT_EQ(recorded_argv(), "-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=yes\n"
-                             "-l\nme\ndb1\nls -l\n-C\n");
+  EXPECT_EQ(recorded_argv(),
+            "-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=yes\n"
+            "-l\nme\ndb1\nls -l\n-C\n");
 }
 
 TEST_F(SshWrapperEndToEnd, UnderRealRsync) {
@@ -304,8 +315,8 @@ TEST_F(SshWrapperEndToEnd, UnderRealRsync) {
   const auto source = m_dir.write("src.txt", "x");
   run_shell("rsync -e '" + binary() + " ssh' " + source.string() + " me@db1:dst 2>/dev/null");
   const std::string argv = recorded_argv();
-  EXPECT_EQ(argv.rfind("-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=no\n-l\nme\ndb1\nrsync\n", 0),
-            0u)
+  EXPECT_EQ(
+      argv.rfind("-c\n^aes256-gcm@openssh.com,aes128-gcm@openssh.com\n-o\nCompression=no\n-l\nme\ndb1\nrsync\n", 0), 0u)
       << argv;
 }
 
@@ -341,8 +352,9 @@ TEST_F(SshWrapperEndToEnd, HelpIsOurs) {
 
 TEST_F(SshWrapperEndToEnd, UnderRealGitSshCommand) {
   // A fake ssh that, like OpenSSH, accepts git's `-G` variant probe, then records the real call.
-  const auto script = m_dir.write("git-ssh", "#!/bin/sh\ncase \" $* \" in *\" -G \"*) exit 0;; esac\nprintf '%s\\n' \"$@\" > " +
-                                                 (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
+  const auto script =
+      m_dir.write("git-ssh", "#!/bin/sh\ncase \" $* \" in *\" -G \"*) exit 0;; esac\nprintf '%s\\n' \"$@\" > " +
+                                 (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   const ScopedEnv ssh("SSHTUNE_SSH", script.string());
   const ScopedEnv git("GIT_SSH_COMMAND", binary() + " ssh");
@@ -378,8 +390,9 @@ TEST_F(SshWrapperEndToEnd, AWeakCachedCipherIsNeverPassedToSsh) {
   m_dir.write("cache/ssh-tune/db1.toml", text);
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
-  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() + ": decision.ciphers: 3des-cbc is deprecated "
-                   "(below the security floor, acceptable); refusing to use it; running ssh unchanged\n");
+  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() +
+                       ": decision.ciphers: 3des-cbc is deprecated "
+                       "(below the security floor, acceptable); refusing to use it; running ssh unchanged\n");
   EXPECT_EQ(recorded_argv(), "db1\ntrue\n");
 }
 

@@ -68,8 +68,9 @@ TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
   outcome.elapsed_s = 7.42, outcome.setup_s = 2.41;
   std::ostringstream out;
   print_verdict(out, outcome, {});
-  EXPECT_TRUE(out.str().ends_with("\n(measured in 7.4 s, 2.4 s of it set-up outside the budget: connections "
-                                  "opening, remote shells and new sessions starting)\n"))
+  EXPECT_TRUE(
+      out.str().ends_with("\n(measured in 7.4 s, 2.4 s of it set-up outside the budget: connections "
+                          "opening, remote shells and new sessions starting)\n"))
       << out.str();
   outcome.from_cache = true;
   std::ostringstream cached;

@@ -45,37 +45,69 @@ class Generator {
   }
 
  private:
-  inline static const std::vector<std::string> k_hosts{
-      "foo", "FOO", "bar", "foo.example.com", "db1.prod.example.com", "myalias", "10.0.0.5", "web-01",
-      "Real.Example.com", "10.1", "alice@foo", "bob@alice@bar", "ssh://alice@git:2200", "ssh://foo",
-      "ssh://bob@foo:2222/", "ssh://carol@db1.prod.example.com", "ssh://Foo.:22", "ssh://a%20b@foo"};
-  inline static const std::vector<std::string> k_bad_hosts{"ssh://foo:0", "ssh://x/path", "@foo", "ho'st",
-                                                           "ssh://[::1]:22", "-foo"};
-  inline static const std::vector<std::vector<std::string>> k_flags{
-      {"-l", "bob"}, {"-p", "2022"}, {"-o", "User=dave"}, {"-o", "Port=2200"}, {"-o", "ControlPath=/tmp/%r-%p"},
-      {"-o", "ProxyJump=j1:2222"}, {"-o", "LogLevel=ERROR"}, {"-o", "RemoteCommand=echo %h"}, {"-p", "ssh"},
-      {"-o", "HostName=%h.flag"}, {"-o", "StreamLocalBindMask=0700"}, {"-o", "SyslogFacility=LOCAL5"}};
+  inline static const std::vector<std::string> k_hosts{"foo",
+                                                       "FOO",
+                                                       "bar",
+                                                       "foo.example.com",
+                                                       "db1.prod.example.com",
+                                                       "myalias",
+                                                       "10.0.0.5",
+                                                       "web-01",
+                                                       "Real.Example.com",
+                                                       "10.1",
+                                                       "alice@foo",
+                                                       "bob@alice@bar",
+                                                       "ssh://alice@git:2200",
+                                                       "ssh://foo",
+                                                       "ssh://bob@foo:2222/",
+                                                       "ssh://carol@db1.prod.example.com",
+                                                       "ssh://Foo.:22",
+                                                       "ssh://a%20b@foo"};
+  inline static const std::vector<std::string> k_bad_hosts{"ssh://foo:0", "ssh://x/path",   "@foo",
+                                                           "ho'st",       "ssh://[::1]:22", "-foo"};
+  inline static const std::vector<std::vector<std::string>> k_flags{{"-l", "bob"},
+                                                                    {"-p", "2022"},
+                                                                    {"-o", "User=dave"},
+                                                                    {"-o", "Port=2200"},
+                                                                    {"-o", "ControlPath=/tmp/%r-%p"},
+                                                                    {"-o", "ProxyJump=j1:2222"},
+                                                                    {"-o", "LogLevel=ERROR"},
+                                                                    {"-o", "RemoteCommand=echo %h"},
+                                                                    {"-p", "ssh"},
+                                                                    {"-o", "HostName=%h.flag"},
+                                                                    {"-o", "StreamLocalBindMask=0700"},
+                                                                    {"-o", "SyslogFacility=LOCAL5"}};
   inline static const std::vector<std::vector<std::string>> k_bad_flags{
       {"-p", "bogus"}, {"-l", "a'b"}, {"-o", "ProxyJump=a;b"}, {"-o", "Host=x"}, {"-o", "IPQoS=fast"}};
-  inline static const std::vector<std::string> k_patterns{
-      "foo", "FOO", "bar", "*", "*.example.com", "!foo", "!bar", "f?o", "*.prod.*", "bar,foo", "myalias",
-      "real.example.com", "10.0.0.*", "web-0?", "db*", "!*.example.com", "*o*", "\"foo\"", "git"};
-  inline static const std::vector<std::string> k_ciphers{
-      "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
-      "chacha20-poly1305@openssh.com", "aes128-cbc", "3des-cbc"};
+  inline static const std::vector<std::string> k_patterns{"foo",           "FOO",     "bar",     "*",
+                                                          "*.example.com", "!foo",    "!bar",    "f?o",
+                                                          "*.prod.*",      "bar,foo", "myalias", "real.example.com",
+                                                          "10.0.0.*",      "web-0?",  "db*",     "!*.example.com",
+                                                          "*o*",           "\"foo\"", "git"};
+  inline static const std::vector<std::string> k_ciphers{"aes128-ctr",
+                                                         "aes192-ctr",
+                                                         "aes256-ctr",
+                                                         "aes128-gcm@openssh.com",
+                                                         "aes256-gcm@openssh.com",
+                                                         "chacha20-poly1305@openssh.com",
+                                                         "aes128-cbc",
+                                                         "3des-cbc"};
   inline static const std::vector<std::string> k_macs{
       "hmac-sha2-256", "hmac-sha2-512", "hmac-sha1", "umac-64@openssh.com", "hmac-sha2-256-etm@openssh.com",
       "hmac-md5"};
-  inline static const std::vector<std::string> k_kex{
-      "curve25519-sha256", "diffie-hellman-group14-sha256", "ecdh-sha2-nistp256", "sntrup761x25519-sha512@openssh.com",
-      "diffie-hellman-group1-sha1"};
-  inline static const std::vector<std::string> k_deny{"*-cbc", "aes128*", "chacha*", "*-gcm@openssh.com", "*sha1*",
-                                                       "*-etm@openssh.com", "ecdh*", "sntrup*", "umac*", "!x", "aes*"};
+  inline static const std::vector<std::string> k_kex{"curve25519-sha256", "diffie-hellman-group14-sha256",
+                                                     "ecdh-sha2-nistp256", "sntrup761x25519-sha512@openssh.com",
+                                                     "diffie-hellman-group1-sha1"};
+  inline static const std::vector<std::string> k_deny{
+      "*-cbc", "aes128*", "chacha*", "*-gcm@openssh.com", "*sha1*", "*-etm@openssh.com", "ecdh*", "sntrup*",
+      "umac*", "!x",      "aes*"};
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(m_random); }
   bool chance(int percent) { return pick(100) < percent; }
   template <typename T>
-  const T& one_of(const std::vector<T>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+  const T& one_of(const std::vector<T>& v) {
+    return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))];
+  }
 
   // A destination and flags; now and then one that ssh's command line refuses.
   Query query() {
@@ -99,8 +131,9 @@ class Generator {
   std::string algorithm_value(const std::vector<std::string>& pool) {
     switch (pick(6)) {
       case 0: return "+" + names(pool);
-      case 1: return "-" + (chance(m_refusals ? 3 : 0) ? std::string("*") : one_of(k_deny)) +
-                     (chance(40) ? "," + one_of(k_deny) : "");
+      case 1:
+        return "-" + (chance(m_refusals ? 3 : 0) ? std::string("*") : one_of(k_deny)) +
+               (chance(40) ? "," + one_of(k_deny) : "");
       case 2: return "^" + names(pool);
       case 3: return chance(50) ? "\"" + names(pool) + "\"" : names(pool) + " # trailing comment";
       default: return chance(m_refusals ? 5 : 0) ? names(pool) + ",bogus-name" : names(pool);
@@ -116,7 +149,9 @@ class Generator {
   }
 
   static std::string ascii_case(std::string s, bool upper) {
-    for (char& c : s) c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s)
+      c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c))
+                                  : std::tolower(static_cast<unsigned char>(c)));
     return s;
   }
 
@@ -145,13 +180,14 @@ class Generator {
 
   // The lines the original suite drew (algorithms, HostName, Port, User, ...).
   std::string basic_setting() {
-    static const std::vector<std::string> k_hostnames{"real.example.com", "%h.example.com", "Real.Example.COM",
-                                                      "10.1.2.3", "%h", "Db.Internal", "10.2"};
+    static const std::vector<std::string> k_hostnames{
+        "real.example.com", "%h.example.com", "Real.Example.COM", "10.1.2.3", "%h", "Db.Internal", "10.2"};
     static const std::vector<std::string> k_users{"alice", "bob", "root", "\"carol\""};
     static const std::vector<std::string> k_ports{"22", "2222", "ssh", "0022", "65535"};
     static const std::vector<std::string> k_ids{"~/.ssh/id_a", "~/.ssh/id_b", "/tmp/k1", "\"~/.ssh/with space\""};
     switch (pick(11)) {
-      case 0: case 1: return keyword("Ciphers") + separator() + algorithm_value(k_ciphers);
+      case 0:
+      case 1: return keyword("Ciphers") + separator() + algorithm_value(k_ciphers);
       case 2: return keyword("MACs") + separator() + algorithm_value(k_macs);
       case 3: return keyword("KexAlgorithms") + separator() + algorithm_value(k_kex);
       case 4: return keyword("Compression") + separator() + one_of(std::vector<std::string>{"yes", "no", "YES", "No"});
@@ -166,21 +202,46 @@ class Generator {
 
   std::string setting() {
     switch (pick(20)) {
-      case 0: case 1: case 2: case 3: case 4: case 5: return basic_setting();
-      case 6: case 7: case 8: return pool_line(k_token_lines);
-      case 9: case 10: case 11: return pool_line(k_forward_lines);
-      case 12: case 13: return pool_line(k_scoping_lines);
-      case 14: case 15: return pool_line(k_none_lines);
-      case 16: case 17: case 18: return pool_line(k_value_lines);
+      case 0:
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+      case 5: return basic_setting();
+      case 6:
+      case 7:
+      case 8: return pool_line(k_token_lines);
+      case 9:
+      case 10:
+      case 11: return pool_line(k_forward_lines);
+      case 12:
+      case 13: return pool_line(k_scoping_lines);
+      case 14:
+      case 15: return pool_line(k_none_lines);
+      case 16:
+      case 17:
+      case 18: return pool_line(k_value_lines);
       default: return m_refusals && chance(30) ? pool_line(k_refused_lines) : basic_setting();
     }
   }
 
   std::string match_criterion() {
-    static const std::vector<std::string> k_criteria{
-        "host foo", "host *.example.com,!db*", "!host bar", "originalhost FOO", "originalhost myalias",
-        "user alice", "user root", "!user bob", "localuser root", "final", "!final", "canonical",
-        "host=foo", "host real.example.com", "host git", "user bob"};
+    static const std::vector<std::string> k_criteria{"host foo",
+                                                     "host *.example.com,!db*",
+                                                     "!host bar",
+                                                     "originalhost FOO",
+                                                     "originalhost myalias",
+                                                     "user alice",
+                                                     "user root",
+                                                     "!user bob",
+                                                     "localuser root",
+                                                     "final",
+                                                     "!final",
+                                                     "canonical",
+                                                     "host=foo",
+                                                     "host real.example.com",
+                                                     "host git",
+                                                     "user bob"};
     return chance(35) ? one_of(k_exec_criteria) : one_of(k_criteria);
   }
 
@@ -199,8 +260,8 @@ class Generator {
   }
 
   std::string include_line() {
-    static const std::vector<std::string> k_targets{"inc1.conf", "~/.ssh/inc*.conf", "inc[23].conf",
-                                                    "missing.conf", "inc2.conf inc3.conf"};
+    static const std::vector<std::string> k_targets{"inc1.conf", "~/.ssh/inc*.conf", "inc[23].conf", "missing.conf",
+                                                    "inc2.conf inc3.conf"};
     return keyword("Include") + " " + (chance(25) ? m_dir + "/abs/*.conf" : one_of(k_targets));
   }
 

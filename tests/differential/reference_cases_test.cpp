@@ -16,8 +16,8 @@ namespace {
 struct Case {
   std::string name;
   std::string host;
-  std::string config;                          // "@DIR@" is replaced by the temp dir
-  std::map<std::string, std::string> files;    // extra files, relative to the temp dir
+  std::string config;                        // "@DIR@" is replaced by the temp dir
+  std::map<std::string, std::string> files;  // extra files, relative to the temp dir
   std::vector<std::string> flags;
 };
 
@@ -33,14 +33,19 @@ std::vector<Case> cases() {
       c("T01", "foo", "Host *\n Ciphers aes256-ctr\nHost foo\n Ciphers aes128-gcm@openssh.com\n Compression yes\n"),
       c("T02", "FOO", "Host foo\n Ciphers aes128-ctr\nMatch host foo\n Compression yes\n"),
       c("T03", "foo", "Host bar,foo\n Ciphers aes128-ctr\nHost bar foo\n Compression yes\n"),
-      c("T04", "foo.example.com", "Host *.example.com !foo.example.com\n Ciphers aes128-ctr\nHost !bar\n Compression yes\n"),
-      c("T05", "myalias", "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
-                         "Match host real.example.com\n Compression yes\n"),
-      c("T06", "myalias", "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
-                         "Match final\n Compression yes\n"),
-      c("T07", "myalias", "Match final\n Ciphers aes256-ctr\nHost myalias\n HostName real.example.com\n Ciphers aes128-ctr\n"),
-      c("T27", "myalias", "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
-                         "Match !final\n Compression yes\n"),
+      c("T04", "foo.example.com",
+        "Host *.example.com !foo.example.com\n Ciphers aes128-ctr\nHost !bar\n Compression yes\n"),
+      c("T05", "myalias",
+        "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
+        "Match host real.example.com\n Compression yes\n"),
+      c("T06", "myalias",
+        "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
+        "Match final\n Compression yes\n"),
+      c("T07", "myalias",
+        "Match final\n Ciphers aes256-ctr\nHost myalias\n HostName real.example.com\n Ciphers aes128-ctr\n"),
+      c("T27", "myalias",
+        "Host myalias\n HostName Real.Example.com\nHost real.example.com\n Ciphers aes128-ctr\n"
+        "Match !final\n Compression yes\n"),
       c("T08", "foo", "Host foo\n Ciphers +aes128-cbc\nHost *\n Ciphers aes256-ctr\n"),
       c("T09", "foo", "Ciphers -*-ctr,chacha*\n"),
       c("T10", "foo", "Ciphers ^aes256-gcm@openssh.com,aes128-ctr\n"),
@@ -50,23 +55,28 @@ std::vector<Case> cases() {
       c("T13b", "foo", "Ciphers -*\n"),
       c("T14", "foo", "Compression true\n"),
       c("T15", "foo", "UseKeychain yes\nIgnoreUnknown UseKeychain\n"),
-      c("T16", "foo", "IgnoreUnknown UseKeychain,AddKeysToKeychain\nUseKeychain yes\nCIPHERS=aes128-ctr\ncompression = yes\n"),
+      c("T16", "foo",
+        "IgnoreUnknown UseKeychain,AddKeysToKeychain\nUseKeychain yes\nCIPHERS=aes128-ctr\ncompression = yes\n"),
       c("T17", "foo", "Host bar\n Include @DIR@/blk.conf\nHost foo\n Ciphers aes128-ctr\n", {{"blk.conf", k_blk}}),
       c("T18", "foo", "Host foo\n Include @DIR@/blk.conf\n User alice\n", {{"blk.conf", k_blk}}),
       c("T19", "foo", "Include @DIR@/inc/[0-9a-zA-Z]*-*.conf @DIR@/inc/?.conf\n",
-       {{"inc/09-a.conf", "Ciphers aes256-ctr\n"}, {"inc/10-b.conf", "Ciphers aes128-ctr\nUser b\n"},
-        {"inc/Z.conf", "MACs hmac-sha1\nUser z\n"}, {"inc/a.conf", "User a\nKexAlgorithms curve25519-sha256\n"}}),
+        {{"inc/09-a.conf", "Ciphers aes256-ctr\n"},
+         {"inc/10-b.conf", "Ciphers aes128-ctr\nUser b\n"},
+         {"inc/Z.conf", "MACs hmac-sha1\nUser z\n"},
+         {"inc/a.conf", "User a\nKexAlgorithms curve25519-sha256\n"}}),
       c("T20", "foo", "Include rel.conf\nInclude sibling.conf\n",
-       {{"home/.ssh/rel.conf", "Ciphers aes192-ctr\n"}, {"sibling.conf", "User sibling\n"}}),
-      c("T21", "foo", "Host foo\n SendEnv LANG LC_*\n SetEnv A=1\n IdentityFile ~/.ssh/a\n UserKnownHostsFile ~/.ssh/kh1\n"
-                     "Host *\n SendEnv -LC_* EDITOR\n SetEnv B=2\n IdentityFile ~/.ssh/b\n IdentityFile ~/.ssh/a\n"
-                     " UserKnownHostsFile ~/.ssh/kh2\n"),
+        {{"home/.ssh/rel.conf", "Ciphers aes192-ctr\n"}, {"sibling.conf", "User sibling\n"}}),
+      c("T21", "foo",
+        "Host foo\n SendEnv LANG LC_*\n SetEnv A=1\n IdentityFile ~/.ssh/a\n UserKnownHostsFile ~/.ssh/kh1\n"
+        "Host *\n SendEnv -LC_* EDITOR\n SetEnv B=2\n IdentityFile ~/.ssh/b\n IdentityFile ~/.ssh/a\n"
+        " UserKnownHostsFile ~/.ssh/kh2\n"),
       c("T22", "foo", "Match exec 'test %h = foo'\n Compression yes\n"),
       c("T22b", "foo", "Match exec \"test %h = foo\"\n Compression yes\n"),
       c("T23", "foo", "Host foo\r\n Ciphers aes128-ctr # comment\r\n\r\n Compression yes\r\n"),
       c("T24", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nUser globaluser\nCiphers aes256-ctr\n"),
       c("T25", "bar", "Host foo\n Ciphers aes128-gcm@openssh.com\nHost *\nUser globaluser\nCiphers aes256-ctr\n"),
-      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {}, {"-o", "Ciphers=aes256-ctr", "-o", "Compression=yes"}),
+      c("T26", "foo", "Host foo\n Ciphers aes128-ctr\n Compression no\n", {},
+        {"-o", "Ciphers=aes256-ctr", "-o", "Compression=yes"}),
       c("T28", "foo", "Match host=foo\n Compression yes\n"),
       c("T29", "foo", "Match host foo all\n Compression yes\n"),
       c("T29b", "foo", "Match tagged x\n Compression yes\n"),
@@ -99,10 +109,12 @@ std::vector<Case> issue_cases() {
       c("ScopingBindMask", "foo", "StreamLocalBindMask 022\nHost nomatch\n StreamLocalBindMask 0700\n"),
       c("ScopingSyslog", "foo", "Host nomatch\n SyslogFacility LOCAL3\nHost *\n SyslogFacility LOCAL4\n"),
       c("ScopingCanonicalFinal", "foo", "Match final\n CanonicalizeHostname yes\n CanonicalizeMaxDots 3\n"),
-      c("NoneLeftOut", "foo", "ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
-                              "ProxyJump none\n"),
-      c("ValueForms", "foo", "RekeyLimit 1G 1h\nAddKeysToAgent 1h\nTunnelDevice 3\nProxyJump ssh://deploy@j1:2022\n"
-                             "LogLevel QUIET\nEscapeChar ^A\n"),
+      c("NoneLeftOut", "foo",
+        "ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
+        "ProxyJump none\n"),
+      c("ValueForms", "foo",
+        "RekeyLimit 1G 1h\nAddKeysToAgent 1h\nTunnelDevice 3\nProxyJump ssh://deploy@j1:2022\n"
+        "LogLevel QUIET\nEscapeChar ^A\n"),
       c("ValueQuotedJump", "foo", "ProxyJump \"a@b\"\n"),
       c("ExecNegated", "foo", "Match !exec \"test %h = bar\"\n Compression yes\n"),
       c("ExecHashToken", "foo", "Match exec \"test -n %C\"\n Compression yes\n"),

@@ -208,11 +208,11 @@ class Relay {
  public:
   Relay(int target_port, int delay_ms) {
     const std::string dir = m_dir.path().string();
-    const std::string command = "setsid " + std::string(SSHTUNE_SOURCE_DIR) +
-                                "/tools/delay-relay --listen 127.0.0.1:0 --to 127.0.0.1:" +
-                                std::to_string(target_port) + " --delay " + std::to_string(delay_ms) +
-                                " --pid-file " + dir + "/relay.pid --port-file " + dir + "/relay.port" +
-                                " </dev/null >" + dir + "/relay.log 2>&1 &";
+    const std::string command =
+        "setsid " + std::string(SSHTUNE_SOURCE_DIR) +
+        "/tools/delay-relay --listen 127.0.0.1:0 --to 127.0.0.1:" + std::to_string(target_port) + " --delay " +
+        std::to_string(delay_ms) + " --pid-file " + dir + "/relay.pid --port-file " + dir + "/relay.port" +
+        " </dev/null >" + dir + "/relay.log 2>&1 &";
     std::string output;
     run_shell(command, output);
     for (int i = 0; i < 100 && m_port == 0; ++i) {
@@ -455,8 +455,7 @@ double upload_mb_per_s(const TestHost& host, int mebibytes) {
       "e=$(date +%s.%N); echo $n $s $e";
   std::string output;
   const std::string command = "head -c " + std::to_string(mebibytes) + "M /dev/zero | " +
-                              ssh_to(host, "-c aes128-gcm@openssh.com -o Compression=no") + " " +
-                              shell_quoted(remote);
+                              ssh_to(host, "-c aes128-gcm@openssh.com -o Compression=no") + " " + shell_quoted(remote);
   EXPECT_EQ(run_shell(command, output), 0) << output;
   double bytes = 0, start = 0, end = 0;
   std::istringstream(output) >> bytes >> start >> end;
@@ -484,8 +483,8 @@ TEST(DelayedHost, BannerArrivesOneRoundTripAfterConnect) {
   const double added = median(relayed) - median(direct);
   EXPECT_GE(*std::min_element(relayed.begin(), relayed.end()), 99.5);
   EXPECT_LT(added, 150.0);
-  std::cout << "connect -> banner at --delay 50: median " << median(relayed) << " ms (sshd direct "
-            << median(direct) << " ms)\n";
+  std::cout << "connect -> banner at --delay 50: median " << median(relayed) << " ms (sshd direct " << median(direct)
+            << " ms)\n";
 }
 
 TEST(DelayedHost, LargePayloadArrivesByteIdentical) {
@@ -506,8 +505,7 @@ TEST(DelayedHost, EightConcurrentSessionsSucceed) {
   // answering "8" proves the 8 were open through the relay at the same time.
   const std::string dir = host->dir().string();
   const std::string remote = "touch " + dir + "/in.$0; for n in $(seq 300); do [ $(ls " + dir +
-                             "/in.* | wc -l) -ge 8 ] && break; sleep 0.1; done; echo $0 $(ls " + dir +
-                             "/in.* | wc -l)";
+                             "/in.* | wc -l) -ge 8 ] && break; sleep 0.1; done; echo $0 $(ls " + dir + "/in.* | wc -l)";
   const std::string command = "for i in 1 2 3 4 5 6 7 8; do " + ssh_to(*host) + " sh -c " +
                               shell_quoted(shell_quoted(remote)) + " $i > " + dir + "/out.$i 2>&1 & done; wait";
   std::string output;
@@ -544,8 +542,8 @@ double best_fraction_of_window_cap(int delay_ms, int mebibytes, int attempts) {
     best = std::max(best, upload_mb_per_s(*host, mebibytes) / cap);
     ++runs;
   }
-  std::cout << "one session at RTT " << 2 * delay_ms << " ms: " << best * cap << " MB/s = " << best
-            << " x 2 MiB/RTT (" << cap << " MB/s), best of " << runs << "\n";
+  std::cout << "one session at RTT " << 2 * delay_ms << " ms: " << best * cap << " MB/s = " << best << " x 2 MiB/RTT ("
+            << cap << " MB/s), best of " << runs << "\n";
   return best;
 }
 

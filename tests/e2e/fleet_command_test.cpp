@@ -20,10 +20,10 @@
 namespace {
 
 using sshtune::ProcessResult;
+using sshtune::testing::read_file;
 using sshtune::testing::ScopedEnv;
 using sshtune::testing::TempDir;
 using sshtune::testing::TestHost;
-using sshtune::testing::read_file;
 
 // A loopback port nothing listens on (bound, then closed).
 int closed_port() {
@@ -51,9 +51,10 @@ class FleetCommand : public ::testing::Test {
     ASSERT_NE(m_alpha, nullptr) << error;
     m_beta = TestHost::start(std::nullopt, error);
     ASSERT_NE(m_beta, nullptr) << error;
-    m_config = m_home.write(".ssh/config", block_for(*m_alpha, "alpha") + "Host down\n    HostName 127.0.0.1\n    Port " +
-                                               std::to_string(closed_port()) + "\n\n" + block_for(*m_beta, "beta") +
-                                               "Host *.lan !bastion\n    ServerAliveInterval 5\n\nHost *\n");
+    m_config =
+        m_home.write(".ssh/config", block_for(*m_alpha, "alpha") + "Host down\n    HostName 127.0.0.1\n    Port " +
+                                        std::to_string(closed_port()) + "\n\n" + block_for(*m_beta, "beta") +
+                                        "Host *.lan !bastion\n    ServerAliveInterval 5\n\nHost *\n");
   }
 
   ProcessResult tool(std::vector<std::string> args) const {

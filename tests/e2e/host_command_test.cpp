@@ -71,7 +71,8 @@ std::string trials_summary(const nlohmann::json& json) {
     summary += trial.value("client", "?") + " " + trial.value("kind", "?") + " " + trial.value("cipher", "?") +
                (trial.value("compression", false) ? " +zlib " : " ") + trial["mb_per_s"].dump() + " MB/s\n";
   }
-  for (const auto& note : json.value("notes", nlohmann::json::array())) summary += "note: " + note.get<std::string>() + "\n";
+  for (const auto& note : json.value("notes", nlohmann::json::array()))
+    summary += "note: " + note.get<std::string>() + "\n";
   return summary;
 }
 
@@ -132,7 +133,8 @@ TEST(HostCommand, DownloadDirectionTimesCiphersPulling) {
 
 TEST(HostCommand, BadDirectionIsAUsageError) {
   std::string output;
-  const int status = sshtune::testing::run_shell(std::string(SSHTUNE_BINARY) + " host h --direction sideways 2>&1", output);
+  const int status =
+      sshtune::testing::run_shell(std::string(SSHTUNE_BINARY) + " host h --direction sideways 2>&1", output);
   EXPECT_EQ(status, 64);
   EXPECT_EQ(output, "ssh-tune: host: --direction must be upload or download, not 'sideways'\n");
 }

@@ -83,7 +83,8 @@ void write_tree(const std::filesystem::path& root) {
   std::filesystem::create_directories(root / "runs" / "deep");
   for (int i = 0; i < 12; ++i) {
     std::ofstream file(root / "runs" / ("part" + std::to_string(i) + ".bin"), std::ios::binary);
-    for (int block = 0; block < (i + 1) * 48; ++block) file << std::string(4096, static_cast<char>('a' + (i * 7 + block) % 26));
+    for (int block = 0; block < (i + 1) * 48; ++block)
+      file << std::string(4096, static_cast<char>('a' + (i * 7 + block) % 26));
   }
   std::ofstream(root / "runs" / "deep" / "it's a name.txt") << "nested\n";
   std::ofstream(root / "README") << "top\n";
@@ -108,7 +109,8 @@ TEST(HostOpenssh, TheFiguresComeFromTheUsersSshAndNoConnectionClosesBeforeAuthen
   ASSERT_GE(timed.size(), 2u) << json.dump(2);  // the survey's two leaders, and chacha20 (in effect now) unless one
   for (const auto& trial : timed) {
     EXPECT_GT(trial["mb_per_s"].get<double>(), 0) << trial.dump();
-    EXPECT_GE(trial.value("start_s", -1.0), 0) << "each ssh trial says what its new session lost at the start: " << trial.dump();
+    EXPECT_GE(trial.value("start_s", -1.0), 0)
+        << "each ssh trial says what its new session lost at the start: " << trial.dump();
   }
   const auto& rec = json["recommendation"];
   EXPECT_GE(rec["session_start_s"].get<double>(), 0) << rec.dump();
@@ -139,8 +141,9 @@ TEST(HostOpenssh, AMissingSshLeavesTheSurveysFiguresWithTheReason) {
   EXPECT_TRUE(run.json["recommendation"]["session_start_s"].is_null()) << "libssh figures carry no session start";
   bool said = false;
   for (const auto& note : run.json["notes"]) {
-    said |= note.get<std::string>().find("your ssh could not be timed (testhost: cannot run the OpenSSH client: "
-                                         "/nonexistent/ssh: No such file or directory)") != std::string::npos;
+    said |= note.get<std::string>().find(
+                "your ssh could not be timed (testhost: cannot run the OpenSSH client: "
+                "/nonexistent/ssh: No such file or directory)") != std::string::npos;
   }
   EXPECT_TRUE(said) << run.json.dump(2);
 }
@@ -159,7 +162,8 @@ TEST(HostOpenssh, AClientTheServerRefusesLeavesTheSurveysFiguresWithItsMessage) 
   EXPECT_EQ(run.json["recommendation"]["expected_client"], "libssh");
   bool reason = false;
   for (const auto& line : run.json["recommendation"]["reasons"]) {
-    reason |= line == "not timed with your ssh: testhost: ssh: kex_exchange_identification: read: Connection reset by peer";
+    reason |=
+        line == "not timed with your ssh: testhost: ssh: kex_exchange_identification: read: Connection reset by peer";
   }
   EXPECT_TRUE(reason) << run.json.dump(2);
 }
@@ -193,9 +197,9 @@ TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   // the delayed host through `ssh-tune ssh`, one session per stream, byte for byte.
   std::string snippet;
   const std::string env = environment(*host, "");
-  ASSERT_EQ(sshtune::testing::run_shell(env + SSHTUNE_BINARY + " snippet " + TestHost::alias() + " --for parallel",
-                                        snippet),
-            0)
+  ASSERT_EQ(
+      sshtune::testing::run_shell(env + SSHTUNE_BINARY + " snippet " + TestHost::alias() + " --for parallel", snippet),
+      0)
       << snippet;
   const std::string rsync_line = line_starting(snippet, "cd SOURCE && ");
   ASSERT_FALSE(rsync_line.empty()) << snippet;
@@ -207,15 +211,16 @@ TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   std::ofstream(ssh) << "#!/bin/sh\nexec ssh -F '" << host->ssh_config().string() << "' \"$@\"\n";
   std::filesystem::permissions(ssh, std::filesystem::perms(0755));
   const std::string bin = std::filesystem::path(SSHTUNE_BINARY).parent_path().string();
-  const std::string command = replaced(replaced(rsync_line, "SOURCE", sshtune::testing::shell_quoted(source.string())),
-                                       "DEST", dest.string());
+  const std::string command =
+      replaced(replaced(rsync_line, "SOURCE", sshtune::testing::shell_quoted(source.string())), "DEST", dest.string());
   const int sessions_before = count_of(sshd_log(*host), "Accepted publickey");
   std::string output;
   ASSERT_EQ(sshtune::testing::run_shell(env + "PATH='" + bin + "':\"$PATH\" SSHTUNE_SSH='" + ssh.string() + "' sh -c " +
                                             sshtune::testing::shell_quoted(command) + " 2>&1",
                                         output),
             0)
-      << command << "\n" << output;
+      << command << "\n"
+      << output;
   EXPECT_EQ(sshtune::testing::run_shell("diff -r " + sshtune::testing::shell_quoted(source.string()) + " " +
                                             sshtune::testing::shell_quoted(dest.string()) + " 2>&1",
                                         output),

@@ -38,7 +38,9 @@ class ApplyAll : public ::testing::Test {
   }
 
   std::vector<HostSettings> fleet() const {
-    return {{"web", {ciphers_for("web")}, false}, {"db", {ciphers_for("db")}, false}, {"backup", {"aes128-gcm@openssh.com"}, false}};
+    return {{"web", {ciphers_for("web")}, false},
+            {"db", {ciphers_for("db")}, false},
+            {"backup", {"aes128-gcm@openssh.com"}, false}};
   }
 
   Result<EditReport> apply_all(const std::vector<HostSettings>& all, bool dry_run = false) {
@@ -83,8 +85,10 @@ TEST_F(ApplyAll, EveryHostInOneEditCheckedForEachHost) {
 
 TEST_F(ApplyAll, OneHostThatSshDoesNotShowRestoresEverything) {
   m_ssh.answer = [](const std::filesystem::path&, const std::string& host) {
-    return ProcessResult{0, host == "db" ? "ciphers chacha20-poly1305@openssh.com\n"
-                                         : "ciphers aes128-gcm@openssh.com\ncompression no\n", ""};
+    return ProcessResult{
+        0,
+        host == "db" ? "ciphers chacha20-poly1305@openssh.com\n" : "ciphers aes128-gcm@openssh.com\ncompression no\n",
+        ""};
   };
   const auto report = apply_all(fleet());
   ASSERT_FALSE(report);

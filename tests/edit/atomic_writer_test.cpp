@@ -162,7 +162,11 @@ TEST(FileLock, SecondHolderWaitsThenFails) {
 TEST(FileLock, ReleaseRemovesTheLockFile) {
   TempDir dir;
   const auto lock_file = lock_path_for(dir.path() / "config");
-  { auto lock = FileLock::acquire(lock_file); ASSERT_TRUE(lock); EXPECT_TRUE(std::filesystem::exists(lock_file)); }
+  {
+    auto lock = FileLock::acquire(lock_file);
+    ASSERT_TRUE(lock);
+    EXPECT_TRUE(std::filesystem::exists(lock_file));
+  }
   EXPECT_FALSE(std::filesystem::exists(lock_file));
   EXPECT_TRUE(FileLock::acquire(lock_file, std::chrono::milliseconds(0)));
 }

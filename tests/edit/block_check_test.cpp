@@ -25,8 +25,9 @@ TEST(BlockCheck, AnInjectedMatchExecLineIsRefused) {
   const HostSettings settings{"db1", {"aes128-ctr"}, false};
   ManagedBlock block = render_block(settings, "^aes128-ctr", "2026-11-30T05:40Z");
   block.lines.insert(block.lines.begin() + 3, "Match exec \"touch /tmp/x\"");
-  EXPECT_EQ(verdict(block), "block for host 'db1': line '# ssh-tune: begin db1 (written 2026-11-30T05:40Z; "
-                            "ciphers=aes128-ctr; compression=no)' starts a block of the wrong length; nothing was written");
+  EXPECT_EQ(verdict(block),
+            "block for host 'db1': line '# ssh-tune: begin db1 (written 2026-11-30T05:40Z; "
+            "ciphers=aes128-ctr; compression=no)' starts a block of the wrong length; nothing was written");
 }
 
 TEST(BlockCheck, AValueThatTokenisesIntoMoreIsRefused) {

@@ -22,7 +22,9 @@ using sshtune::testing::TempDir;
 using testing::FakeSsh;
 using testing::FaultyFileSystem;
 
-ProcessResult accepted(const std::string& ciphers) { return ProcessResult{0, "ciphers " + ciphers + "\ncompression no\n", ""}; }
+ProcessResult accepted(const std::string& ciphers) {
+  return ProcessResult{0, "ciphers " + ciphers + "\ncompression no\n", ""};
+}
 
 TEST(EditLocks, ApplyAndAuditFixExcludeEachOther) {
   TempDir home;

@@ -156,8 +156,8 @@ TEST_F(EditorTest, VerificationFailureRestoresEverything) {
   };
   const auto report = apply();
   ASSERT_FALSE(report);
-  EXPECT_EQ(report.error().message, config().string() +
-                                        ": ssh -G shows ciphers aes256-ctr for web1; the previous files were restored");
+  EXPECT_EQ(report.error().message,
+            config().string() + ": ssh -G shows ciphers aes256-ctr for web1; the previous files were restored");
   EXPECT_EQ(read_file(config()), k_user_config);
   EXPECT_FALSE(std::filesystem::exists(managed()));
 }
@@ -207,7 +207,8 @@ TEST_F(EditorTest, ChangedSettingsUpdateTheBlockInPlace) {
   const HostSettings changed{"a", {"chacha20-poly1305@openssh.com"}, false};
   ASSERT_TRUE(apply_settings(targets(), changed, "2026-12-01T00:00Z", false, env));
   const std::string text = read_file(managed());
-  EXPECT_LT(text.find("Host a\n    Ciphers ^chacha20-poly1305@openssh.com\n    Compression no\n"), text.find("Host b\n"));
+  EXPECT_LT(text.find("Host a\n    Ciphers ^chacha20-poly1305@openssh.com\n    Compression no\n"),
+            text.find("Host b\n"));
 }
 
 }  // namespace

@@ -45,9 +45,9 @@ const std::string k_included =
     "  IdentityFile ~/.ssh/id_test\n";
 
 const std::array<std::string, 20> k_other_hosts{
-    "web1",   "web2",      "db1",   "db2",          "jump",     "a.internal", "b.internal",
-    "foo",    "bar",       "Target", "target2",     "TARGET",   "targets",    "x.example.com",
-    "10.0.0.1", "localhost", "git", "backup.example", "web-target", "db3"};
+    "web1", "web2",           "db1",        "db2",    "jump",    "a.internal",    "b.internal", "foo",
+    "bar",  "Target",         "target2",    "TARGET", "targets", "x.example.com", "10.0.0.1",   "localhost",
+    "git",  "backup.example", "web-target", "db3"};
 
 const std::string k_ciphers = "aes128-gcm@openssh.com,chacha20-poly1305@openssh.com";
 

@@ -78,9 +78,7 @@ class SmallTmpfs {
   SmallTmpfs(const SmallTmpfs&) = delete;
   SmallTmpfs& operator=(const SmallTmpfs&) = delete;
   bool mounted() const { return m_mounted; }
-  bool remount_read_only() {
-    return ::mount("tmpfs", m_where.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, nullptr) == 0;
-  }
+  bool remount_read_only() { return ::mount("tmpfs", m_where.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, nullptr) == 0; }
 
  private:
   std::filesystem::path m_where;
@@ -140,8 +138,8 @@ TEST(FaultInjection, ApplyInReadOnlyDirectoryModifiesNothing) {
   const auto result = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                                      "2026-11-30T05:40Z", false, edit_env);
   ASSERT_FALSE(result);
-  EXPECT_EQ(result.error().message, config.string() + ": not changed: " + config.string() +
-                                        ".ssh-tune.lock: Read-only file system");
+  EXPECT_EQ(result.error().message,
+            config.string() + ": not changed: " + config.string() + ".ssh-tune.lock: Read-only file system");
   EXPECT_EQ(read_file(config), "Host a\n");
   EXPECT_EQ(entries_in(home.path() / ".ssh"), 1u);
 }
@@ -222,7 +220,8 @@ TEST(FaultInjection, KilledMidWriteLeavesOldOrNewNeverAMix) {
   // dear page faults, longer than the 12 ms that once sufficed: 240 kills all landed before the rename).
   const auto timed = std::chrono::steady_clock::now();
   ::waitpid(start_writer(400), nullptr, 0);
-  const auto whole_write_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - timed).count();
+  const auto whole_write_us =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - timed).count();
   const auto kill_span_us = static_cast<unsigned>(std::max<long long>(12000, whole_write_us * 3 / 2));
   int saw_old = 0;
   int saw_new = 0;

@@ -15,8 +15,9 @@ config::ConfigFile parsed(const std::string& text) { return config::parse(text, 
 TEST(IncludeLine, UsesTildeUnderHomeAndAbsoluteElsewhere) {
   EXPECT_EQ(include_directive(k_managed, k_home).value(), "Include ~/.ssh/ssh-tune.conf");
   EXPECT_EQ(include_directive("/etc/x/ssh-tune.conf", k_home).value(), "Include /etc/x/ssh-tune.conf");
-  EXPECT_EQ(include_directive("/a b/ssh-tune.conf", k_home).error().message,
-            "/a b/ssh-tune.conf: ssh-tune cannot write an Include line for a path with blanks, quotes or glob characters");
+  EXPECT_EQ(
+      include_directive("/a b/ssh-tune.conf", k_home).error().message,
+      "/a b/ssh-tune.conf: ssh-tune cannot write an Include line for a path with blanks, quotes or glob characters");
 }
 
 TEST(IncludeLine, InsertsAtTheVeryTopWithLf) {

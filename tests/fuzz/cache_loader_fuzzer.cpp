@@ -18,8 +18,7 @@ namespace {
 const sshtune::CacheRules& cache_rules() {
   static const sshtune::CacheRules k_rules{
       sshtune::rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
-      sshtune::rules::Policy{},
-      sshtune::openssh_9_2_debian_snapshot().supported(sshtune::AlgorithmKind::cipher)};
+      sshtune::rules::Policy{}, sshtune::openssh_9_2_debian_snapshot().supported(sshtune::AlgorithmKind::cipher)};
   return k_rules;
 }
 

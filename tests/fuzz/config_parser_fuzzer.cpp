@@ -30,8 +30,7 @@ void read_text(const std::string& text) {
   (void)config::expand_tokens(text, {{'h', "host"}, {'p', "22"}}, false);
 }
 
-void check_line(const config::ConfigLine& line, const ClientCapabilities& client,
-                const config::MatchContext& context) {
+void check_line(const config::ConfigLine& line, const ClientCapabilities& client, const config::MatchContext& context) {
   read_text(line.rest);
   if (line.keyword_lower == "match") {
     (void)config::split_match(line.rest);

@@ -18,9 +18,9 @@ void check_names(const std::vector<std::string>& names) {
 }
 
 void check(const sshtune::ServerAlgorithms& algorithms) {
-  for (const auto* list : {&algorithms.kex, &algorithms.host_keys, &algorithms.ciphers_c2s, &algorithms.ciphers_s2c,
-                           &algorithms.macs_c2s, &algorithms.macs_s2c, &algorithms.compression_c2s,
-                           &algorithms.compression_s2c}) {
+  for (const auto* list :
+       {&algorithms.kex, &algorithms.host_keys, &algorithms.ciphers_c2s, &algorithms.ciphers_s2c, &algorithms.macs_c2s,
+        &algorithms.macs_s2c, &algorithms.compression_c2s, &algorithms.compression_s2c}) {
     check_names(*list);
   }
   if (algorithms.banner.size() > sshtune::k_max_banner_length) {

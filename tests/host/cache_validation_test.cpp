@@ -61,35 +61,41 @@ TEST(CacheValidation, WhatSshTuneWritesIsAccepted) {
 TEST(CacheValidation, NewlineInACipherThatWouldInjectMatchExecIsRefused) {
   CachedHost entry = valid_entry();
   entry.decision.ciphers = {"aes128-ctr\nMatch exec \"touch /tmp/x\" #"};
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr\\nMatch exec \"touch /tmp/x\" #' is not an "
-                                       "SSH algorithm name; refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.ciphers: 'aes128-ctr\\nMatch exec \"touch /tmp/x\" #' is not an "
+                                "SSH algorithm name; refusing it");
 }
 
 TEST(CacheValidation, QuoteInACipherIsRefused) {
   CachedHost entry = valid_entry();
   entry.decision.ciphers = {"aes128-ctr' -oProxyCommand='touch x"};
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr' -oProxyCommand='touch x' is not an SSH "
-                                       "algorithm name; refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.ciphers: 'aes128-ctr' -oProxyCommand='touch x' is not an SSH "
+                                "algorithm name; refusing it");
   entry.decision.ciphers = {"aes128-ctr'"};
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr'' is not supported by the local ssh "
-                                       "(ssh -Q cipher); refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.ciphers: 'aes128-ctr'' is not supported by the local ssh "
+                                "(ssh -Q cipher); refusing it");
 }
 
 TEST(CacheValidation, WeakCipherFailsTheSecurityFloor) {
   CachedHost entry = valid_entry();
   entry.decision.ciphers = {"3des-cbc"};
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
-                                       "acceptable); refusing to use it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
+                                "acceptable); refusing to use it");
   entry.decision.ciphers = {"aes128-gcm@openssh.com", "aes128-cbc"};
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: aes128-cbc is weak (below the security floor, "
-                                       "acceptable); refusing to use it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.ciphers: aes128-cbc is weak (below the security floor, "
+                                "acceptable); refusing to use it");
 }
 
 TEST(CacheValidation, TheFloorInForceNowDecides) {
   CacheRules strict = test_rules();
   strict.policy.security_floor = rules::Tier::recommended;
-  EXPECT_EQ(verdict(valid_entry(), strict), k_origin + ": decision.ciphers: aes128-ctr is acceptable (below the "
-                                                       "security floor, recommended); refusing to use it");
+  EXPECT_EQ(verdict(valid_entry(), strict), k_origin +
+                                                ": decision.ciphers: aes128-ctr is acceptable (below the "
+                                                "security floor, recommended); refusing to use it");
   strict.policy.allow = {"aes128-ctr"};
   EXPECT_EQ(verdict(valid_entry(), strict), "accepted");
 }
@@ -97,8 +103,9 @@ TEST(CacheValidation, TheFloorInForceNowDecides) {
 TEST(CacheValidation, CiphersTheLocalSshLacksOrRepeatsAreRefused) {
   CachedHost entry = valid_entry();
   entry.decision.ciphers = {"blowfish-cbc"};
-  EXPECT_EQ(verdict(entry),
-            k_origin + ": decision.ciphers: 'blowfish-cbc' is not supported by the local ssh (ssh -Q cipher); refusing it");
+  EXPECT_EQ(
+      verdict(entry),
+      k_origin + ": decision.ciphers: 'blowfish-cbc' is not supported by the local ssh (ssh -Q cipher); refusing it");
   entry.decision.ciphers = {"aes128-ctr", "aes128-ctr"};
   EXPECT_EQ(verdict(entry), k_origin + ": decision.ciphers: 'aes128-ctr' appears twice; refusing it");
   entry.decision.ciphers = {};
@@ -108,8 +115,9 @@ TEST(CacheValidation, CiphersTheLocalSshLacksOrRepeatsAreRefused) {
 TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
   CachedHost entry = valid_entry();
   entry.decision.expected_mb_per_s = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.expected_mb_per_s: out of range (nan, expected 0 to 1000000); "
-                                       "refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.expected_mb_per_s: out of range (nan, expected 0 to 1000000); "
+                                "refusing it");
   entry = valid_entry();
   entry.rtt_ms = -1;
   EXPECT_EQ(verdict(entry), k_origin + ": rtt_ms: out of range (-1.000000, expected 0 to 1000000); refusing it");
@@ -118,12 +126,13 @@ TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
   EXPECT_NE(verdict(entry).find(": trials[0].mb_per_s: out of range ("), std::string::npos) << verdict(entry);
   entry = valid_entry();
   entry.decision.break_even_ratio = 7;
-  EXPECT_EQ(verdict(entry), k_origin + ": decision.break_even_ratio: out of range (7.000000, expected 0 to 1); "
-                                       "refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.break_even_ratio: out of range (7.000000, expected 0 to 1); "
+                                "refusing it");
   entry = valid_entry();
   entry.measured_unix = k_now + 10 * 365 * 86400;  // "fresh" for ten years
-  EXPECT_EQ(verdict(entry), k_origin + ": measured_unix: out of range (" + std::to_string(entry.measured_unix) +
-                                       "); refusing it");
+  EXPECT_EQ(verdict(entry),
+            k_origin + ": measured_unix: out of range (" + std::to_string(entry.measured_unix) + "); refusing it");
 }
 
 TEST(CacheValidation, ASessionsStartRoundTripsAndANegativeOneIsRefused) {
@@ -133,11 +142,13 @@ TEST(CacheValidation, ASessionsStartRoundTripsAndANegativeOneIsRefused) {
   const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, test_rules(), k_now);
   ASSERT_TRUE(parsed) << parsed.error().message;
   EXPECT_EQ(parsed.value().trials[0].start_s, 0.875);
-  EXPECT_EQ(parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now).value().trials[0].start_s,
-            std::nullopt)
+  EXPECT_EQ(
+      parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now).value().trials[0].start_s,
+      std::nullopt)
       << "a trial without one stays without one";
   entry.trials[0].start_s = -2;
-  EXPECT_EQ(verdict(entry), k_origin + ": trials[0].start_s: out of range (-2.000000, expected 0 to 86400); refusing it");
+  EXPECT_EQ(verdict(entry),
+            k_origin + ": trials[0].start_s: out of range (-2.000000, expected 0 to 86400); refusing it");
 }
 
 // Found by the cache loader's fuzz target: an integer past 2^53 where a number belongs threw
@@ -165,8 +176,9 @@ TEST(CacheValidation, ControlCharactersAnywhereAreRefused) {
 TEST(CacheValidation, HostileHostNamesAreRefused) {
   CachedHost entry = valid_entry();
   entry.host = "-oProxyCommand=touch /tmp/x";
-  EXPECT_EQ(verdict(entry), k_origin + ": host: invalid host name '-oProxyCommand=touch /tmp/x': starts with '-', "
-                                       "which ssh would read as an option; refusing it");
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": host: invalid host name '-oProxyCommand=touch /tmp/x': starts with '-', "
+                                "which ssh would read as an option; refusing it");
   entry.host = "a;b";
   EXPECT_EQ(verdict(entry),
             k_origin + ": host: invalid host name 'a;b': contains ';', which ssh refuses in a host name; refusing it");

@@ -34,8 +34,10 @@ class ManagedFileSsh final : public edit::SshClient {
     const std::string managed = testing::read_file(config.parent_path() / "ssh-tune.conf");
     const auto block = managed.find("Host " + host + "\n");
     if (block == std::string::npos) return ProcessResult{0, "ciphers chacha20-poly1305@openssh.com\n", ""};
-    return ProcessResult{0, "ciphers " + value_after(managed, block, "Ciphers ^") + "\ncompression " +
-                                value_after(managed, block, "Compression ") + "\n", ""};
+    return ProcessResult{0,
+                         "ciphers " + value_after(managed, block, "Ciphers ^") + "\ncompression " +
+                             value_after(managed, block, "Compression ") + "\n",
+                         ""};
   }
 
  private:
@@ -124,13 +126,12 @@ TEST_F(Fleet, ADownHostInTheMiddleDoesNotStopTheRest) {
 
 TEST_F(Fleet, ProgressNamesEachHostBeforeAndAfter) {
   std::vector<std::string> events;
-  FleetProgress progress{
-      [&](std::size_t i, std::size_t n, const std::string& host) {
-        events.push_back("start " + std::to_string(i) + "/" + std::to_string(n) + " " + host);
-      },
-      [&](std::size_t i, std::size_t, const FleetResult& r) {
-        events.push_back("end " + std::to_string(i) + " " + (r.error ? "failed" : "ok"));
-      }};
+  FleetProgress progress{[&](std::size_t i, std::size_t n, const std::string& host) {
+                           events.push_back("start " + std::to_string(i) + "/" + std::to_string(n) + " " + host);
+                         },
+                         [&](std::size_t i, std::size_t, const FleetResult& r) {
+                           events.push_back("end " + std::to_string(i) + " " + (r.error ? "failed" : "ok"));
+                         }};
   tune_fleet(requests({"web", "down"}), m_env, progress);
   EXPECT_EQ(events, (std::vector<std::string>{"start 0/2 web", "end 0 ok", "start 1/2 down", "end 1 failed"}));
 }
@@ -139,12 +140,18 @@ TEST_F(Fleet, LocalMeasurementsRunOncePerRun) {
   int cipher_runs = 0;
   int compression_runs = 0;
   int rsync_runs = 0;
-  m_env.cipher_speeds = [&] { ++cipher_runs; return std::vector<probes::CipherSpeed>{}; };
+  m_env.cipher_speeds = [&] {
+    ++cipher_runs;
+    return std::vector<probes::CipherSpeed>{};
+  };
   m_env.compression_speeds = [&](const std::string&) {
     ++compression_runs;
     return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
   };
-  m_env.local_rsync = [&] { ++rsync_runs; return RemoteTools{}; };
+  m_env.local_rsync = [&] {
+    ++rsync_runs;
+    return RemoteTools{};
+  };
   share_local_measurements(m_env);
   const auto results = tune_fleet(requests({"web", "db"}), m_env);
   EXPECT_TRUE(all_succeeded(results));
@@ -156,7 +163,10 @@ TEST_F(Fleet, LocalMeasurementsRunOncePerRun) {
 
 TEST_F(Fleet, CompressionIsMeasuredAgainForAnotherSample) {
   int runs = 0;
-  m_env.compression_speeds = [&](const std::string&) { ++runs; return std::vector<probes::CompressionSpeed>{}; };
+  m_env.compression_speeds = [&](const std::string&) {
+    ++runs;
+    return std::vector<probes::CompressionSpeed>{};
+  };
   share_local_measurements(m_env);
   m_env.compression_speeds("a");
   m_env.compression_speeds("a");
@@ -181,7 +191,7 @@ TEST_F(Fleet, WriteAppliesEverySuccessfulHostInOneEdit) {
   EXPECT_EQ(report.value().changed.size(), 2u);  // the managed file and the Include line, once each
   std::sort(fs.renamed_to.begin(), fs.renamed_to.end());
   EXPECT_EQ(fs.renamed_to, (std::vector<std::filesystem::path>{m_config, m_config.string() + ".ssh-tune.bak",
-                                                                m_dir.path() / ".ssh/ssh-tune.conf"}));
+                                                               m_dir.path() / ".ssh/ssh-tune.conf"}));
   const std::string managed = testing::read_file(m_dir.path() / ".ssh/ssh-tune.conf");
   EXPECT_NE(managed.find("Host web\n"), std::string::npos) << managed;
   EXPECT_NE(managed.find("Host db\n"), std::string::npos) << managed;

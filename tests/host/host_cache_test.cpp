@@ -64,8 +64,7 @@ TEST_F(HostCache, AWorldWritableEntryIsRefused) {
 
 TEST_F(HostCache, AnEntryInASharedDirectoryIsRefused) {
   std::filesystem::permissions(cache_dir(), std::filesystem::perms(0777));
-  EXPECT_EQ(load_error(),
-            cache_dir().string() + ": writable by group or others (mode 0777); refusing to use it");
+  EXPECT_EQ(load_error(), cache_dir().string() + ": writable by group or others (mode 0777); refusing to use it");
   std::filesystem::permissions(cache_dir(), std::filesystem::perms(0700));
   ASSERT_EQ(::chown(cache_dir().c_str(), 65534, 65534), 0);
   EXPECT_EQ(load_error(), cache_dir().string() + ": owned by uid 65534, not by uid " + uid() + "; refusing to use it");
@@ -84,8 +83,9 @@ TEST_F(HostCache, AForgedButPrivateEntryIsValidated) {
   ASSERT_NE(at, std::string::npos) << text;
   text.replace(at, std::string("'aes128-gcm@openssh.com'").size(), "'3des-cbc'");
   m_dir.write("cache/ssh-tune/db1.toml", text);
-  EXPECT_EQ(load_error(), m_entry.string() + ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
-                                             "acceptable); refusing to use it");
+  EXPECT_EQ(load_error(), m_entry.string() +
+                              ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
+                              "acceptable); refusing to use it");
 }
 
 TEST_F(HostCache, SavingReplacesAnEntrySshTuneDidNotWrite) {

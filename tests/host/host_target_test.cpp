@@ -28,8 +28,9 @@ class HostTarget : public ::testing::Test {
 };
 
 TEST_F(HostTarget, TokensAndTildeExpandInIdentityPathsUnderHome) {
-  const auto target = resolve("Host h\n HostName 10.1.2.3\n Port 2200\n User ann\n"
-                              " IdentityFile ~/.ssh/id_%h_%r_%p\n UserKnownHostsFile ~/kh\n");
+  const auto target = resolve(
+      "Host h\n HostName 10.1.2.3\n Port 2200\n User ann\n"
+      " IdentityFile ~/.ssh/id_%h_%r_%p\n UserKnownHostsFile ~/kh\n");
   ASSERT_TRUE(target) << target.error().message;
   ASSERT_EQ(target.value().identity_files.size(), 1u);
   EXPECT_EQ(target.value().identity_files[0], "/home/tester/.ssh/id_10.1.2.3_ann_2200");
@@ -65,9 +66,9 @@ TEST_F(HostTarget, ProxyJumpBecomesSshDashWThroughTheLastHop) {
 // (`ssh -G` prints `proxyjump "-oProxyCommand=touch`).
 TEST_F(HostTarget, ProxyJumpQuotesEveryValueForTheShell) {
   const auto marker = m_dir.path() / "MARKER";
-  const auto config = m_dir.write("it's; $(touch " + marker.string() + ") `x`/config",
-                                  "Host h\n HostName \"in'ner;x\"\n ProxyJump \"-oProxyCommand=touch " +
-                                      marker.string() + "\"\n");
+  const auto config =
+      m_dir.write("it's; $(touch " + marker.string() + ") `x`/config",
+                  "Host h\n HostName \"in'ner;x\"\n ProxyJump \"-oProxyCommand=touch " + marker.string() + "\"\n");
   TargetOverrides overrides;
   overrides.config_file = config.string();
   auto evaluation = config::evaluate(eval_request("h", overrides), openssh_9_2_debian_snapshot());
@@ -80,8 +81,8 @@ TEST_F(HostTarget, ProxyJumpQuotesEveryValueForTheShell) {
   const std::string command = "PATH=" + (m_dir.path() / "bin").string() + " /bin/sh -c " +
                               templates::shell_word("exec " + target.value().proxy_command);
   ASSERT_EQ(std::system(command.c_str()), 0) << target.value().proxy_command;
-  EXPECT_EQ(testing::read_file(argv), "-o\nBatchMode=yes\n-F\n" + config.string() +
-                                          "\n-W\n[in'ner;x]:22\n--\n\"-oProxyCommand=touch\n");
+  EXPECT_EQ(testing::read_file(argv),
+            "-o\nBatchMode=yes\n-F\n" + config.string() + "\n-W\n[in'ner;x]:22\n--\n\"-oProxyCommand=touch\n");
   EXPECT_FALSE(std::filesystem::exists(marker));
 }
 

@@ -16,11 +16,12 @@ class HostPipeline : public ::testing::Test {
   HostPipeline() {
     m_request.host = "web";
     m_request.overrides.config_file =
-        m_dir.write("config", "Host web\n  HostName 10.0.0.5\n  Port 2222\n  User deploy\n  Ciphers aes256-ctr\n").string();
-    testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150},
-                                            {"chacha20-poly1305@openssh.com", 200}});
-    testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 250}, {"aes256-ctr", 120},
-                                                   {"chacha20-poly1305@openssh.com", 180}});
+        m_dir.write("config", "Host web\n  HostName 10.0.0.5\n  Port 2222\n  User deploy\n  Ciphers aes256-ctr\n")
+            .string();
+    testing::script_speeds(
+        m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150}, {"chacha20-poly1305@openssh.com", 200}});
+    testing::script_client_speeds(
+        m_world.client, {{"aes128-gcm@openssh.com", 250}, {"aes256-ctr", 120}, {"chacha20-poly1305@openssh.com", 180}});
   }
 
   TempDir m_dir;

@@ -25,10 +25,10 @@ TEST(Schedule, TheDefaultBudgetSplitsSurveyConfirmationAndParallel) {
 }
 
 TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
-  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(350));  // 150 ms each besides
+  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(350));    // 150 ms each besides
   EXPECT_EQ(confirm_stream_time(milliseconds(10000), milliseconds(250), 2), milliseconds(1000));  // at most 1 s
-  EXPECT_EQ(confirm_stream_time(milliseconds(500), milliseconds(300), 4), milliseconds(150));    // at least 150 ms
-  EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));      // nothing fits
+  EXPECT_EQ(confirm_stream_time(milliseconds(500), milliseconds(300), 4), milliseconds(150));     // at least 150 ms
+  EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));       // nothing fits
 }
 
 TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
@@ -38,8 +38,9 @@ TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
 }
 
 TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
-  const TrialSpec fast = openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
-  EXPECT_EQ(fast.warm_up_bytes, 32u << 20);  // past a new session's slow start and TCP's ramp, however fast
+  const TrialSpec fast =
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400));
+  EXPECT_EQ(fast.warm_up_bytes, 32u << 20);     // past a new session's slow start and TCP's ramp, however fast
   EXPECT_EQ(fast.time_cap, milliseconds(400));  // streams 400 ms, whatever ssh moves in them
   const TrialSpec mid = openssh_spec(TrialKind::upload, "aes128-ctr", false, nullptr, 100, milliseconds(400));
   EXPECT_EQ(mid.warm_up_bytes, 32u << 20);  // past a new session's slow start, when that is at most 0.5 s of data
@@ -52,14 +53,18 @@ TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
 
 TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
   // Fast: a pipe's feeder would cost ssh CPU; slow: ssh's early window would take long to cross.
-  EXPECT_TRUE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400)).file_input);
-  EXPECT_FALSE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400)).file_input);
+  EXPECT_TRUE(
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400)).file_input);
+  EXPECT_FALSE(
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400)).file_input);
   EXPECT_TRUE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400)).file_input);
   EXPECT_FALSE(parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400)).file_input);
   // Compressed data flows faster than its link: the pipe's remote side would pause in it. Unless it
   // compresses poorly on a slow link, where the held read-ahead would take seconds to cross.
-  EXPECT_TRUE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400)).file_input);
-  EXPECT_FALSE(openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 2.4, milliseconds(400)).file_input);
+  EXPECT_TRUE(
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400)).file_input);
+  EXPECT_FALSE(
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 2.4, milliseconds(400)).file_input);
 }
 
 TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesInATenthOfASecond) {
@@ -71,7 +76,7 @@ TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesIn
 }
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
-  const ProbeBudget budget = split_budget(milliseconds(5000));  // 1750 / 2250 / 1000
+  const ProbeBudget budget = split_budget(milliseconds(5000));                                // 1750 / 2250 / 1000
   EXPECT_EQ(confirm_share(budget, milliseconds(3250), budget.parallel), milliseconds(2250));  // on time
   EXPECT_EQ(confirm_share(budget, milliseconds(2750), budget.parallel), milliseconds(1750));  // 500 ms late
   EXPECT_EQ(confirm_share(budget, milliseconds(1000), budget.parallel), milliseconds(0));     // nothing left for it
@@ -86,10 +91,10 @@ TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
   EXPECT_EQ(next_parallel_step(2, false, 1.9, milliseconds(2000), step), 8);  // linear: each its own window
   EXPECT_EQ(next_parallel_step(4, false, 1.5, milliseconds(2000), step), 8);
   EXPECT_EQ(next_parallel_step(4, false, 1.9, milliseconds(2000), step), 8);
-  EXPECT_EQ(next_parallel_step(8, false, 1.5, milliseconds(2000), step), 0);  // never more than 8 at once
-  EXPECT_EQ(next_parallel_step(2, false, 1.05, milliseconds(2000), step), 0); // no gain: stop
-  EXPECT_EQ(next_parallel_step(2, true, 1.9, milliseconds(2000), step), 0);   // a refused connection: stop
-  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(400), step), 0);     // no time left
+  EXPECT_EQ(next_parallel_step(8, false, 1.5, milliseconds(2000), step), 0);   // never more than 8 at once
+  EXPECT_EQ(next_parallel_step(2, false, 1.05, milliseconds(2000), step), 0);  // no gain: stop
+  EXPECT_EQ(next_parallel_step(2, true, 1.9, milliseconds(2000), step), 0);    // a refused connection: stop
+  EXPECT_EQ(next_parallel_step(0, false, 0, milliseconds(400), step), 0);      // no time left
 }
 
 TEST(Schedule, AParallelStepStreamsAQuarterOfTheParallelShare) {
@@ -115,10 +120,12 @@ class Confirmation : public ::testing::Test {
 };
 
 TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting) {
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
-  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500},
-                                                 {"chacha20-poly1305@openssh.com", 300}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_client_speeds(
+      m_world.client,
+      {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500}, {"chacha20-poly1305@openssh.com", 300}});
   ASSERT_TRUE(tune());
   ASSERT_EQ(m_world.client.in_turn.size(), 1u);
   EXPECT_TRUE(m_world.client.again.front().empty()) << "no trial crawled: none is timed again";
@@ -131,7 +138,9 @@ TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting)
   // that overhead fits the confirmation's share.
   milliseconds planned{0};
   for (const auto& spec : specs) {
-    const double rate = spec.cipher == "aes128-gcm@openssh.com" ? 900 : spec.cipher == "aes256-gcm@openssh.com" ? 700 : 280;
+    const double rate = spec.cipher == "aes128-gcm@openssh.com"   ? 900
+                        : spec.cipher == "aes256-gcm@openssh.com" ? 700
+                                                                  : 280;
     EXPECT_LE(static_cast<double>(spec.warm_up_bytes) / (rate * 1e6), k_trial_overhead.count() / 1000.0) << spec.cipher;
     planned += spec.time_cap + k_trial_overhead;
   }
@@ -141,7 +150,8 @@ TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting)
 
 TEST_F(Confirmation, AConfirmationThatFailsLeavesTheSurveysFiguresWithTheReason) {
   m_world.client.on_run = [](const TrialSpec&, std::size_t) {
-    return Result<TrialResult>(Error{ErrorKind::remote, "web: ssh: connect to host 10.0.0.5 port 22: Connection refused"});
+    return Result<TrialResult>(
+        Error{ErrorKind::remote, "web: ssh: connect to host 10.0.0.5 port 22: Connection refused"});
   };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
@@ -164,8 +174,8 @@ TEST_F(Confirmation, ATieInTheSurveyIsResolvedByTheOpensshFigures) {
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 250);
   EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);
   const auto& trials = outcome.value().entry.trials;
-  EXPECT_TRUE(std::any_of(trials.begin(), trials.end(),
-                          [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
+  EXPECT_TRUE(
+      std::any_of(trials.begin(), trials.end(), [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
 }
 
 TEST(Schedule, ATrialUnderAQuarterOfTheSurveysFigureCrawled) {
@@ -176,8 +186,9 @@ TEST(Schedule, ATrialUnderAQuarterOfTheSurveysFigureCrawled) {
 }
 
 TEST_F(Confirmation, ATrialThatCrawledIsTimedAgainAndKeepsItsBetterRun) {
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
   int chacha_runs = 0;
   m_world.client.on_run = [&chacha_runs](const TrialSpec& spec, std::size_t) {
     const bool chacha = spec.cipher == "chacha20-poly1305@openssh.com";
@@ -205,8 +216,9 @@ TEST(Schedule, ASurveyLeadOfOver15PercentContestsTheConfirmationsOrder) {
 }
 
 TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
   std::map<std::string, std::vector<double>> runs{{"aes128-gcm@openssh.com", {450, 850}},
                                                   {"aes256-gcm@openssh.com", {400}},
                                                   {"chacha20-poly1305@openssh.com", {502, 490}}};
@@ -245,8 +257,9 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
 }
 
 TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
   m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
     return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
   };
@@ -259,9 +272,11 @@ TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
 
 // Each run streams twice as long as planned, so the first runs spend the confirmation's share;
 // chacha20's first run crawled. Returns the stream times its first and second runs were given.
-std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& world, const std::function<Result<HostOutcome>()>& tune) {
-  testing::script_speeds(world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                        {"chacha20-poly1305@openssh.com", 280}});
+std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& world,
+                                                               const std::function<Result<HostOutcome>()>& tune) {
+  testing::script_speeds(
+      world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
   int chacha_runs = 0;
   world.client.on_run = [&world, &chacha_runs](const TrialSpec& spec, std::size_t) {
     const auto streamed = spec.time_cap * 2;
@@ -295,8 +310,9 @@ TEST_F(Confirmation, RunsTimedAgainTakeTheParallelShareNoLadderWillUse) {
 TEST_F(Confirmation, SetUpThatMovedTheDeadlineDoesNotLengthenRunsTimedAgain) {
   m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
   m_env.local_cores = 2;  // no ladder: runs timed again may use all that is left
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
   m_world.runner.setup = std::chrono::seconds(3);  // the survey's set-up moved the deadline by 3 s
   m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
     m_world.now += std::chrono::milliseconds(1500);  // the first runs end past the budget's end
@@ -326,10 +342,12 @@ TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {
 
 TEST_F(Confirmation, ACpuBoundServerOnThisMachinesTwoCoresTimesNoParallelSessions) {
   m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
-  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700},
-                                          {"chacha20-poly1305@openssh.com", 280}});
-  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500},
-                                                 {"chacha20-poly1305@openssh.com", 300}});
+  testing::script_speeds(
+      m_world.runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
+  testing::script_client_speeds(
+      m_world.client,
+      {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500}, {"chacha20-poly1305@openssh.com", 300}});
   m_env.local_cores = 8;
   ASSERT_TRUE(tune());
   EXPECT_FALSE(m_world.client.together.empty()) << "8 cores: the ladder runs";

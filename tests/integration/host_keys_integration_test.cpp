@@ -133,8 +133,8 @@ TEST_F(HostKeyIntegration, RevokingAnotherKeyChangesNothing) {
   TempDir other;
   ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + (other.path() / "k").string()).c_str()), 0);
   auto target = target_for(*m_sshd);
-  target.known_hosts_files = {m_home.write("kh", read_file(m_sshd->known_hosts()) + "@revoked * " +
-                                                     read_file(other.path() / "k.pub"))};
+  target.known_hosts_files = {
+      m_home.write("kh", read_file(m_sshd->known_hosts()) + "@revoked * " + read_file(other.path() / "k.pub"))};
   auto access = make_libssh_runner(target)->check_access();
   EXPECT_TRUE(access) << access.error().message;
 }

@@ -47,8 +47,7 @@ TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
     ASSERT_TRUE(result) << result.error().message;
     EXPECT_EQ(result.value().cipher, cipher);
     EXPECT_GT(result.value().bytes, 0u);
-    std::cout << "  upload " << cipher << " (" << result.value().mac << "): " << mb_per_s(result.value())
-              << " MB/s\n";
+    std::cout << "  upload " << cipher << " (" << result.value().mac << "): " << mb_per_s(result.value()) << " MB/s\n";
   }
 }
 

@@ -69,8 +69,8 @@ TEST(HostileServer, SilentServerTimesOutOnceSayingTheBannerNeverCame) {
   const auto result = fetch_server_algorithms(server.target());
   ASSERT_FALSE(result);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(650));  // one 500 ms timeout
-  EXPECT_EQ(result.error().message, describe(server.target()) +
-                                        ": TCP connected, but the server sent no SSH banner within 0.5 s");
+  EXPECT_EQ(result.error().message,
+            describe(server.target()) + ": TCP connected, but the server sent no SSH banner within 0.5 s");
   EXPECT_EQ(result.error().kind, ErrorKind::remote);  // the host pipeline stops here (no second timeout)
 }
 
@@ -82,8 +82,8 @@ TEST(HostileServer, SilentServerToTheLibsshSessionSaysTheBannerNeverCame) {
   const auto access = make_libssh_runner(server.target())->check_access();
   ASSERT_FALSE(access);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
-  EXPECT_EQ(access.error().message, describe(server.target()) +
-                                        ": TCP connected, but the server sent no SSH banner within 0.5 s");
+  EXPECT_EQ(access.error().message,
+            describe(server.target()) + ": TCP connected, but the server sent no SSH banner within 0.5 s");
   EXPECT_EQ(access.error().kind, ErrorKind::remote);
 }
 

@@ -17,7 +17,8 @@ class OpensshRunnerTest : public testing::SshdProbeTest {
   OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
     OpensshTarget target;
     target.options = {"-F", sshd.ssh_config().string()};
-    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none", "-o", "LogLevel=INFO", "-T"};
+    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none",
+                              "-o", "LogLevel=INFO", "-T"};
     target.destination = testing::SshdFixture::host_alias();
     target.timeout = std::chrono::seconds(10);
     target.label = "sshtune-test";
@@ -119,7 +120,8 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   for (const auto& result : results) {
     ASSERT_TRUE(result) << result.error().message;
     EXPECT_LT(result.value().seconds, 1.5);  // not the 3 s each would stream unfitted
-    EXPECT_GT(result.value().seconds, 0.2);  // nor cut to nothing by the set-up (0.37 s seen: warm-ups and exits run over)
+    EXPECT_GT(result.value().seconds,
+              0.2);  // nor cut to nothing by the set-up (0.37 s seen: warm-ups and exits run over)
     streamed += result.value().seconds;
   }
   EXPECT_LT(streamed, 2.0);  // two unfitted 3 s streams would take 6 s
@@ -145,7 +147,8 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
     EXPECT_GT(result.value().bytes, 0u);  // what is asserted is the turns; a PVM VM's sshd can stall for 0.3 s
   }
   for (std::size_t i = 1; i < results.size(); ++i) {
-    EXPECT_LE(results[i - 1].value().span->end, results[i].value().span->start) << "trial " << i << " overlapped the one before";
+    EXPECT_LE(results[i - 1].value().span->end, results[i].value().span->start)
+        << "trial " << i << " overlapped the one before";
   }
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
@@ -237,7 +240,7 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
   auto runner = make_openssh_runner(target_for_ssh(*sshd));
   for (const bool file_input : {false, true}) {  // a parallel step's sessions all read one kind of input
     auto spec = upload("aes128-gcm@openssh.com");
-    spec.byte_cap = 1ull << 40;  // time-bound, long enough to overlap on a loaded machine
+    spec.byte_cap = 1ull << 40;                       // time-bound, long enough to overlap on a loaded machine
     spec.time_cap = std::chrono::milliseconds(2000);  // past a new session's slow start (0.6 s seen)
     spec.file_input = file_input;
     const auto results = runner->run_together({spec, spec, spec});
@@ -251,7 +254,8 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
       latest_start = std::max(latest_start, result.value().span->start);
       earliest_end = std::min(earliest_end, result.value().span->end);
     }
-    EXPECT_LT(latest_start, earliest_end) << "the streams did not run at the same time (file input: " << file_input << ")";
+    EXPECT_LT(latest_start, earliest_end)
+        << "the streams did not run at the same time (file input: " << file_input << ")";
   }
 }
 
@@ -291,7 +295,8 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
   ASSERT_TRUE(stream) << stream.error().message;
   OpensshStream& download = *stream.value();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (!download.ready() && std::chrono::steady_clock::now() < deadline) read_for(download, std::chrono::milliseconds(20));
+  while (!download.ready() && std::chrono::steady_clock::now() < deadline)
+    read_for(download, std::chrono::milliseconds(20));
   ASSERT_TRUE(download.ready()) << download.failure("no marker").message;
   read_for(download, std::chrono::milliseconds(300));
   EXPECT_EQ(download.received(), 0u);
@@ -320,7 +325,6 @@ TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
   EXPECT_EQ(results[0].error().message,
             "sshtune-test: cannot run the OpenSSH client: /nonexistent/ssh: No such file or directory");
 }
-
 
 }  // namespace
 }  // namespace sshtune

@@ -36,7 +36,8 @@ TEST(SshdFixture, StopTerminatesTheServer) {
   ASSERT_TRUE(sshd) << sshd.error().message;
   const auto config = sshd.value()->ssh_config();
   sshd.value()->stop();
-  EXPECT_EQ(capture("ssh -F " + config.string() + " " + SshdFixture::host_alias() + " true </dev/null >/dev/null 2>&1; echo $?"),
+  EXPECT_EQ(capture("ssh -F " + config.string() + " " + SshdFixture::host_alias() +
+                    " true </dev/null >/dev/null 2>&1; echo $?"),
             "255\n");
 }
 

@@ -28,9 +28,9 @@ TEST(SampleCorpus, BuiltinIsDeterministicAndMixed) {
   EXPECT_EQ(corpus, builtin_corpus(6 * 65536));
   EXPECT_EQ(corpus.size(), 6u * 65536);
   const std::string_view view(corpus);
-  EXPECT_LT(zlib_ratio(view.substr(0, 65536)), 0.5);             // text-like
-  EXPECT_LT(zlib_ratio(view.substr(65536, 65536)), 0.5);         // binary-like
-  EXPECT_GT(zlib_ratio(view.substr(2 * 65536, 65536)), 0.99);    // incompressible
+  EXPECT_LT(zlib_ratio(view.substr(0, 65536)), 0.5);           // text-like
+  EXPECT_LT(zlib_ratio(view.substr(65536, 65536)), 0.5);       // binary-like
+  EXPECT_GT(zlib_ratio(view.substr(2 * 65536, 65536)), 0.99);  // incompressible
 }
 
 TEST(SampleCorpus, ReadsDirectoriesRoundRobinUpToTheCap) {

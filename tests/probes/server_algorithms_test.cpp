@@ -89,8 +89,9 @@ TEST(ParseServerHello, EveryStrictPrefixIsIncomplete) {
 }
 
 TEST(ParseServerHello, RejectsOversizeBanner) {
-  EXPECT_EQ(error_of("SSH-2.0-" + std::string(300, 'x')),
-            "h:2222: banner longer than 255 bytes: \"SSH-2.0-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...\"");
+  EXPECT_EQ(
+      error_of("SSH-2.0-" + std::string(300, 'x')),
+      "h:2222: banner longer than 255 bytes: \"SSH-2.0-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...\"");
 }
 
 TEST(ParseServerHello, RejectsTooManyPreBannerLines) {

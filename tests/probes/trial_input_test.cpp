@@ -45,7 +45,8 @@ TEST(TrialInput, AMemoryFileOfPayloadStaysAheadOfItsReader) {
   for (int i = 0; i < 40; ++i) {
     const std::string part = read_some(input.value().child_fd(), chunk);
     ASSERT_EQ(part.size(), chunk) << "the reader met the end of file after " << offset << " bytes";
-    for (std::size_t at = 0; at < part.size(); at += 4093) ASSERT_EQ(part[at], (*payload)[(offset + at) % payload->size()]);
+    for (std::size_t at = 0; at < part.size(); at += 4093)
+      ASSERT_EQ(part[at], (*payload)[(offset + at) % payload->size()]);
     offset += part.size();
     input.value().feed(0);
   }

@@ -37,9 +37,9 @@ TEST(Catalog, ShippedCatalogLoadsAndCoversOpenSshHistory) {
 TEST(Catalog, EveryCipherThisClientKnowsIsCatalogued) {
   auto catalog = load_shipped_catalog();
   ASSERT_TRUE(catalog);
-  for (const char* name : {"3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc", "aes128-ctr", "aes192-ctr",
-                           "aes256-ctr", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
-                           "chacha20-poly1305@openssh.com"}) {
+  for (const char* name :
+       {"3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"}) {
     EXPECT_NE(catalog.value().find(AlgorithmKind::cipher, name), nullptr) << name;
   }
   for (const char* name : {"umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com", "hmac-sha1", "hmac-md5"}) {

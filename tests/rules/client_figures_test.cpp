@@ -11,8 +11,9 @@
 namespace sshtune::rules {
 namespace {
 
-const std::vector<std::string> k_ciphers = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
-                                            "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+const std::vector<std::string> k_ciphers = {
+    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com"};
 
 const Catalog& catalog() {
   static const Catalog loaded = load_shipped_catalog().value();
@@ -35,9 +36,12 @@ HostFacts facts_with(std::vector<CipherTrial> survey) {
 
 // Loopback, AES-NI: libssh's AES-GCM is cheaper than ssh's and its ChaCha20 much dearer.
 HostFacts loopback() {
-  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 966}, {"aes256-gcm@openssh.com", 850},
-                                {"chacha20-poly1305@openssh.com", 287}, {"aes128-ctr", 610}});
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 809}, {"aes256-gcm@openssh.com", false, 830},
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 966},
+                                {"aes256-gcm@openssh.com", 850},
+                                {"chacha20-poly1305@openssh.com", 287},
+                                {"aes128-ctr", 610}});
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 809},
+                          {"aes256-gcm@openssh.com", false, 830},
                           {"chacha20-poly1305@openssh.com", false, 477}};
   return facts;
 }
@@ -77,9 +81,10 @@ TEST(ClientFigures, ASessionThatMovedMoreThanTheLoadedRttAllowsIsNotCutToIt) {
   EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
   EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com moved 830 MB/s (your ssh), the best within the security floor"))
       << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "a session of your ssh moved 830 MB/s, more than OpenSSH's 2 MiB channel window allows at "
-                            "the RTT measured while streaming (826 MB/s at 2.54 ms): those pings waited longer than "
-                            "the session's own round trips (a busy CPU delays them)"))
+  EXPECT_TRUE(has_reason(d,
+                         "a session of your ssh moved 830 MB/s, more than OpenSSH's 2 MiB channel window allows at "
+                         "the RTT measured while streaming (826 MB/s at 2.54 ms): those pings waited longer than "
+                         "the session's own round trips (a busy CPU delays them)"))
       << all_reasons(d);
 }
 
@@ -115,8 +120,10 @@ TEST(ClientFigures, NearTiesAmongOpensshFiguresStillGoToTheStrongerCipher) {
 }
 
 TEST(ClientFigures, AServerWithoutAesPicksChachaByTheClientsFigures) {
-  HostFacts facts = facts_with({{"chacha20-poly1305@openssh.com", 262}, {"aes128-gcm@openssh.com", 231},
-                                {"aes256-gcm@openssh.com", 198}, {"aes128-ctr", 120}});
+  HostFacts facts = facts_with({{"chacha20-poly1305@openssh.com", 262},
+                                {"aes128-gcm@openssh.com", 231},
+                                {"aes256-gcm@openssh.com", 198},
+                                {"aes128-ctr", 120}});
   facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 241}, {"aes128-gcm@openssh.com", false, 152}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
@@ -136,8 +143,8 @@ TEST(ClientFigures, WithoutTheClientTheSurveyFiguresAreLabelledAndSaidWhy) {
 
 TEST(ClientFigures, CompressionIsDecidedByTheClientsCompressedTransfer) {
   // 20 Mbit/s, text: the survey's compressed figure is libssh's level-7 zlib; ssh's own decides.
-  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40},
-                                {"chacha20-poly1305@openssh.com", 2.39}});
+  HostFacts facts = facts_with(
+      {{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}, {"chacha20-poly1305@openssh.com", 2.39}});
   facts.rtt_seconds = 0.002;
   facts.compressed_sample_mb_per_s = 12.5;
   facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 2.38}, {"aes256-gcm@openssh.com", true, 10.9}};
@@ -145,19 +152,23 @@ TEST(ClientFigures, CompressionIsDecidedByTheClientsCompressedTransfer) {
   EXPECT_TRUE(d.compression);
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 10.9);
   EXPECT_EQ(d.expected_source, FigureSource::openssh);
-  EXPECT_TRUE(has_reason(d, "with compression your data moved (your ssh) 11 MB/s against 2.4 MB/s without: "
-                            "Compression yes"))
+  EXPECT_TRUE(has_reason(d,
+                         "with compression your data moved (your ssh) 11 MB/s against 2.4 MB/s without: "
+                         "Compression yes"))
       << all_reasons(d);
 }
 
 // RTT 40 ms through a delay relay: every cipher at ~2 MiB/RTT, compression no help.
 HostFacts delayed() {
-  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 45.1}, {"aes256-gcm@openssh.com", 44.6},
-                                {"chacha20-poly1305@openssh.com", 45.6}, {"aes128-ctr", 44.0}});
+  HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 45.1},
+                                {"aes256-gcm@openssh.com", 44.6},
+                                {"chacha20-poly1305@openssh.com", 45.6},
+                                {"aes128-ctr", 44.0}});
   facts.rtt_seconds = 0.040;
   facts.loaded_rtt_seconds = 0.042;  // 2 MiB / 42 ms = 49.9 MB/s
   facts.compressed_sample_mb_per_s = 19.3;
-  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 45.2}, {"chacha20-poly1305@openssh.com", false, 45.0},
+  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 45.2},
+                          {"chacha20-poly1305@openssh.com", false, 45.0},
                           {"aes256-gcm@openssh.com", true, 19.3}};
   facts.parallel_trials = {{2, 90.2}, {4, 151.1}, {8, 202.2}};
   return facts;
@@ -190,8 +201,9 @@ TEST(ParallelAdvice, AnHpnServerIsNotHeldByTheWindowOfDownloads) {
   HostFacts facts = delayed();
   facts.server_is_hpn = true;
   const auto d = decide(facts, catalog(), Policy{}).value();
-  EXPECT_TRUE(has_reason(d, "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
-                            "bind downloads from it"))
+  EXPECT_TRUE(has_reason(d,
+                         "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
+                         "bind downloads from it"))
       << all_reasons(d);
 }
 
@@ -201,8 +213,9 @@ TEST(ParallelAdvice, ASingleCoreCpuBoundBoxDoesNotGainFromParallelSessions) {
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
   EXPECT_FALSE(d.parallel);
-  EXPECT_TRUE(has_reason(d, "parallel sessions (your ssh): 1 session 830 MB/s, 2 sessions 845 MB/s, 4 sessions 790 "
-                            "MB/s: one session is as good (1.02x at best)"))
+  EXPECT_TRUE(has_reason(d,
+                         "parallel sessions (your ssh): 1 session 830 MB/s, 2 sessions 845 MB/s, 4 sessions 790 "
+                         "MB/s: one session is as good (1.02x at best)"))
       << all_reasons(d);
 }
 

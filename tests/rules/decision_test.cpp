@@ -12,11 +12,19 @@ using namespace sshtune::rules;
 
 namespace {
 
-const std::vector<std::string> k_client = {"3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc",
-                                           "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
-                                           "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"};
-const std::vector<std::string> k_server = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
-                                           "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+const std::vector<std::string> k_client = {"3des-cbc",
+                                           "aes128-cbc",
+                                           "aes192-cbc",
+                                           "aes256-cbc",
+                                           "aes128-ctr",
+                                           "aes192-ctr",
+                                           "aes256-ctr",
+                                           "aes128-gcm@openssh.com",
+                                           "aes256-gcm@openssh.com",
+                                           "chacha20-poly1305@openssh.com"};
+const std::vector<std::string> k_server = {
+    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com"};
 const std::vector<std::string> k_openssh_default = k_server;
 
 const Catalog& catalog() {
@@ -36,8 +44,11 @@ HostFacts base_facts(std::vector<CipherTrial> trials) {
 }
 
 HostFacts aesni_lan() {
-  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 412}, {"aes256-gcm@openssh.com", 371},
-                                {"chacha20-poly1305@openssh.com", 251}, {"aes128-ctr", 288}, {"aes256-ctr", 262}});
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 412},
+                                {"aes256-gcm@openssh.com", 371},
+                                {"chacha20-poly1305@openssh.com", 251},
+                                {"aes128-ctr", 288},
+                                {"aes256-ctr", 262}});
   facts.compressed_sample_mb_per_s = 41;
   facts.compressed_random_mb_per_s = 27;
   facts.sample_ratio = 0.52;
@@ -47,8 +58,10 @@ HostFacts aesni_lan() {
 }
 
 HostFacts shaped_link(double compressed_mb_per_s, double ratio) {
-  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40},
-                                {"chacha20-poly1305@openssh.com", 2.39}, {"aes128-ctr", 2.38}});
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 2.41},
+                                {"aes256-gcm@openssh.com", 2.40},
+                                {"chacha20-poly1305@openssh.com", 2.39},
+                                {"aes128-ctr", 2.38}});
   facts.compressed_sample_mb_per_s = compressed_mb_per_s;
   facts.compressed_random_mb_per_s = 2.3;
   facts.sample_ratio = ratio;
@@ -88,20 +101,25 @@ TEST(Decision, CpuBoundAesNiLanPicksGcmWithoutCompression) {
   EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 251);
   EXPECT_EQ(d.expected_source, FigureSource::libssh);
   EXPECT_EQ(d.current_source, FigureSource::libssh);
-  EXPECT_TRUE(has_reason(d, "aes128-gcm@openssh.com moved 412 MB/s (libssh survey), the best within the security floor"))
+  EXPECT_TRUE(
+      has_reason(d, "aes128-gcm@openssh.com moved 412 MB/s (libssh survey), the best within the security floor"))
       << all_reasons(d);
   EXPECT_TRUE(has_reason(d, "the ciphers' trials differ by 39%: the CPU sets the pace (cpu-bound)")) << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "with compression your data moved (libssh survey) 41 MB/s against 412 MB/s without: "
-                            "Compression no"))
+  EXPECT_TRUE(has_reason(d,
+                         "with compression your data moved (libssh survey) 41 MB/s against 412 MB/s without: "
+                         "Compression no"))
       << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "zlib compresses at 60 MB/s here, slower than the 412 MB/s already reached: compression "
-                            "cannot pay for any data"))
+  EXPECT_TRUE(has_reason(d,
+                         "zlib compresses at 60 MB/s here, slower than the 412 MB/s already reached: compression "
+                         "cannot pay for any data"))
       << all_reasons(d);
 }
 
 // This CPU's EVP figures (ssh-tune cpu): the two GCM ciphers cost the same, the others do not.
-const std::map<std::string, double> k_aesni_speeds = {{"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226},
-                                                      {"chacha20-poly1305@openssh.com", 1683}, {"aes128-ctr", 1050},
+const std::map<std::string, double> k_aesni_speeds = {{"aes128-gcm@openssh.com", 2269},
+                                                      {"aes256-gcm@openssh.com", 2226},
+                                                      {"chacha20-poly1305@openssh.com", 1683},
+                                                      {"aes128-ctr", 1050},
                                                       {"aes256-ctr", 990}};
 
 TEST(Decision, EquallyCostlyCiphersWithinTrialNoiseTieAndTheStrongerGoesFirst) {
@@ -112,8 +130,9 @@ TEST(Decision, EquallyCostlyCiphersWithinTrialNoiseTieAndTheStrongerGoesFirst) {
   const Decision& d = decision.value();
   EXPECT_EQ(d.ciphers, (std::vector<std::string>{"aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes128-ctr",
                                                  "chacha20-poly1305@openssh.com", "aes256-ctr"}));
-  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com: this CPU runs both at the same "
-                            "speed and their trials differ by less than 15%, so the stronger cipher goes first"))
+  EXPECT_TRUE(has_reason(d,
+                         "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com: this CPU runs both at the same "
+                         "speed and their trials differ by less than 15%, so the stronger cipher goes first"))
       << all_reasons(d);
 }
 
@@ -130,8 +149,10 @@ TEST(Decision, CostlierCiphersOrTrialsBeyondNoiseKeepTheirOrder) {
 }
 
 TEST(Decision, ServerWithoutAesAccelerationPicksChacha) {
-  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 71}, {"aes256-gcm@openssh.com", 62},
-                                {"chacha20-poly1305@openssh.com", 183}, {"aes128-ctr", 88}});
+  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 71},
+                                {"aes256-gcm@openssh.com", 62},
+                                {"chacha20-poly1305@openssh.com", 183},
+                                {"aes128-ctr", 88}});
   facts.compressed_sample_mb_per_s = 30;
   facts.zlib_mb_per_s = 45;
   auto decision = decide(facts, catalog(), Policy{});
@@ -157,11 +178,13 @@ TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
   EXPECT_EQ(d.ciphers.front(), "aes256-gcm@openssh.com");
   EXPECT_TRUE(has_reason(d, "compression pays when your data compresses below 0.80 (compressed/original)"))
       << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "with compression your data moved (libssh survey) 11 MB/s against 2.4 MB/s without: "
-                            "Compression yes"))
+  EXPECT_TRUE(has_reason(d,
+                         "with compression your data moved (libssh survey) 11 MB/s against 2.4 MB/s without: "
+                         "Compression yes"))
       << all_reasons(d);
-  EXPECT_TRUE(has_reason(d, "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com (within 5%): the stronger cipher "
-                            "goes first"))
+  EXPECT_TRUE(has_reason(d,
+                         "aes256-gcm@openssh.com ties with aes128-gcm@openssh.com (within 5%): the stronger cipher "
+                         "goes first"))
       << all_reasons(d);
 }
 
@@ -174,8 +197,9 @@ TEST(Decision, TrialsFarBelowTheCpuMeanTheLinkDecidesEvenWhenNoisy) {
   EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::link);
   EXPECT_TRUE(decision.value().compression);
-  EXPECT_TRUE(has_reason(decision.value(), "the best trial is under 5% of the 2269 MB/s this CPU encrypts: the link, "
-                                           "not the CPU, sets the pace (link-bound)"))
+  EXPECT_TRUE(has_reason(decision.value(),
+                         "the best trial is under 5% of the 2269 MB/s this CPU encrypts: the link, "
+                         "not the CPU, sets the pace (link-bound)"))
       << all_reasons(decision.value());
 }
 
@@ -197,8 +221,8 @@ TEST(Decision, RsyncFallsBackToZlibWithoutZstdOnBothEnds) {
 
 // Flat single sessions at 2 MiB / 100 ms ≈ 21 MB/s.
 HostFacts high_rtt() {
-  HostFacts facts = base_facts({{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0},
-                                {"chacha20-poly1305@openssh.com", 19.8}});
+  HostFacts facts = base_facts(
+      {{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0}, {"chacha20-poly1305@openssh.com", 19.8}});
   facts.rtt_seconds = 0.1;
   facts.compressed_random_mb_per_s = 19;
   facts.compressed_sample_mb_per_s = 19.5;
@@ -214,16 +238,18 @@ TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
   const Decision& d = decision.value();
   EXPECT_EQ(d.bottleneck, Bottleneck::window);
   EXPECT_FALSE(d.compression);
-  EXPECT_TRUE(has_reason(d, "OpenSSH's 2 MiB channel window allows 21 MB/s per session at an RTT of 100 ms, and one "
-                            "session reaches it"))
+  EXPECT_TRUE(has_reason(d,
+                         "OpenSSH's 2 MiB channel window allows 21 MB/s per session at an RTT of 100 ms, and one "
+                         "session reaches it"))
       << all_reasons(d);
   EXPECT_TRUE(has_reason(d, "8 sessions at once moved 150 MB/s: each session is held by its window, not the link"))
       << all_reasons(d);
   ASSERT_TRUE(d.parallel);
   EXPECT_EQ(d.parallel->streams, 8);
   EXPECT_DOUBLE_EQ(d.parallel->mb_per_s, 150.1);
-  EXPECT_TRUE(has_reason(d, "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
-                            "side, get past it"))
+  EXPECT_TRUE(has_reason(d,
+                         "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
+                         "side, get past it"))
       << all_reasons(d);
 }
 
@@ -241,9 +267,9 @@ TEST(Decision, NeverRecommendsWhatAnEndLacksOrTheFloorForbids) {
   facts.trials.push_back({"aes128-cbc", 900});  // fast but weak
   facts.trials.push_back({"arcfour", 950});     // removed; neither end has it
   facts.server_ciphers.push_back("aes128-cbc");
-  facts.server_ciphers.erase(std::remove(facts.server_ciphers.begin(), facts.server_ciphers.end(),
-                                         "aes128-gcm@openssh.com"),
-                             facts.server_ciphers.end());
+  facts.server_ciphers.erase(
+      std::remove(facts.server_ciphers.begin(), facts.server_ciphers.end(), "aes128-gcm@openssh.com"),
+      facts.server_ciphers.end());
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   const auto& ciphers = decision.value().ciphers;

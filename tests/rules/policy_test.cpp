@@ -48,11 +48,13 @@ TEST(Policy, BrokenUserFileNamesFileAndLine) {
 }
 
 TEST(Policy, SchemaErrors) {
-  EXPECT_EQ(error_of("[speed]\nx = 1\n"),
-            "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, parallel or audit)");
+  EXPECT_EQ(
+      error_of("[speed]\nx = 1\n"),
+      "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, parallel or audit)");
   EXPECT_EQ(error_of("[compression]\nmargn = 2\n"), "rules.toml:2: unknown key 'margn' in [compression]");
   EXPECT_EQ(error_of("[compression]\nmargin = 0.5\n"), "rules.toml:2: expected a number from 1 to 10");
-  EXPECT_EQ(error_of("[security]\nfloor = \"removed\"\n"), "rules.toml:2: floor must be recommended, acceptable or weak");
+  EXPECT_EQ(error_of("[security]\nfloor = \"removed\"\n"),
+            "rules.toml:2: floor must be recommended, acceptable or weak");
   EXPECT_EQ(error_of("[security]\nallow = [1]\n"), "rules.toml:2: allow must be an array of algorithm names");
   EXPECT_EQ(error_of("[window\n"), "rules.toml:1: Error while parsing table header: expected ']', saw '\\n'");
 }

@@ -8,9 +8,7 @@
 namespace sshtune::rules {
 namespace {
 
-Catalog catalog() {
-  return load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
-}
+Catalog catalog() { return load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(); }
 
 TEST(SecurityFloor, TiersAtOrAboveTheFloorPass) {
   EXPECT_EQ(below_floor("aes128-gcm@openssh.com", catalog(), Policy{}), std::nullopt);

@@ -13,8 +13,10 @@ const std::string k_default_ciphers =
     "chacha20-poly1305@openssh.com,aes128-ctr,aes192-ctr,aes256-ctr,aes128-gcm@openssh.com,aes256-gcm@openssh.com";
 
 TEST_F(EvaluatorTest, FirstValueWinsPerOption) {
-  const Evaluation e = ok_run("Host *\n Ciphers aes256-ctr\nHost foo\n Ciphers aes128-gcm@openssh.com\n"
-                              " Compression yes\n", "foo");
+  const Evaluation e = ok_run(
+      "Host *\n Ciphers aes256-ctr\nHost foo\n Ciphers aes128-gcm@openssh.com\n"
+      " Compression yes\n",
+      "foo");
   EXPECT_EQ(e.value("ciphers"), "aes256-ctr");
   EXPECT_EQ(e.value("compression"), "yes");
   EXPECT_EQ(e.origin("ciphers").to_string(), path("t.conf") + ":2");
@@ -64,7 +66,8 @@ TEST_F(EvaluatorTest, AlgorithmAlgebraUsesTheDefaults) {
 }
 
 TEST_F(EvaluatorTest, ErrorsInInactiveBlocksAreFatal) {
-  const Result<Evaluation> result = run("Host unrelated\n Ciphers aes128-ctr,bogus\nHost foo\n Compression yes\n", "foo");
+  const Result<Evaluation> result =
+      run("Host unrelated\n Ciphers aes128-ctr,bogus\nHost foo\n Compression yes\n", "foo");
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().message, path("t.conf") + ":2: Bad SSH2 cipher spec 'aes128-ctr,bogus'.");
 }
@@ -139,9 +142,11 @@ TEST_F(EvaluatorTest, CommandLineBeatsTheFile) {
 }
 
 TEST_F(EvaluatorTest, AccumulatingAndFirstLineLists) {
-  const Evaluation e = ok_run("Host foo\n SendEnv LANG LC_*\n SetEnv A=1\n IdentityFile ~/.ssh/a\n"
-                              "Host *\n SendEnv -LC_* EDITOR\n SetEnv B=2\n IdentityFile ~/.ssh/b\n"
-                              " IdentityFile ~/.ssh/a\n", "foo");
+  const Evaluation e = ok_run(
+      "Host foo\n SendEnv LANG LC_*\n SetEnv A=1\n IdentityFile ~/.ssh/a\n"
+      "Host *\n SendEnv -LC_* EDITOR\n SetEnv B=2\n IdentityFile ~/.ssh/b\n"
+      " IdentityFile ~/.ssh/a\n",
+      "foo");
   EXPECT_EQ(e.values("identityfile"), (std::vector<std::string>{"~/.ssh/a", "~/.ssh/b"}));
   EXPECT_EQ(e.values("sendenv"), (std::vector<std::string>{"LANG", "EDITOR"}));
   EXPECT_EQ(e.values("setenv"), std::vector<std::string>{"A=1"});

@@ -24,7 +24,8 @@ class Tokens : public EvalFixture {
 
 TEST_F(Tokens, ControlPathExpandsUserHostPort) {
   // The example: /tmp/%r@%h:%p → /tmp/root@192.168.1.20:22
-  EXPECT_EQ(value("ControlPath /tmp/%r@%h:%p\n", "controlpath", "192.168.1.20", as_root()), "/tmp/root@192.168.1.20:22");
+  EXPECT_EQ(value("ControlPath /tmp/%r@%h:%p\n", "controlpath", "192.168.1.20", as_root()),
+            "/tmp/root@192.168.1.20:22");
 }
 
 TEST_F(Tokens, RemoteCommandExpandsLocalTokens) {

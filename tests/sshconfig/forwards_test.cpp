@@ -40,8 +40,8 @@ TEST_F(Forwards, DuplicatesAreDroppedAfterParsing) {
 
 TEST_F(Forwards, ClearAllForwardingsFromAnIncludedFileIsHonoured) {
   m_dir.write("clear.conf", "ClearAllForwardings yes\n");
-  const Evaluation e = ok_run("Include " + path("clear.conf") + "\nLocalForward 1 a:2\nRemoteForward 3\nTunnel yes\n",
-                              "foo");
+  const Evaluation e =
+      ok_run("Include " + path("clear.conf") + "\nLocalForward 1 a:2\nRemoteForward 3\nTunnel yes\n", "foo");
   EXPECT_TRUE(e.values("localforward").empty());
   EXPECT_TRUE(e.values("remoteforward").empty());
   EXPECT_EQ(e.value("clearallforwardings"), "yes");
@@ -50,7 +50,8 @@ TEST_F(Forwards, ClearAllForwardingsFromAnIncludedFileIsHonoured) {
 
 TEST_F(Forwards, BadSpecificationsAreRefused) {
   EXPECT_EQ(error_of("LocalForward 8080\n", "foo"), path("t.conf") + ":1: Missing target argument.");
-  for (const char* spec : {"LocalForward 0 x:1", "DynamicForward 0", "RemoteForward 8080 x:0", "LocalForward a:b:c:d:e f"}) {
+  for (const char* spec :
+       {"LocalForward 0 x:1", "DynamicForward 0", "RemoteForward 8080 x:0", "LocalForward a:b:c:d:e f"}) {
     EXPECT_EQ(error_of(std::string(spec) + "\n", "foo"), path("t.conf") + ":1: Bad forwarding specification.") << spec;
   }
 }

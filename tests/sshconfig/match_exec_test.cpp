@@ -59,8 +59,9 @@ TEST_F(MatchExec, TheShellRunsTheCommandAndAnUnusableShellIsFatal) {
   EvalRequest request;
   request.exec = run_in_shell;
   EXPECT_EQ(error_of("Match exec true\n", "foo", request),
-            path("t.conf") + ":1: match exec 'true' error: Shell \"/nonexistent/sh\" is not executable: "
-                             "No such file or directory");
+            path("t.conf") +
+                ":1: match exec 'true' error: Shell \"/nonexistent/sh\" is not executable: "
+                "No such file or directory");
 }
 
 TEST(MatchSplitter, CriteriaErrorsAndLeftovers) {

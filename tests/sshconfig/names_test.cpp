@@ -19,8 +19,8 @@ std::string alias_error(const std::string& name) {
 }
 
 TEST(HostNames, OrdinaryDestinationsPass) {
-  for (const std::string name : {"db1", "Web-01.example.com", "me@db1", "me@corp@db1", "127.0.0.1", "::1", "[::1]",
-                                 "host_2", "db*"}) {
+  for (const std::string name :
+       {"db1", "Web-01.example.com", "me@db1", "me@corp@db1", "127.0.0.1", "::1", "[::1]", "host_2", "db*"}) {
     EXPECT_EQ(destination_error(name), "accepted") << name;
   }
 }
@@ -36,8 +36,8 @@ TEST(HostNames, ShellMetacharactersAreRefused) {
   EXPECT_EQ(destination_error("$(touch x)"),
             "invalid host name '$(touch x)': contains '$', which ssh refuses in a host name");
   EXPECT_EQ(destination_error("`id`"), "invalid host name '`id`': contains '`', which ssh refuses in a host name");
-  for (const std::string name : {"a|b", "a&b", "a>b", "a<b", "a(b", "a)b", "a{b", "a}b", "a'b", "a\"b", "a\\b",
-                                 "a,b"}) {
+  for (const std::string name :
+       {"a|b", "a&b", "a>b", "a<b", "a(b", "a)b", "a{b", "a}b", "a'b", "a\"b", "a\\b", "a,b"}) {
     EXPECT_NE(destination_error(name), "accepted") << name;
   }
 }

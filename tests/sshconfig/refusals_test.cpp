@@ -7,7 +7,9 @@ namespace {
 
 class Refusals : public EvalFixture {
  protected:
-  std::string at(int line, const std::string& message) { return path("t.conf") + ":" + std::to_string(line) + ": " + message; }
+  std::string at(int line, const std::string& message) {
+    return path("t.conf") + ":" + std::to_string(line) + ": " + message;
+  }
 };
 
 TEST_F(Refusals, TheIssuesExamples) {

@@ -18,15 +18,18 @@ TEST_F(Scoping, StreamLocalBindMaskLastLineAnywhereWins) {
 }
 
 TEST_F(Scoping, SyslogFacilityFirstLineAnywhereWins) {
-  EXPECT_EQ(value("Host nomatch\n SyslogFacility LOCAL3\nHost *\n SyslogFacility LOCAL4\n", "syslogfacility"), "LOCAL3");
+  EXPECT_EQ(value("Host nomatch\n SyslogFacility LOCAL3\nHost *\n SyslogFacility LOCAL4\n", "syslogfacility"),
+            "LOCAL3");
   EXPECT_EQ(value("Host bar\n Include " + path("blk.conf") + "\n", "syslogfacility"), "USER");
   m_dir.write("blk.conf", "SyslogFacility auth\n");
   EXPECT_EQ(value("Host bar\n Include " + path("blk.conf") + "\n", "syslogfacility"), "AUTH");  // inert include too
 }
 
 TEST_F(Scoping, CanonicalizeSettingsInMatchFinalOnlyTakeNoEffect) {
-  const Evaluation e = ok_run("Match final\n CanonicalizeHostname yes\n CanonicalizeMaxDots 3\n"
-                              " CanonicalizeFallbackLocal no\n", "foo");
+  const Evaluation e = ok_run(
+      "Match final\n CanonicalizeHostname yes\n CanonicalizeMaxDots 3\n"
+      " CanonicalizeFallbackLocal no\n",
+      "foo");
   EXPECT_EQ(e.value("canonicalizehostname"), "false");
   EXPECT_EQ(e.value("canonicalizemaxdots"), "1");
   EXPECT_EQ(e.value("canonicalizefallbacklocal"), "yes");
@@ -34,9 +37,11 @@ TEST_F(Scoping, CanonicalizeSettingsInMatchFinalOnlyTakeNoEffect) {
 }
 
 TEST_F(NoneValues, CommandsPathsAndJumpsSetToNoneAreLeftOut) {
-  const Evaluation e = ok_run("ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
-                              "LocalCommand none\nKnownHostsCommand none\nRevokedHostKeys none\n"
-                              "SecurityKeyProvider none\n", "foo");
+  const Evaluation e = ok_run(
+      "ControlPath none\nRemoteCommand none\nPKCS11Provider none\nProxyCommand none\n"
+      "LocalCommand none\nKnownHostsCommand none\nRevokedHostKeys none\n"
+      "SecurityKeyProvider none\n",
+      "foo");
   for (const char* keyword : {"controlpath", "remotecommand", "pkcs11provider", "proxycommand", "localcommand",
                               "knownhostscommand", "revokedhostkeys", "securitykeyprovider"}) {
     EXPECT_FALSE(e.value(keyword)) << keyword;

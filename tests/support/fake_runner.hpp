@@ -46,7 +46,7 @@ class FakeRunner final : public RemoteRunner {
 class FakeClientRunner final : public OpensshRunner {
  public:
   std::function<Result<TrialResult>(const TrialSpec&, std::size_t together)> on_run = [](const TrialSpec& spec,
-                                                                                          std::size_t) {
+                                                                                         std::size_t) {
     TrialResult result;
     result.kind = spec.kind;
     result.cipher = spec.cipher;
@@ -94,8 +94,13 @@ class FakeClientRunner final : public OpensshRunner {
 // What a stock OpenSSH 9.x sshd offers (plus a legacy cipher libssh lacks).
 inline ServerAlgorithms openssh_defaults() {
   ServerAlgorithms server;
-  server.ciphers_c2s = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
-                        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "rijndael-cbc@lysator.liu.se"};
+  server.ciphers_c2s = {"chacha20-poly1305@openssh.com",
+                        "aes128-ctr",
+                        "aes192-ctr",
+                        "aes256-ctr",
+                        "aes128-gcm@openssh.com",
+                        "aes256-gcm@openssh.com",
+                        "rijndael-cbc@lysator.liu.se"};
   server.ciphers_s2c = server.ciphers_c2s;
   server.macs_c2s = {"umac-64-etm@openssh.com", "umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"};
   server.compression_c2s = {"none", "zlib@openssh.com"};

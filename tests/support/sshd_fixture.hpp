@@ -31,11 +31,11 @@ class SshdFixture {
   SshdFixture(const SshdFixture&) = delete;
   SshdFixture& operator=(const SshdFixture&) = delete;
 
-  const std::string& host() const { return m_host; }             // always "127.0.0.1"
-  std::uint16_t port() const { return m_port; }                  // the free port sshd listens on
-  const std::string& user() const { return m_user; }             // the local user, authorized by client_key()
+  const std::string& host() const { return m_host; }                 // always "127.0.0.1"
+  std::uint16_t port() const { return m_port; }                      // the free port sshd listens on
+  const std::string& user() const { return m_user; }                 // the local user, authorized by client_key()
   const std::filesystem::path& dir() const { return m_dir.path(); }  // keys, configs and sshd.log live here
-  std::filesystem::path client_key() const { return dir() / "id_ed25519"; }  // unencrypted private key
+  std::filesystem::path client_key() const { return dir() / "id_ed25519"; }    // unencrypted private key
   std::filesystem::path known_hosts() const { return dir() / "known_hosts"; }  // "[127.0.0.1]:port KEY" line
   std::filesystem::path host_public_key() const { return dir() / "ssh_host_ed25519_key.pub"; }
   std::filesystem::path ssh_config() const { return dir() / "ssh_config"; }  // for `ssh -F`, Host host_alias()

@@ -52,7 +52,6 @@ class TestHost {
   TempDir m_dir;
 };
 
-
 // `text` single-quoted for /bin/sh.
 std::string shell_quoted(const std::string& text);
 

@@ -22,8 +22,10 @@ std::string TreeSnapshot::differences_from(const TreeSnapshot& before) const {
   std::string out;
   for (const auto& [path, entry] : m_entries) {
     const auto old = before.m_entries.find(path);
-    if (old == before.m_entries.end()) out += "created " + path.string() + "\n";
-    else if (!(old->second == entry)) out += "changed " + path.string() + "\n";
+    if (old == before.m_entries.end())
+      out += "created " + path.string() + "\n";
+    else if (!(old->second == entry))
+      out += "changed " + path.string() + "\n";
   }
   for (const auto& [path, entry] : before.m_entries) {
     if (!m_entries.contains(path)) out += "removed " + path.string() + "\n";

@@ -51,7 +51,7 @@ class PrintedSnippets : public ::testing::Test {
   PrintedSnippets() {
     for (const char* tool : {"ssh", "scp", "sftp", "rsync"}) {
       const auto script = m_dir.write(std::string("bin/") + tool, "#!/bin/sh\nprintf '%s\\n' \"$@\" > " +
-                                                                     (m_dir.path() / "argv.txt").string() + "\n");
+                                                                      (m_dir.path() / "argv.txt").string() + "\n");
       std::filesystem::permissions(script, std::filesystem::perms::owner_all);
     }
   }
@@ -87,15 +87,18 @@ TEST_F(PrintedSnippets, AShellRunsExactlyOneCommandWithTheIntendedArguments) {
   for (const std::string host : {"foo;touch MARKER", "$(touch MARKER)", "`touch MARKER`", "a b", "a'b|touch MARKER",
                                  "a\ntouch MARKER", "~root", "*"}) {
     const std::string shown = host.find('\n') != std::string::npos ? "a\\ntouch MARKER" : host;
-    EXPECT_EQ(run(SnippetKind::ssh, hostile(host)),
-              "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\n" + shown + "\n") << host;
+    EXPECT_EQ(run(SnippetKind::ssh, hostile(host)), "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\n" + shown + "\n")
+        << host;
     EXPECT_EQ(run(SnippetKind::scp, hostile(host)),
-              "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\nSOURCE\n" + shown + ":DEST\n") << host;
+              "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\nSOURCE\n" + shown + ":DEST\n")
+        << host;
     EXPECT_EQ(run(SnippetKind::sftp, hostile(host)),
-              "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\n" + shown + "\n") << host;
-    EXPECT_EQ(run(SnippetKind::rsync, hostile(host)),
-              "-e\nssh -o Compression=no -c ^aes128-gcm@openssh.com\n--compress-choice=zstd\nSOURCE\n" + shown +
-                  ":DEST\n") << host;
+              "-c\n^aes128-gcm@openssh.com\n-o\nCompression=yes\n" + shown + "\n")
+        << host;
+    EXPECT_EQ(
+        run(SnippetKind::rsync, hostile(host)),
+        "-e\nssh -o Compression=no -c ^aes128-gcm@openssh.com\n--compress-choice=zstd\nSOURCE\n" + shown + ":DEST\n")
+        << host;
     EXPECT_FALSE(std::filesystem::exists(marker())) << host;
   }
 }

@@ -63,13 +63,9 @@ TEST(Renderer, StandaloneSectionAndCommentLinesDisappear) {
   EXPECT_EQ(rendered(text), "Host db1\n    Ciphers ^aes128-gcm@openssh.com\n    Compression no\n");
 }
 
-TEST(Renderer, StandaloneVariableLineStays) {
-  EXPECT_EQ(rendered("{{empty}}\nx\n"), "\nx\n");
-}
+TEST(Renderer, StandaloneVariableLineStays) { EXPECT_EQ(rendered("{{empty}}\nx\n"), "\nx\n"); }
 
-TEST(Renderer, InlineCommentRendersAsNothing) {
-  EXPECT_EQ(rendered("a{{! note }}b\n"), "ab\n");
-}
+TEST(Renderer, InlineCommentRendersAsNothing) { EXPECT_EQ(rendered("a{{! note }}b\n"), "ab\n"); }
 
 TEST(Renderer, CrLfLinesKeepTheirEndings) {
   EXPECT_EQ(rendered("Host {{host}}\r\n{{#flag}}\r\nx\r\n{{/flag}}\r\n"), "Host db1\r\nx\r\n");

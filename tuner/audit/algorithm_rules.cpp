@@ -44,8 +44,8 @@ std::string details(const rules::Algorithm& entry) {
 
 bool has_wildcard(const std::string& name) { return name.find_first_of("*?") != std::string::npos; }
 
-Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, RuleId rule,
-                std::string message, std::string fix) {
+Finding located(const AlgorithmLine& line, const std::string& name, Severity severity, RuleId rule, std::string message,
+                std::string fix) {
   return Finding{severity, rule, line.file, line.line, line.scope, std::move(message), std::move(fix), name};
 }
 
@@ -61,13 +61,14 @@ std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string
                        "; this OpenSSH does not know it and " + who,
                    "remove " + name + " from " + line.keyword);
   }
-  return located(line, name, Severity::fail, RuleId::algo_unknown,
-                 line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
-                 "remove " + name + " or correct its spelling (see `ssh -Q " + std::string(ssh_query_name(line.kind)) + "`)");
+  return located(
+      line, name, Severity::fail, RuleId::algo_unknown,
+      line.keyword + " names " + name + ", which this OpenSSH does not support; " + who,
+      "remove " + name + " or correct its spelling (see `ssh -Q " + std::string(ssh_query_name(line.kind)) + "`)");
 }
 
-std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& name, bool appended,
-                                  ListReader reader, const AlgorithmContext& context) {
+std::optional<Finding> judge_name(const AlgorithmLine& line, const std::string& name, bool appended, ListReader reader,
+                                  const AlgorithmContext& context) {
   if (auto unknown = unknown_name(line, name, reader, context)) return unknown;
   const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
   if (entry == nullptr) return std::nullopt;
@@ -89,15 +90,11 @@ bool in_defaults(const AlgorithmLine& line, const std::string& name, const Algor
   return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
 }
 
-bool is_pseudo(const std::string& name) {
-  return name.starts_with("ext-info-") || name.starts_with("kex-strict-");
-}
+bool is_pseudo(const std::string& name) { return name.starts_with("ext-info-") || name.starts_with("kex-strict-"); }
 
 }  // namespace
 
-AlgorithmKind catalog_kind(AlgorithmKind kind) {
-  return kind == AlgorithmKind::sig ? AlgorithmKind::key_sig : kind;
-}
+AlgorithmKind catalog_kind(AlgorithmKind kind) { return kind == AlgorithmKind::sig ? AlgorithmKind::key_sig : kind; }
 
 std::vector<Finding> audit_algorithm_line(const AlgorithmLine& line, ListReader reader,
                                           const AlgorithmContext& context) {

@@ -28,7 +28,7 @@ struct ClientAuditInput {
   const AlgorithmContext& algorithms;
   const std::vector<probes::CipherSpeed>& speeds;
   const MeasuredHostLookup& facts;
-  std::optional<std::string> rsync_rsh;  // the RSYNC_RSH environment variable, if set
+  std::optional<std::string> rsync_rsh;      // the RSYNC_RSH environment variable, if set
   std::optional<double> zlib_mb_per_s = {};  // ssh's zlib (level 6) on this CPU, when benchmarked
 };
 

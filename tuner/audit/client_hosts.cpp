@@ -64,7 +64,8 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
   }
   const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(input.configs, origin); };
   for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
-  if (const std::optional<MeasuredHost> facts = input.facts.find(host)) add_fact_rules(evaluation.value(), *facts, input, out);
+  if (const std::optional<MeasuredHost> facts = input.facts.find(host))
+    add_fact_rules(evaluation.value(), *facts, input, out);
 }
 
 bool literal_pattern(const std::string& pattern) {

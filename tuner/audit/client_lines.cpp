@@ -17,8 +17,8 @@ std::optional<AlgorithmLine> algorithm_line(const config::ConfigLine& line, cons
   if (line.kind != config::LineKind::directive || line.args.empty()) return std::nullopt;
   const std::optional<config::KeywordInfo> info = config::find_keyword(line.keyword_lower);
   if (!info || info->kind != config::KeywordKind::algorithms) return std::nullopt;
-  return AlgorithmLine{line.keyword, info->algorithm, std::string(info->slot), line.args[0].value,
-                       path, line.number, scope};
+  return AlgorithmLine{line.keyword, info->algorithm, std::string(info->slot), line.args[0].value, path, line.number,
+                       scope};
 }
 
 bool is_algorithm_line(const config::ConfigFile& file, std::size_t number) {
@@ -32,7 +32,8 @@ std::vector<config::Diagnostic> rejected_lines(const LoadedFile& loaded, const C
   std::vector<config::Diagnostic> rejected;
   const config::CheckOptions options{loaded.user_config, ""};
   for (config::Diagnostic& diagnostic : config::check(loaded.file, client, options)) {
-    if (diagnostic.line > 0 && !is_algorithm_line(loaded.file, diagnostic.line)) rejected.push_back(std::move(diagnostic));
+    if (diagnostic.line > 0 && !is_algorithm_line(loaded.file, diagnostic.line))
+      rejected.push_back(std::move(diagnostic));
   }
   return rejected;
 }
@@ -58,7 +59,8 @@ void append(std::vector<Finding>& out, std::optional<Finding> finding) {
 // The rules about what a Ciphers line puts first (slow-first-cipher unless trials judge the line).
 void add_first_cipher_rules(const AlgorithmLine& line, const ClientAuditInput& input,
                             const std::set<std::pair<std::string, std::size_t>>& judged, std::vector<Finding>& out) {
-  if (!judged.contains({line.file, line.line})) append(out, audit_first_cipher_line(line, input.speeds, input.algorithms));
+  if (!judged.contains({line.file, line.line}))
+    append(out, audit_first_cipher_line(line, input.speeds, input.algorithms));
   append(out, audit_weak_first_cipher(line, input.algorithms));
 }
 

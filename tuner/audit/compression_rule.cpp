@@ -66,7 +66,11 @@ std::optional<Finding> audit_compression_link(const config::Evaluation& evaluati
   const bool lan = facts.rtt_ms && *facts.rtt_ms < context.policy.lan_rtt_ms;
   if (!facts.cpu_bound.value_or(false) && !facts.window_bound.value_or(false) && !lan) return std::nullopt;
   const config::Origin origin = evaluation.origin("compression");
-  return Finding{Severity::warn, RuleId::compression_lan, origin.file, origin.line, evaluation.host,
+  return Finding{Severity::warn,
+                 RuleId::compression_lan,
+                 origin.file,
+                 origin.line,
+                 evaluation.host,
                  "Compression yes is in effect for " + evaluation.host + ", but " + why(facts) + "; " +
                      consequence(facts, context, local),
                  "set Compression no for " + evaluation.host};
@@ -90,8 +94,8 @@ std::vector<Finding> audit_compression_everywhere(const LoadedFile& file, const 
     const std::string cost = figures.empty() ? std::string(k_zlib) + " cuts a fast link's throughput 5-10x"
                                              : figures + ", so every faster link is held near zlib's speed";
     findings.push_back(Finding{Severity::warn, RuleId::compression_all_hosts, file.file.path, line.number, scope,
-                               "Compression yes here applies to every host, LAN ones too: " + cost,
-                               fix_for(slow_links), "", slow_links});
+                               "Compression yes here applies to every host, LAN ones too: " + cost, fix_for(slow_links),
+                               "", slow_links});
   }
   return findings;
 }

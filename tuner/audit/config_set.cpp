@@ -18,7 +18,7 @@ namespace {
 
 FileFacts facts_of(const std::string& path, bool checked_by_ssh) {
   FileFacts facts;
-  struct stat st{};
+  struct stat st {};
   if (stat(path.c_str(), &st) == 0) {
     facts.mode = st.st_mode & 07777;
     facts.owner = st.st_uid;
@@ -34,8 +34,8 @@ MissingInclude describe_missing(const std::string& file, std::size_t line, const
   missing.wildcard = argument.find_first_of("*?[") != std::string::npos;
   const std::filesystem::path folder = std::filesystem::path(include_pattern(argument, user_config)).parent_path();
   std::error_code error;
-  missing.directory_exists = folder.string().find_first_of("*?[") == std::string::npos &&
-                             std::filesystem::is_directory(folder, error);
+  missing.directory_exists =
+      folder.string().find_first_of("*?[") == std::string::npos && std::filesystem::is_directory(folder, error);
   return missing;
 }
 
@@ -159,8 +159,6 @@ std::string include_pattern(const std::string& argument, bool user_config) {
   return path;
 }
 
-std::filesystem::path default_user_config() {
-  return home_dir() / ".ssh" / "config";
-}
+std::filesystem::path default_user_config() { return home_dir() / ".ssh" / "config"; }
 
 }  // namespace sshtune::audit

@@ -17,8 +17,8 @@ namespace sshtune::audit {
 
 // Which files ssh would read (ssh's -F, or the user file then the system file).
 struct ClientSources {
-  std::optional<std::filesystem::path> config_file;  // -F; the others are not read then
-  std::filesystem::path user_config;                 // usually $HOME/.ssh/config; skipped if absent
+  std::optional<std::filesystem::path> config_file;             // -F; the others are not read then
+  std::filesystem::path user_config;                            // usually $HOME/.ssh/config; skipped if absent
   std::filesystem::path system_config = "/etc/ssh/ssh_config";  // skipped if absent
 };
 
@@ -26,15 +26,15 @@ struct ClientSources {
 struct FileFacts {
   mode_t mode = 0;
   uid_t owner = 0;
-  bool checked_by_ssh = false;          // ssh checks this file's owner and mode
-  std::optional<std::string> refused;   // ssh's "Bad owner or permissions on ..." if it refuses it
+  bool checked_by_ssh = false;         // ssh checks this file's owner and mode
+  std::optional<std::string> refused;  // ssh's "Bad owner or permissions on ..." if it refuses it
 };
 
 // One parsed file and how ssh reads it.
 struct LoadedFile {
   config::ConfigFile file;
-  bool user_config = true;   // relative Include paths resolve in ~/.ssh (else /etc/ssh)
-  std::string outer_scope;   // scope of the lines before its first Host/Match ("*" at top level)
+  bool user_config = true;  // relative Include paths resolve in ~/.ssh (else /etc/ssh)
+  std::string outer_scope;  // scope of the lines before its first Host/Match ("*" at top level)
   FileFacts facts;
 };
 

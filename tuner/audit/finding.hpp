@@ -21,9 +21,9 @@ struct Finding {
   RuleId rule = RuleId::config_error;  // printed as its stable id, e.g. "algo-removed" (listed in ssh-tune(1))
   std::string file;
   std::size_t line = 0;
-  std::string host;     // the Host/Match scope, a --host name, or "server HOST:PORT"
-  std::string message;  // one line, complete
-  std::string fix;      // one line: what to change
+  std::string host;            // the Host/Match scope, a --host name, or "server HOST:PORT"
+  std::string message;         // one line, complete
+  std::string fix;             // one line: what to change
   std::string algorithm = {};  // the one algorithm name an algo-* finding judges (what --fix drops), else empty
   std::vector<std::string> targets = {};  // compression-all-hosts: the hosts whose blocks --fix moves the line into
   bool operator==(const Finding&) const = default;

@@ -50,7 +50,8 @@ std::optional<std::string> first_cipher(const std::string& value, const ClientCa
   return assembled->front();
 }
 
-std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
+std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
+                                               const std::vector<probes::CipherSpeed>& speeds,
                                                const AlgorithmContext& context) {
   if (line.kind != AlgorithmKind::cipher) return std::nullopt;
   const std::optional<std::string> first = first_cipher(line.value, context.client);
@@ -61,7 +62,11 @@ std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const 
   const double ratio = *speed / best->mb_per_s;
   const bool slow_cipher_reports = line.value[0] != '-' && ratio < context.policy.slow_cipher_fraction;
   if (slow_cipher_reports || ratio >= context.policy.slow_first_fraction) return std::nullopt;
-  return Finding{Severity::warn, RuleId::slow_first_cipher, line.file, line.line, line.scope,
+  return Finding{Severity::warn,
+                 RuleId::slow_first_cipher,
+                 line.file,
+                 line.line,
+                 line.scope,
                  line.keyword + " puts " + *first + " first: " + mbps(*speed) + " on this CPU, " +
                      ratio_text(*speed, *best) + ", the fastest this ssh supports",
                  put_first(best->cipher) + ", or measure the host: ssh-tune host HOST"};
@@ -82,9 +87,13 @@ std::optional<Finding> audit_first_cipher_trials(const config::Evaluation& evalu
   const CipherFigure best = *fastest_trial(facts, context);
   if (below_floor(first, context) || speed >= context.policy.slow_first_fraction * best.mb_per_s) return std::nullopt;
   const config::Origin origin = evaluation.origin("ciphers");
-  return Finding{Severity::warn, RuleId::slow_first_cipher, origin.file, origin.line, evaluation.host,
-                 "Ciphers puts " + first + " first for " + evaluation.host + ": its trial moved " + mbps(speed) +
-                     ", " + ratio_text(speed, best) + ", the fastest of its trials",
+  return Finding{Severity::warn,
+                 RuleId::slow_first_cipher,
+                 origin.file,
+                 origin.line,
+                 evaluation.host,
+                 "Ciphers puts " + first + " first for " + evaluation.host + ": its trial moved " + mbps(speed) + ", " +
+                     ratio_text(speed, best) + ", the fastest of its trials",
                  put_first(best.cipher) + " for " + evaluation.host + ", or ssh-tune apply " + evaluation.host};
 }
 
@@ -93,7 +102,11 @@ std::optional<Finding> audit_weak_first_cipher(const AlgorithmLine& line, const 
   const std::vector<std::string> names = split_commas(line.value.substr(1));
   const rules::Algorithm* entry = names.empty() ? nullptr : context.catalog.find(AlgorithmKind::cipher, names.front());
   if (entry == nullptr || entry->tier != rules::Tier::weak) return std::nullopt;
-  return Finding{Severity::warn, RuleId::weak_first_cipher, line.file, line.line, line.scope,
+  return Finding{Severity::warn,
+                 RuleId::weak_first_cipher,
+                 line.file,
+                 line.line,
+                 line.scope,
                  line.keyword + " " + line.value + " puts " + names.front() +
                      ", a weak cipher, ahead of every default: ssh negotiates it with every server that offers it",
                  "use + instead of ^ (" + line.keyword + " +" + line.value.substr(1) +

@@ -28,7 +28,8 @@ std::optional<std::string> first_cipher(const std::string& value, const ClientCa
 // for a first cipher below the floor (the algo-* rules judge it), one the
 // benchmark lacks, or, in a plain or '^' list, one below audit.slow_cipher_fraction
 // (slow-cipher reports it).
-std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
+std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
+                                               const std::vector<probes::CipherSpeed>& speeds,
                                                const AlgorithmContext& context);
 
 // Whether a measured host's trials can judge its effective Ciphers: the setting

@@ -118,8 +118,8 @@ std::optional<std::string> Planner::blocked_reason(const LoadedFile& loaded) con
     }
   }
   if (const std::optional<std::string> include = backup_reader(path)) {
-    return "the file is left untouched: ssh would read its backup " +
-           edit::backup_path_for(path).filename().string() + " through the Include at " + *include;
+    return "the file is left untouched: ssh would read its backup " + edit::backup_path_for(path).filename().string() +
+           " through the Include at " + *include;
   }
   return std::nullopt;
 }
@@ -215,16 +215,16 @@ void Planner::empty_list(FileWork& work, std::size_t number, const std::vector<c
   const config::ConfigLine& line = work.edited.lines[number - 1];
   const std::string list = join_commas(names);
   if (!line.args.front().value.starts_with("+") && !line.args.front().value.starts_with("^")) {
-    return leave_all(findings, "dropping " + list + " would leave " + line.keyword +
-                                   " with no algorithm; choose the ones to keep");
+    return leave_all(
+        findings, "dropping " + list + " would leave " + line.keyword + " with no algorithm; choose the ones to keep");
   }
   if (const std::optional<std::string> setter = other_setter(line, work.loaded->file.path)) {
     return leave_all(findings, "dropping " + list + " empties the list, and without this line " + *setter +
                                    " would set " + line.keyword + " instead");
   }
   const std::string before = line.text;
-  const Result<void> commented =
-      edit::comment_out(work.edited, number, "ssh-tune audit --fix: " + std::string(to_string(findings.front()->rule)) + " " + list);
+  const Result<void> commented = edit::comment_out(
+      work.edited, number, "ssh-tune audit --fix: " + std::string(to_string(findings.front()->rule)) + " " + list);
   if (!commented) return leave_all(findings, commented.error().message);
   fixed(work, number, before);
 }

@@ -14,12 +14,12 @@ namespace sshtune::audit {
 
 // Known facts about one host; every field is optional because a cache may hold only some.
 struct MeasuredHost {
-  std::optional<bool> cpu_bound;             // trials differed by cipher: the CPUs limit throughput
-  std::optional<double> rtt_ms;              // measured round-trip time
-  std::optional<ServerAlgorithms> server;    // the server's banner and KEXINIT
-  std::optional<std::string> rsync_compress; // rsync's own compression recommended for it ("zstd", "zlib", "")
-  std::optional<bool> window_bound = {};      // OpenSSH's channel window over the RTT set the pace
-  std::optional<bool> compression_pays = {};  // the measurement recommended Compression yes: a slow link
+  std::optional<bool> cpu_bound;                     // trials differed by cipher: the CPUs limit throughput
+  std::optional<double> rtt_ms;                      // measured round-trip time
+  std::optional<ServerAlgorithms> server;            // the server's banner and KEXINIT
+  std::optional<std::string> rsync_compress;         // rsync's own compression recommended for it ("zstd", "zlib", "")
+  std::optional<bool> window_bound = {};             // OpenSSH's channel window over the RTT set the pace
+  std::optional<bool> compression_pays = {};         // the measurement recommended Compression yes: a slow link
   std::map<std::string, double> cipher_trials = {};  // MB/s of each cipher's trial through ssh, uncompressed
   std::optional<double> zlib_trial_mb_per_s = {};    // MB/s of the trial with Compression yes, the user's data
 };

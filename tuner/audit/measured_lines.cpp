@@ -14,7 +14,8 @@ std::set<std::pair<std::string, std::size_t>> lines_judged_by_trials(const Clien
     if (!evaluation) continue;
     const config::Origin origin = evaluation.value().origin("ciphers");
     const std::string raw = raw_value_at(input.configs, origin);
-    if (trials_judge_ciphers(evaluation.value(), *facts, raw, input.algorithms)) judged.insert({origin.file, origin.line});
+    if (trials_judge_ciphers(evaluation.value(), *facts, raw, input.algorithms))
+      judged.insert({origin.file, origin.line});
   }
   return judged;
 }

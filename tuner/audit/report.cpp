@@ -9,7 +9,8 @@ namespace {
 
 std::string label(Severity severity, bool colour) {
   static const std::map<Severity, std::pair<const char*, const char*>> k_styles{
-      {Severity::fail, {"FAIL", "\033[1;31m"}}, {Severity::warn, {"WARN", "\033[33m"}},
+      {Severity::fail, {"FAIL", "\033[1;31m"}},
+      {Severity::warn, {"WARN", "\033[33m"}},
       {Severity::info, {"INFO", "\033[36m"}}};
   const auto& [text, style] = k_styles.at(severity);
   return colour ? std::string(style) + text + "\033[0m" : text;
@@ -62,25 +63,33 @@ nlohmann::json to_json(const std::vector<Finding>& findings) {
   for (const Finding& finding : findings) {
     const std::string severity(to_string(finding.severity));
     ++count[severity];
-    list.push_back({{"severity", severity}, {"rule", to_string(finding.rule)}, {"file", finding.file},
-                    {"line", finding.line}, {"host", finding.host}, {"message", finding.message},
+    list.push_back({{"severity", severity},
+                    {"rule", to_string(finding.rule)},
+                    {"file", finding.file},
+                    {"line", finding.line},
+                    {"host", finding.host},
+                    {"message", finding.message},
                     {"fix", finding.fix}});
   }
   const std::optional<Severity> bad = worst(findings);
   return {{"findings", list},
           {"summary",
-           {{"fail", count["fail"]}, {"warn", count["warn"]}, {"info", count["info"]},
-            {"total", findings.size()}, {"worst", bad ? std::string(to_string(*bad)) : "none"}}}};
+           {{"fail", count["fail"]},
+            {"warn", count["warn"]},
+            {"info", count["info"]},
+            {"total", findings.size()},
+            {"worst", bad ? std::string(to_string(*bad)) : "none"}}}};
 }
 
 std::string render_fixes(const FixPlan& plan, bool dry_run) {
   std::string text;
   for (const FixedLine& fix : plan.fixed) {
-    text += (dry_run ? "would fix " : "fixed ") + place(fix.file, fix.line) + ": " + fix.before + " → " +
-            fix.after + "\n";
+    text +=
+        (dry_run ? "would fix " : "fixed ") + place(fix.file, fix.line) + ": " + fix.before + " → " + fix.after + "\n";
   }
   for (const Unfixed& left : plan.unfixed) {
-    text += "not fixed " + place(left.file, left.line) + " [" + std::string(to_string(left.rule)) + "]: " + left.reason + "\n";
+    text += "not fixed " + place(left.file, left.line) + " [" + std::string(to_string(left.rule)) +
+            "]: " + left.reason + "\n";
   }
   return text;
 }
@@ -92,8 +101,10 @@ nlohmann::json fixes_to_json(const FixPlan& plan) {
   }
   nlohmann::json left = nlohmann::json::array();
   for (const Unfixed& unfixed : plan.unfixed) {
-    left.push_back(
-        {{"file", unfixed.file}, {"line", unfixed.line}, {"rule", to_string(unfixed.rule)}, {"reason", unfixed.reason}});
+    left.push_back({{"file", unfixed.file},
+                    {"line", unfixed.line},
+                    {"rule", to_string(unfixed.rule)},
+                    {"reason", unfixed.reason}});
   }
   return {{"fixed", fixed}, {"not_fixed", left}};
 }

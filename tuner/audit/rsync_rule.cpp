@@ -12,8 +12,7 @@ namespace {
 bool enables_compression(const std::vector<std::string>& words) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
-    if (word.size() > 1 && word[0] == '-' && word[1] != '-' && word[1] != 'o' &&
-        word.find('C') != std::string::npos) {
+    if (word.size() > 1 && word[0] == '-' && word[1] != '-' && word[1] != 'o' && word.find('C') != std::string::npos) {
       return true;
     }
     std::string option = word.starts_with("-o") && word.size() > 2 ? word.substr(2) : "";
@@ -32,9 +31,14 @@ std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_r
   std::vector<std::string> words;
   for (std::string word; stream >> word;) words.push_back(word);
   if (!enables_compression(words)) return std::nullopt;
-  return Finding{Severity::warn, RuleId::compression_rsync_stacked, "", 0, "environment RSYNC_RSH",
-                 "RSYNC_RSH='" + *rsync_rsh + "' turns on ssh compression for every rsync; with rsync -z the data "
-                 "is compressed twice, which is slower and never smaller",
+  return Finding{Severity::warn,
+                 RuleId::compression_rsync_stacked,
+                 "",
+                 0,
+                 "environment RSYNC_RSH",
+                 "RSYNC_RSH='" + *rsync_rsh +
+                     "' turns on ssh compression for every rsync; with rsync -z the data "
+                     "is compressed twice, which is slower and never smaller",
                  "drop -C / Compression=yes from RSYNC_RSH and let rsync compress (-z, --compress-choice=zstd)"};
 }
 
@@ -42,11 +46,17 @@ std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation
   if (evaluation.value("compression") != "yes" || facts.rsync_compress.value_or("").empty()) return std::nullopt;
   if (facts.compression_pays.value_or(false)) return std::nullopt;  // the advice for ssh itself
   const config::Origin origin = evaluation.origin("compression");
-  return Finding{Severity::warn, RuleId::compression_rsync_stacked, origin.file, origin.line, evaluation.host,
-                 "Compression yes is in effect for " + evaluation.host + ", whose measured recommendation is rsync's "
-                 "own compression (" + *facts.rsync_compress + "); under rsync -z the data is compressed twice",
-                 "set Compression no for " + evaluation.host + " and use rsync --compress-choice=" +
-                     *facts.rsync_compress};
+  return Finding{
+      Severity::warn,
+      RuleId::compression_rsync_stacked,
+      origin.file,
+      origin.line,
+      evaluation.host,
+      "Compression yes is in effect for " + evaluation.host +
+          ", whose measured recommendation is rsync's "
+          "own compression (" +
+          *facts.rsync_compress + "); under rsync -z the data is compressed twice",
+      "set Compression no for " + evaluation.host + " and use rsync --compress-choice=" + *facts.rsync_compress};
 }
 
 }  // namespace sshtune::audit

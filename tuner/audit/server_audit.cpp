@@ -36,7 +36,11 @@ std::optional<Finding> compression_check(const config::ConfigLine& line, const s
                                          const std::string& scope) {
   const std::string value = line.args.empty() ? "" : config::ascii_lower(line.args[0].value);
   if (value == "yes" || value == "delayed" || value == "no") return std::nullopt;
-  return Finding{Severity::fail, RuleId::config_error, path, line.number, scope,
+  return Finding{Severity::fail,
+                 RuleId::config_error,
+                 path,
+                 line.number,
+                 scope,
                  "sshd rejects Compression '" + (line.args.empty() ? "" : line.args[0].value) +
                      "' (expected yes, delayed or no) and refuses to start",
                  "write Compression no (or yes)"};
@@ -51,8 +55,8 @@ void audit_line(const config::ConfigLine& line, const std::string& path, const s
   }
   const auto list = k_sshd_lists.find(line.keyword_lower);
   if (list == k_sshd_lists.end() || line.args.empty()) return;
-  const AlgorithmLine algorithms{line.keyword, list->second.kind, list->second.defaults_slot, line.args[0].value,
-                                 path, line.number, scope};
+  const AlgorithmLine algorithms{
+      line.keyword, list->second.kind, list->second.defaults_slot, line.args[0].value, path, line.number, scope};
   for (Finding& finding : audit_algorithm_line(algorithms, ListReader::sshd, context)) {
     out.push_back(std::move(finding));
   }
@@ -93,10 +97,9 @@ std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std
   };
   add(audit_offered_algorithms(AlgorithmKind::kex, server.kex, label, context));
   add(audit_offered_algorithms(AlgorithmKind::key_sig, server.host_keys, label, context));
-  add(audit_offered_algorithms(AlgorithmKind::cipher, both_directions(server.ciphers_c2s, server.ciphers_s2c),
-                               label, context));
-  add(audit_offered_algorithms(AlgorithmKind::mac, both_directions(server.macs_c2s, server.macs_s2c), label,
+  add(audit_offered_algorithms(AlgorithmKind::cipher, both_directions(server.ciphers_c2s, server.ciphers_s2c), label,
                                context));
+  add(audit_offered_algorithms(AlgorithmKind::mac, both_directions(server.macs_c2s, server.macs_s2c), label, context));
   add(audit_terrapin_server(server, label));
   return findings;
 }

@@ -22,11 +22,11 @@ std::vector<Finding> audit_shadowed_settings(const config::Evaluation& evaluatio
     if (!dead.scoped || name == k_watched.end() || dead.winner.is_default()) continue;
     const std::string scope = scope_of(dead.dead);
     if (catch_all(scope) || scope_needs_exec(scope) || scope_needs_exec(scope_of(dead.winner))) continue;
-    findings.push_back(Finding{Severity::warn, RuleId::shadowed_setting, dead.dead.file, dead.dead.line, evaluation.host,
-                               name->second + " here never takes effect for " + evaluation.host + ": " +
-                                   dead.winner.to_string() + " set it first, and ssh uses the first value it finds",
-                               "move this block above the one containing " + dead.winner.to_string() +
-                                   ", or change the value there"});
+    findings.push_back(
+        Finding{Severity::warn, RuleId::shadowed_setting, dead.dead.file, dead.dead.line, evaluation.host,
+                name->second + " here never takes effect for " + evaluation.host + ": " + dead.winner.to_string() +
+                    " set it first, and ssh uses the first value it finds",
+                "move this block above the one containing " + dead.winner.to_string() + ", or change the value there"});
   }
   return findings;
 }

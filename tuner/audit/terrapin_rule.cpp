@@ -33,12 +33,22 @@ std::string joined(const std::vector<std::string>& names) {
 
 Finding server_finding(bool strict, const std::string& label, const std::string& what, const std::string& fix) {
   if (strict) {
-    return Finding{Severity::info, RuleId::terrapin, "", 0, label,
-                   "server offers " + what + " with strict key exchange; clients older than OpenSSH 9.6 "
-                   "(no kex-strict-c) remain exposed to " + k_cve,
+    return Finding{Severity::info,
+                   RuleId::terrapin,
+                   "",
+                   0,
+                   label,
+                   "server offers " + what +
+                       " with strict key exchange; clients older than OpenSSH 9.6 "
+                       "(no kex-strict-c) remain exposed to " +
+                       k_cve,
                    "keep clients at OpenSSH 9.6 or later"};
   }
-  return Finding{Severity::warn, RuleId::terrapin, "", 0, label,
+  return Finding{Severity::warn,
+                 RuleId::terrapin,
+                 "",
+                 0,
+                 label,
                  "server offers " + what + " without strict key exchange (kex-strict-s-v00@openssh.com): " + k_cve,
                  "upgrade the server to OpenSSH 9.6 or later (strict kex), or " + fix};
 }
@@ -81,11 +91,15 @@ std::optional<Finding> audit_terrapin_client(const config::Evaluation& evaluatio
     what += " with " + *mac;
   }
   const config::Origin origin = evaluation.origin("ciphers");
-  return Finding{Severity::warn, RuleId::terrapin, origin.file, origin.line, evaluation.host,
-                 "ssh to " + evaluation.host + " negotiates " + what +
-                     " and the server lacks strict key exchange: " + k_cve,
-                 "put aes128-gcm@openssh.com (not affected) first in Ciphers for " + evaluation.host +
-                     ", or upgrade the server to OpenSSH 9.6 or later"};
+  return Finding{
+      Severity::warn,
+      RuleId::terrapin,
+      origin.file,
+      origin.line,
+      evaluation.host,
+      "ssh to " + evaluation.host + " negotiates " + what + " and the server lacks strict key exchange: " + k_cve,
+      "put aes128-gcm@openssh.com (not affected) first in Ciphers for " + evaluation.host +
+          ", or upgrade the server to OpenSSH 9.6 or later"};
 }
 
 }  // namespace sshtune::audit

@@ -108,15 +108,16 @@ Result<ExitCode> run_auto_probe(const Args& args, Io& io) {
   ::setenv("SSH_ASKPASS_REQUIRE", "never", 1);
   const Args host_args(args.begin() + 2, args.end());
   const std::string& host = host_args.front();
-  io.out << utc_now() << ' ' << host << ": waiting for the transfer's ssh (pid " << *parent << ") to finish" << std::endl;
+  io.out << utc_now() << ' ' << host << ": waiting for the transfer's ssh (pid " << *parent << ") to finish"
+         << std::endl;
   wait_for_parent(*parent);
   Args argv{self_executable(), "host"};
   argv.insert(argv.end(), host_args.begin(), host_args.end());
   io.out << utc_now() << ' ' << host << ": measuring: ssh-tune host " << joined(host_args) << std::endl;
   SSHTUNE_TRY(pid, spawn_child(argv, ChildFds{}, false));
   const int code = wait_child(pid);
-  io.out << utc_now() << ' ' << host << ": measurement " << (code == 0 ? "done" : "failed") << " (exit " << code
-         << ")" << std::endl;
+  io.out << utc_now() << ' ' << host << ": measurement " << (code == 0 ? "done" : "failed") << " (exit " << code << ")"
+         << std::endl;
   return code == 0 ? ExitCode::ok : ExitCode::failure;
 }
 

@@ -15,8 +15,7 @@ namespace po = boost::program_options;
 namespace sshtune {
 namespace {
 
-constexpr const char* k_apply_usage =
-    "ssh-tune apply HOST --ciphers LIST --compression yes|no [-F FILE] [--dry-run]";
+constexpr const char* k_apply_usage = "ssh-tune apply HOST --ciphers LIST --compression yes|no [-F FILE] [--dry-run]";
 constexpr const char* k_revert_usage = "ssh-tune revert HOST...|--all [-F FILE] [--dry-run]";
 
 po::options_description common_flags() {
@@ -64,8 +63,8 @@ Result<edit::HostSettings> apply_settings_from(const po::variables_map& values) 
   SSHTUNE_TRY(compression, edit::parse_compression(values["compression"].as<std::string>()));
   settings.compression = compression;
   SSHTUNE_TRY(client, local_client_capabilities());
-  SSHTUNE_TRY(ciphers, edit::parse_cipher_list(values["ciphers"].as<std::string>(),
-                                               client->supported(AlgorithmKind::cipher)));
+  SSHTUNE_TRY(ciphers,
+              edit::parse_cipher_list(values["ciphers"].as<std::string>(), client->supported(AlgorithmKind::cipher)));
   settings.ciphers = std::move(ciphers);
   return settings;
 }

@@ -50,13 +50,13 @@ po::options_description audit_flags() {
       "host", po::value<std::vector<std::string>>(), "also audit the effective configuration of host H (repeatable)")(
       "sshd", po::value<std::string>(), "audit an sshd_config file")(
       "server", po::value<std::vector<std::string>>(),
-      "audit what a live server offers (banner + KEXINIT, no login; repeatable)")(
-      "json", "print JSON")("fail-on", po::value<std::string>()->default_value("warn"),
-                            "lowest severity that makes the exit code non-zero: warn or fail")(
+      "audit what a live server offers (banner + KEXINIT, no login; repeatable)")("json", "print JSON")(
+      "fail-on", po::value<std::string>()->default_value("warn"),
+      "lowest severity that makes the exit code non-zero: warn or fail")(
       "no-bench", "skip the local benchmarks (ciphers, zlib): no slow-cipher rule, no CPU figures in messages")(
-      "fix", "correct what is safe to correct in the client files (user files; others only when named with -F), "
-             "then audit again")(
-      "dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
+      "fix",
+      "correct what is safe to correct in the client files (user files; others only when named with -F), "
+      "then audit again")("dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
   return flags;
 }
 
@@ -92,8 +92,8 @@ struct AuditOptions {
   std::optional<std::string> sshd;   // --sshd
   audit::Severity fail_on = audit::Severity::warn;
   bool json = false;
-  bool bench = true;                 // not --no-bench
-  bool fix = false;                  // --fix or --dry-run
+  bool bench = true;  // not --no-bench
+  bool fix = false;   // --fix or --dry-run
   bool dry_run = false;
 };
 
@@ -181,8 +181,7 @@ Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmCo
 }
 
 // The client audit of the files as they are now on disk.
-Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context,
-                                  AuditRun& run) {
+Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   SSHTUNE_TRY(configs, audit::load_client_configs(options.sources));
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
@@ -191,9 +190,13 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
     if (bench) run.zlib_mb_per_s = local_zlib_speed();
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
-  const audit::ClientAuditInput input{configs,     options.sources, options.hosts, context,
-                                      *run.speeds, run.facts, rsync_rsh ? std::optional<std::string>(rsync_rsh)
-                                                                        : std::nullopt,
+  const audit::ClientAuditInput input{configs,
+                                      options.sources,
+                                      options.hosts,
+                                      context,
+                                      *run.speeds,
+                                      run.facts,
+                                      rsync_rsh ? std::optional<std::string>(rsync_rsh) : std::nullopt,
                                       run.zlib_mb_per_s};
   std::vector<audit::Finding> findings = audit::audit_client(input);
   return ClientAudit{std::move(configs), std::move(findings)};

@@ -32,19 +32,17 @@ const std::set<std::string> k_warned{"ciphers", "compression", "macs", "kexalgor
 po::options_description config_flags() {
   po::options_description flags("flags");
   flags.add_options()("config,F", po::value<std::string>(), "read FILE instead of ~/.ssh/config and the system file")(
-      "user,l", po::value<std::string>(), "remote user, as ssh -l")("port,p", po::value<std::string>(),
-                                                                      "port, as ssh -p")(
-      "option,o", po::value<std::vector<std::string>>(), "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
+      "user,l", po::value<std::string>(), "remote user, as ssh -l")(
+      "port,p", po::value<std::string>(), "port, as ssh -p")("option,o", po::value<std::vector<std::string>>(),
+                                                             "an ssh option KEY=VALUE, as ssh -o (repeatable)")(
       "no-exec", "do not run Match exec commands (each skipped line is named in a warning)")(
-      "match-exec", "run Match exec commands (the default; kept for compatibility)")(
-      "json", "print JSON")("list-hosts", "instead of HOST's settings: the host aliases the files name (completion)");
+      "match-exec", "run Match exec commands (the default; kept for compatibility)")("json", "print JSON")(
+      "list-hosts", "instead of HOST's settings: the host aliases the files name (completion)");
   return flags;
 }
 
 // Shows paths under $HOME as "~/..." so origins read like the user's own notes.
-std::string display_origin(const config::Origin& origin) {
-  return display_path(origin.to_string());
-}
+std::string display_origin(const config::Origin& origin) { return display_path(origin.to_string()); }
 
 std::vector<std::string> warnings_of(const config::Evaluation& evaluation) {
   std::vector<std::string> warnings;
@@ -64,8 +62,8 @@ std::vector<std::string> warnings_of(const config::Evaluation& evaluation) {
 
 // Keywords ssh prints on several lines; in JSON their value and origin are arrays.
 bool multi_line(const std::string& keyword) {
-  static const std::set<std::string> k_multi{"identityfile", "certificatefile", "sendenv", "setenv",
-                                             "localforward", "remoteforward", "dynamicforward"};
+  static const std::set<std::string> k_multi{"identityfile", "certificatefile", "sendenv",       "setenv",
+                                             "localforward", "remoteforward",   "dynamicforward"};
   return k_multi.count(keyword) > 0;
 }
 

@@ -25,22 +25,21 @@ constexpr const char* k_host_usage =
 
 po::options_description host_flags() {
   po::options_description flags("host flags");
-  flags.add_options()
-      ("sample", po::value<std::string>()->value_name("PATH"), "decide compression on this file or directory's data")
-      ("budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")
-      ("direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
-       "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")
-      ("all", "tune every concrete Host alias of the config (-F FILE or ~/.ssh/config)")
-      ("hosts", po::value<std::string>()->value_name("FILE"), "tune every [user@]host[:port] line of FILE")
-      ("fresh", "measure again even when a fresh cached measurement exists")
-      ("write", "write the recommendation into ssh_config (as ssh-tune apply does)")
-      ("dry-run", "show the diff --write would make, change nothing")
-      ("json", "print JSON")
-      ("config,F", po::value<std::string>()->value_name("FILE"), "read this ssh config instead of ~/.ssh/config")
-      ("port,p", po::value<std::string>()->value_name("PORT"), "override the port")
-      ("user,l", po::value<std::string>()->value_name("USER"), "override the user")
-      ("identity,i", po::value<std::string>()->value_name("FILE"), "try this identity file first")
-      ("accept-new", "accept and record an unknown host key (never a changed one)");
+  flags.add_options()("sample", po::value<std::string>()->value_name("PATH"),
+                      "decide compression on this file or directory's data")(
+      "budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")(
+      "direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
+      "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")(
+      "all", "tune every concrete Host alias of the config (-F FILE or ~/.ssh/config)")(
+      "hosts", po::value<std::string>()->value_name("FILE"), "tune every [user@]host[:port] line of FILE")(
+      "fresh", "measure again even when a fresh cached measurement exists")(
+      "write", "write the recommendation into ssh_config (as ssh-tune apply does)")(
+      "dry-run", "show the diff --write would make, change nothing")("json", "print JSON")(
+      "config,F", po::value<std::string>()->value_name("FILE"), "read this ssh config instead of ~/.ssh/config")(
+      "port,p", po::value<std::string>()->value_name("PORT"), "override the port")(
+      "user,l", po::value<std::string>()->value_name("USER"), "override the user")(
+      "identity,i", po::value<std::string>()->value_name("FILE"), "try this identity file first")(
+      "accept-new", "accept and record an unknown host key (never a changed one)");
   return flags;
 }
 

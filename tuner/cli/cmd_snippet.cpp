@@ -28,11 +28,11 @@ po::options_description snippet_flags() {
 }
 
 Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
-  if (values.count("for") == 0) return Error{ErrorKind::usage, "snippet: --for is required; usage: " + std::string(k_usage)};
+  if (values.count("for") == 0)
+    return Error{ErrorKind::usage, "snippet: --for is required; usage: " + std::string(k_usage)};
   const std::string name = values["for"].as<std::string>();
   if (const auto kind = templates::parse_snippet_kind(name)) return *kind;
-  return Error{ErrorKind::usage,
-               "snippet: unknown --for '" + name + "'; expected " + templates::snippet_kind_names()};
+  return Error{ErrorKind::usage, "snippet: unknown --for '" + name + "'; expected " + templates::snippet_kind_names()};
 }
 
 Result<CachedHost> cached_entry(const std::string& host) {
@@ -55,10 +55,8 @@ Result<ExitCode> run_snippet(const Args& args, Io& io) {
   SSHTUNE_TRY(entry, cached_entry(host));
   SSHTUNE_TRY(text, templates::render_snippet(kind, snippet_input(entry)));
   if (parsed.values.count("json")) {
-    const nlohmann::json json{{"host", host},
-                              {"for", templates::to_string(kind)},
-                              {"snippet", text},
-                              {"measured_unix", entry.measured_unix}};
+    const nlohmann::json json{
+        {"host", host}, {"for", templates::to_string(kind)}, {"snippet", text}, {"measured_unix", entry.measured_unix}};
     io.out << json.dump(2) << '\n';
   } else {
     io.out << text;

@@ -28,7 +28,8 @@ namespace {
 constexpr const char* k_usage = "ssh-tune ssh [ssh arguments...]";
 
 void print_ssh_help(std::ostream& out) {
-  out << "usage: " << k_usage << "\n\n"
+  out << "usage: " << k_usage
+      << "\n\n"
          "Runs ssh with the arguments unchanged, plus -c and -o Compression= from the\n"
          "destination's last measurement (ssh-tune host HOST) unless the arguments already\n"
          "choose them. Under rsync, ssh compression is always off (rsync compresses itself).\n"
@@ -83,7 +84,8 @@ std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
   if (!entry) return std::nullopt;
   SshTuning tuning;
   tuning.ciphers = templates::ciphers_value(entry->decision.ciphers, entry->client_version);
-  // rsync compresses by itself when it pays; ssh compression under it would stack (two compressors, the second finding nothing).
+  // rsync compresses by itself when it pays; ssh compression under it would stack (two compressors, the second finding
+  // nothing).
   tuning.compression = entry->decision.compression && !runs_rsync(analysis);
   return tuning;
 }
@@ -114,8 +116,8 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
   Args final_args = args;
   if (analysis.destination_index) {
     // ssh's own rule for names from the command line; refused here too, before ssh or a ProxyCommand sees it.
-    SSHTUNE_TRYV(config::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host
-                                                                                      : analysis.destination));
+    SSHTUNE_TRYV(
+        config::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host : analysis.destination));
     if (const auto tuning = cached_tuning(analysis, io)) {
       final_args = tuned_ssh_args(args, analysis, *tuning);
     } else {

@@ -32,7 +32,6 @@ std::span<const Command> commands() {
   return table;
 }
 
-
 namespace {
 
 const Command* find_command(const std::string& name) {
@@ -63,9 +62,7 @@ std::vector<std::string> command_names() {
 }
 
 // A word close to a command name is taken for a typo, not for a host alias.
-bool is_probably_mistyped_command(const std::string& word) {
-  return closest_match(word, command_names()).has_value();
-}
+bool is_probably_mistyped_command(const std::string& word) { return closest_match(word, command_names()).has_value(); }
 
 Error unknown_command(const std::string& word) {
   const auto names = command_names();
@@ -122,14 +119,14 @@ Result<ParsedFlags> parse_command(const CommandLine& command, const Args& args, 
   const CommandParser parser = command_parser(command);
   ParsedFlags parsed;
   try {
-    po::store(po::command_line_parser(args).options(parser.options).positional(parser.positional).run(),
-              parsed.values);
+    po::store(po::command_line_parser(args).options(parser.options).positional(parser.positional).run(), parsed.values);
     parsed.help = parsed.values.count("help") > 0;
     if (!parsed.help) po::notify(parsed.values);
   } catch (const po::error& e) {
     return Error{ErrorKind::usage, command.name + ": " + e.what() + "; run 'ssh-tune " + command.name + " --help'"};
   }
-  if (parsed.help) io.out << "usage: " << command.usage << "\n\n" << command.flags << "  -h [ --help ]          show this help\n";
+  if (parsed.help)
+    io.out << "usage: " << command.usage << "\n\n" << command.flags << "  -h [ --help ]          show this help\n";
   return parsed;
 }
 

@@ -65,22 +65,24 @@ void print_ciphers(std::ostream& out, const CpuFindings& findings, const rules::
                    const BarStyle& bars) {
   const double best = fastest(findings.ciphers);
   out << std::left << std::setw(31) << "cipher" << std::right << std::setw(8) << "MB/s" << bar(0, 0, bars) << "  "
-      << std::left << std::setw(44) << "MAC" << "tier\n";
+      << std::left << std::setw(44) << "MAC"
+      << "tier\n";
   for (const auto& speed : findings.ciphers) {
     const std::string mbps = speed.available ? rounded(speed.mb_per_s) : "-";
     const std::string mac = speed.available ? mac_column(speed) : "not in this OpenSSL build";
     const double shown = speed.available ? speed.mb_per_s : 0;
     out << std::left << std::setw(31) << speed.name << std::right << std::setw(8) << mbps
-        << bar(shown, best, bars, shown > 0 && shown == best) << "  " << std::left
-        << std::setw(44) << mac << tier_label(catalog, speed.name) << '\n';
+        << bar(shown, best, bars, shown > 0 && shown == best) << "  " << std::left << std::setw(44) << mac
+        << tier_label(catalog, speed.name) << '\n';
   }
 }
 
 void print_compression(std::ostream& out, const CpuFindings& findings) {
-  out << "compression on " << findings.sample_source << " (" << rounded(static_cast<double>(findings.sample_bytes) / 1048576.0, 1)
-      << " MiB; ratio = compressed/original)\n";
+  out << "compression on " << findings.sample_source << " ("
+      << rounded(static_cast<double>(findings.sample_bytes) / 1048576.0, 1) << " MiB; ratio = compressed/original)\n";
   out << std::left << std::setw(7) << "codec" << std::setw(7) << "level" << std::setw(7) << "ratio" << std::right
-      << std::setw(14) << "compress MB/s" << std::setw(17) << "decompress MB/s" << "  used by\n";
+      << std::setw(14) << "compress MB/s" << std::setw(17) << "decompress MB/s"
+      << "  used by\n";
   for (const auto& row : findings.compression) {
     out << std::left << std::setw(7) << row.codec << std::setw(7) << row.level << std::setw(7) << rounded(row.ratio, 2)
         << std::right << std::setw(14) << rounded(row.compress_mb_per_s) << std::setw(17)
@@ -108,10 +110,15 @@ nlohmann::json features_json(const probes::CpuReport& cpu) {
     if (feature.effective()) {
       effective.push_back(feature.name);
     }
-    detail.push_back({{"name", feature.name}, {"hardware", feature.hardware}, {"in_cpuinfo", feature.in_cpuinfo},
+    detail.push_back({{"name", feature.name},
+                      {"hardware", feature.hardware},
+                      {"in_cpuinfo", feature.in_cpuinfo},
                       {"masked", feature.masked}});
   }
-  return {{"arch", cpu.arch}, {"model", cpu.model}, {"features", effective}, {"feature_detail", detail},
+  return {{"arch", cpu.arch},
+          {"model", cpu.model},
+          {"features", effective},
+          {"feature_detail", detail},
           {"notes", cpu.notes}};
 }
 
@@ -139,7 +146,9 @@ nlohmann::json cpu_json(const CpuFindings& findings, const rules::Catalog& catal
   }
   nlohmann::json compression = nlohmann::json::array();
   for (const auto& row : findings.compression) {
-    compression.push_back({{"codec", row.codec}, {"level", row.level}, {"ratio", std::round(row.ratio * 1000) / 1000},
+    compression.push_back({{"codec", row.codec},
+                           {"level", row.level},
+                           {"ratio", std::round(row.ratio * 1000) / 1000},
                            {"mb_per_s", std::round(row.compress_mb_per_s * 10) / 10},
                            {"decompress_mb_per_s", std::round(row.decompress_mb_per_s * 10) / 10},
                            {"used_by", row.used_by}});

@@ -23,8 +23,8 @@ struct HostName {
 // What the flags select. `fleet` is false only for exactly one name on the
 // command line, which keeps `ssh-tune host HOST`'s single-host output.
 struct HostSelection {
-  std::vector<HostName> hosts;        // in the order given, each once
-  std::vector<std::string> skipped;   // --all: Host patterns and negations, in file order
+  std::vector<HostName> hosts;       // in the order given, each once
+  std::vector<std::string> skipped;  // --all: Host patterns and negations, in file order
   bool fleet = false;
 };
 

@@ -57,7 +57,8 @@ std::string start_line(const CachedHost& e) {
   std::snprintf(line, sizeof line,
                 "start:       each new connection moved little for its first %.2f s: a 1 GB copy averages %s, "
                 "a 10 GB one %s\n",
-                *start, mbps(one_gb).c_str(), mbps(whole_copy_mb_per_s(expected, *start, 10 * k_shown_copy_mb)).c_str());
+                *start, mbps(one_gb).c_str(),
+                mbps(whole_copy_mb_per_s(expected, *start, 10 * k_shown_copy_mb)).c_str());
   return line;
 }
 
@@ -75,8 +76,10 @@ std::string measured_line(const HostOutcome& outcome) {
 std::string rtt_line(const CachedHost& e) {
   if (!e.rtt_ms) return "";
   char rtt[96];
-  if (e.loaded_rtt_ms) std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms (%.2f ms while streaming)", *e.rtt_ms, *e.loaded_rtt_ms);
-  else std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms", *e.rtt_ms);
+  if (e.loaded_rtt_ms)
+    std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms (%.2f ms while streaming)", *e.rtt_ms, *e.loaded_rtt_ms);
+  else
+    std::snprintf(rtt, sizeof rtt, ", RTT %.2f ms", *e.rtt_ms);
   return rtt;
 }
 
@@ -101,7 +104,8 @@ bool winner(const CachedHost& entry, const CachedTrial& t) {
 void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
   double longest = 0;
   for (const auto& t : entry.trials) longest = std::max(longest, t.mb_per_s);
-  out << "trials (MB/s of your data" << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
+  out << "trials (MB/s of your data"
+      << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
       << "; ssh = your OpenSSH client, streaming only; libssh = the survey that ranks)\n";
   for (const auto& t : entry.trials) {
     char line[200];
@@ -114,8 +118,8 @@ void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& ba
 void print_parallel(std::ostream& out, const CachedHost& e) {
   const auto& p = e.decision.parallel;
   if (!p) return;
-  out << "parallel:    " << p->streams << " sessions at once move " << mbps(p->mb_per_s) << " (one session: "
-      << mbps(p->single_mb_per_s) << "); ssh-tune snippet " << e.host << " --for parallel\n";
+  out << "parallel:    " << p->streams << " sessions at once move " << mbps(p->mb_per_s)
+      << " (one session: " << mbps(p->single_mb_per_s) << "); ssh-tune snippet " << e.host << " --for parallel\n";
 }
 
 void print_snippets(std::ostream& out, const Snippets& snippets) {
@@ -135,10 +139,14 @@ void print_snippets(std::ostream& out, const Snippets& snippets) {
 nlohmann::json trials_json(const CachedHost& entry) {
   nlohmann::json trials = nlohmann::json::array();
   for (const auto& t : entry.trials) {
-    trials.push_back({{"kind", to_string(t.kind)},          {"cipher", t.cipher},
-                      {"compression", t.compression},       {"client", to_string(t.client)},
-                      {"streams", t.streams},               {"mb_per_s", rounded(t.mb_per_s, 1)},
-                      {"bytes", t.bytes},                   {"seconds", rounded(t.seconds, 4)}});
+    trials.push_back({{"kind", to_string(t.kind)},
+                      {"cipher", t.cipher},
+                      {"compression", t.compression},
+                      {"client", to_string(t.client)},
+                      {"streams", t.streams},
+                      {"mb_per_s", rounded(t.mb_per_s, 1)},
+                      {"bytes", t.bytes},
+                      {"seconds", rounded(t.seconds, 4)}});
     if (t.start_s) trials.back()["start_s"] = rounded(*t.start_s, 3);
   }
   return trials;
@@ -149,11 +157,11 @@ nlohmann::json trials_json(const CachedHost& entry) {
 void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets, const BarStyle& bars) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
-  out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": "
-      << rules::to_string(d.link_class) << ", bottleneck " << rules::to_string(d.bottleneck) << rtt_line(e);
+  out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": " << rules::to_string(d.link_class)
+      << ", bottleneck " << rules::to_string(d.bottleneck) << rtt_line(e);
   out << "\n\nrecommended: Ciphers " << (d.ciphers.empty() ? "" : d.ciphers.front())
-      << (d.ciphers.size() > 1 ? " (then " + std::to_string(d.ciphers.size() - 1) + " more)" : "")
-      << ", Compression " << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s)
+      << (d.ciphers.size() > 1 ? " (then " + std::to_string(d.ciphers.size() - 1) + " more)" : "") << ", Compression "
+      << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s)
       << source_label(d.expected_source) << "  (" << current_line(outcome) << ")\n"
       << start_line(e);
   print_parallel(out, e);
@@ -182,13 +190,14 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
 nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
-  nlohmann::json link{{"class", rules::to_string(d.link_class)}, {"bottleneck", rules::to_string(d.bottleneck)},
-                      {"rtt_ms", e.rtt_ms ? nlohmann::json(rounded(*e.rtt_ms, 3)) : nlohmann::json(nullptr)},
-                      {"rtt_loaded_ms",
-                       e.loaded_rtt_ms ? nlohmann::json(rounded(*e.loaded_rtt_ms, 3)) : nlohmann::json(nullptr)}};
-  nlohmann::json server{{"banner", e.server_banner}, {"ciphers", e.server_ciphers}, {"macs", e.server_macs},
-                        {"kex", e.server_kex}, {"compression", e.server_compression},
-                        {"strict_kex", e.server_strict_kex}};
+  nlohmann::json link{
+      {"class", rules::to_string(d.link_class)},
+      {"bottleneck", rules::to_string(d.bottleneck)},
+      {"rtt_ms", e.rtt_ms ? nlohmann::json(rounded(*e.rtt_ms, 3)) : nlohmann::json(nullptr)},
+      {"rtt_loaded_ms", e.loaded_rtt_ms ? nlohmann::json(rounded(*e.loaded_rtt_ms, 3)) : nlohmann::json(nullptr)}};
+  nlohmann::json server{
+      {"banner", e.server_banner}, {"ciphers", e.server_ciphers},         {"macs", e.server_macs},
+      {"kex", e.server_kex},       {"compression", e.server_compression}, {"strict_kex", e.server_strict_kex}};
   nlohmann::json recommendation{
       {"ciphers", d.ciphers},
       {"compression", d.compression},
@@ -199,22 +208,33 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
       {"current_client", rules::to_string(d.current_source)},
       {"gain", gain(d) ? nlohmann::json(rounded(*gain(d), 2)) : nlohmann::json(nullptr)},
       {"current_cipher", d.current_cipher},
-      {"current_mb_per_s", d.current_mb_per_s ? nlohmann::json(rounded(*d.current_mb_per_s, 1)) : nlohmann::json(nullptr)},
+      {"current_mb_per_s",
+       d.current_mb_per_s ? nlohmann::json(rounded(*d.current_mb_per_s, 1)) : nlohmann::json(nullptr)},
       {"reasons", d.reasons}};
   const auto start = session_start_s(e);
   recommendation["session_start_s"] = start ? nlohmann::json(rounded(*start, 3)) : nlohmann::json(nullptr);
   recommendation["expected_1gb_copy_mb_per_s"] =
       rounded(whole_copy_mb_per_s(d.expected_mb_per_s, start.value_or(0), k_shown_copy_mb), 1);
-  const nlohmann::json parallel =
-      d.parallel ? nlohmann::json{{"streams", d.parallel->streams},
-                                  {"mb_per_s", rounded(d.parallel->mb_per_s, 1)},
-                                  {"single_mb_per_s", rounded(d.parallel->single_mb_per_s, 1)}}
-                 : nlohmann::json(nullptr);
-  return {{"host", e.host},         {"target", outcome.target},        {"link", link},  {"parallel", parallel},
-          {"server", server},       {"trials", trials_json(e)},        {"recommendation", recommendation},
-          {"snippets", snippets},   {"notes", outcome.notes},          {"failures", outcome.failures},
-          {"from_cache", outcome.from_cache}, {"measured_unix", e.measured_unix}, {"direction", to_string(e.direction)},
-          {"elapsed_s", rounded(outcome.elapsed_s, 3)}, {"setup_s", rounded(outcome.setup_s, 3)}};
+  const nlohmann::json parallel = d.parallel
+                                      ? nlohmann::json{{"streams", d.parallel->streams},
+                                                       {"mb_per_s", rounded(d.parallel->mb_per_s, 1)},
+                                                       {"single_mb_per_s", rounded(d.parallel->single_mb_per_s, 1)}}
+                                      : nlohmann::json(nullptr);
+  return {{"host", e.host},
+          {"target", outcome.target},
+          {"link", link},
+          {"parallel", parallel},
+          {"server", server},
+          {"trials", trials_json(e)},
+          {"recommendation", recommendation},
+          {"snippets", snippets},
+          {"notes", outcome.notes},
+          {"failures", outcome.failures},
+          {"from_cache", outcome.from_cache},
+          {"measured_unix", e.measured_unix},
+          {"direction", to_string(e.direction)},
+          {"elapsed_s", rounded(outcome.elapsed_s, 3)},
+          {"setup_s", rounded(outcome.setup_s, 3)}};
 }
 
 }  // namespace sshtune

@@ -16,8 +16,7 @@ namespace sshtune {
 // with a bar when `bars` is enabled), snippets, notes and failures; last, when the verdict
 // was measured (cached: "(measured DATE; --fresh measures again)") or how long measuring it
 // took and how much of that was set-up outside the budget.
-void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets,
-                   const BarStyle& bars = {});
+void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets, const BarStyle& bars = {});
 
 // {host, link, server, trials, recommendation, snippets, elapsed_s, ...}.
 nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets);

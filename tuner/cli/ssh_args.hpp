@@ -16,11 +16,11 @@ namespace sshtune {
 // What matters to the ssh wrapper about one ssh argument vector.
 struct SshArgs {
   std::optional<std::size_t> destination_index;  // index into the analysed args
-  std::string destination;     // as typed: "host", "user@host", "ssh://user@host:2222"
-  std::string host;            // the host alone (user, port and ssh:// removed)
-  Args command;                // the remote command words, possibly empty
-  bool gave_ciphers = false;   // -c LIST or -o Ciphers=... (any case)
-  bool gave_compression = false;  // -C or -o Compression=... (any case)
+  std::string destination;                       // as typed: "host", "user@host", "ssh://user@host:2222"
+  std::string host;                              // the host alone (user, port and ssh:// removed)
+  Args command;                                  // the remote command words, possibly empty
+  bool gave_ciphers = false;                     // -c LIST or -o Ciphers=... (any case)
+  bool gave_compression = false;                 // -C or -o Compression=... (any case)
   // What decides which host and route a measurement of the destination must use:
   std::optional<std::string> config_file;  // -F FILE (the last one, as ssh)
   std::optional<std::string> port;         // -p PORT

@@ -24,15 +24,16 @@ std::string or_unknown(const std::string& text, const std::string& unknown) { re
 // "0.10.6" from libssh's "0.10.6/openssl/zlib".
 std::string number_of(const std::string& libssh) { return libssh.substr(0, libssh.find('/')); }
 
-nlohmann::json or_null(const std::string& text) { return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text); }
+nlohmann::json or_null(const std::string& text) {
+  return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
+}
 
 }  // namespace
 
 VersionInfo version_info() {
   const probes::LibraryVersions libraries = probes::library_versions();
-  return VersionInfo{SSHTUNE_VERSION,          libraries.libssh,        libraries.libssh_built,
-                     libraries.openssl,        libraries.openssl_text,  libraries.openssl_built,
-                     local_openssh(),          shipped_data_dir()};
+  return VersionInfo{SSHTUNE_VERSION,        libraries.libssh,        libraries.libssh_built, libraries.openssl,
+                     libraries.openssl_text, libraries.openssl_built, local_openssh(),        shipped_data_dir()};
 }
 
 void print_version(std::ostream& out, const VersionInfo& info) {

@@ -56,9 +56,7 @@ Error changed_since_read(const std::filesystem::path& target) {
                target.string() + ": changed since ssh-tune read it; nothing was written, run the command again"};
 }
 
-std::filesystem::path backup_path_for(const std::filesystem::path& target) {
-  return target.string() + ".ssh-tune.bak";
-}
+std::filesystem::path backup_path_for(const std::filesystem::path& target) { return target.string() + ".ssh-tune.bak"; }
 
 void remove_stale_temps(const std::filesystem::path& target) {
   // The same pattern as PosixFileSystem::create_temp: ".NAME.ssh-tune-XXXXXX", for the

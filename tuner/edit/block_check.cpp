@@ -49,7 +49,8 @@ Result<void> check_block(const ManagedBlock& block, const HostSettings& settings
   }
   for (std::size_t i = 0; i < directives.size(); ++i) {
     if (!is_exactly(block.lines[i + 1], directives[i])) {
-      return refused(settings, block.lines[i + 1], "is not '" + directives[i].keyword + " " + directives[i].value + "'");
+      return refused(settings, block.lines[i + 1],
+                     "is not '" + directives[i].keyword + " " + directives[i].value + "'");
     }
   }
   return ok();

@@ -17,7 +17,7 @@ namespace sshtune::edit {
 struct FileChange {
   FileSnapshot before;
   std::optional<std::string> after;
-  bool backup = false;  // a user file: keep a .ssh-tune.bak copy before the first change
+  bool backup = false;              // a user file: keep a .ssh-tune.bak copy before the first change
   std::optional<mode_t> mode = {};  // a new mode for the file, else its mode is kept
 };
 

@@ -24,9 +24,7 @@ bool still_linked(int fd, const std::filesystem::path& path) {
 
 }  // namespace
 
-std::filesystem::path lock_path_for(const std::filesystem::path& target) {
-  return target.string() + ".ssh-tune.lock";
-}
+std::filesystem::path lock_path_for(const std::filesystem::path& target) { return target.string() + ".ssh-tune.lock"; }
 
 Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait) {
   const auto deadline = std::chrono::steady_clock::now() + wait;
@@ -54,9 +52,7 @@ Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::
   }
 }
 
-FileLock::FileLock(FileLock&& other) noexcept : m_fd(other.m_fd), m_path(std::move(other.m_path)) {
-  other.m_fd = -1;
-}
+FileLock::FileLock(FileLock&& other) noexcept : m_fd(other.m_fd), m_path(std::move(other.m_path)) { other.m_fd = -1; }
 
 FileLock& FileLock::operator=(FileLock&& other) noexcept {
   if (this != &other) {

@@ -34,8 +34,9 @@ Result<std::vector<std::string>> parse_cipher_list(const std::string& list, cons
       return usage("--ciphers names '" + name + "' twice");
     }
     if (!contains(supported, name)) {
-      return Error{ErrorKind::invalid_input,
-                   "cipher '" + name + "' is not supported by the local ssh (ssh -Q cipher: " + join_names(supported) + ")"};
+      return Error{
+          ErrorKind::invalid_input,
+          "cipher '" + name + "' is not supported by the local ssh (ssh -Q cipher: " + join_names(supported) + ")"};
     }
     names.push_back(name);
     start = comma + 1;

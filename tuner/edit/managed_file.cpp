@@ -68,7 +68,8 @@ Result<ManagedFile> parse_managed(const std::string& text, const std::filesystem
     if (line.starts_with("#") && file.blocks.empty()) {
       file.header.push_back(line);
     } else if (!is_blank(line) && line != k_catch_all) {
-      return parse_error(path, index, "line outside the ssh-tune blocks; ssh-tune rewrites this file, so move it to your own config");
+      return parse_error(
+          path, index, "line outside the ssh-tune blocks; ssh-tune rewrites this file, so move it to your own config");
     }
     ++index;
   }

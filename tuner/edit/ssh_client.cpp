@@ -8,7 +8,8 @@ namespace sshtune::edit {
 Result<SshVersion> parse_ssh_version(const std::string& banner) {
   SshVersion version;
   if (std::sscanf(banner.c_str(), "OpenSSH_%d.%d", &version.major, &version.minor) != 2) {
-    return Error{ErrorKind::unsupported, "ssh -V: not an OpenSSH client ('" + banner.substr(0, banner.find('\n')) + "')"};
+    return Error{ErrorKind::unsupported,
+                 "ssh -V: not an OpenSSH client ('" + banner.substr(0, banner.find('\n')) + "')"};
   }
   return version;
 }

@@ -35,7 +35,8 @@ Problem text_problem(const std::string& text, std::size_t max) {
 
 // An SSH algorithm name: 1-64 printable ASCII bytes without space or comma.
 Problem name_problem(const std::string& name) {
-  const auto bad = std::find_if(name.begin(), name.end(), [](unsigned char c) { return c <= ' ' || c >= 0x7f || c == ','; });
+  const auto bad =
+      std::find_if(name.begin(), name.end(), [](unsigned char c) { return c <= ' ' || c >= 0x7f || c == ','; });
   if (name.empty() || name.size() > k_max_algorithm_name || bad != name.end()) {
     return "'" + quote_input(name) + "' is not an SSH algorithm name";
   }
@@ -44,7 +45,8 @@ Problem name_problem(const std::string& name) {
 
 Problem number_problem(double value, double max) {
   if (!std::isfinite(value) || value < 0 || value > max) {
-    return "out of range (" + quote_input(std::to_string(value)) + ", expected 0 to " + std::to_string(static_cast<long long>(max)) + ")";
+    return "out of range (" + quote_input(std::to_string(value)) + ", expected 0 to " +
+           std::to_string(static_cast<long long>(max)) + ")";
   }
   return std::nullopt;
 }
@@ -86,7 +88,8 @@ Problem decided_ciphers_problem(const std::vector<std::string>& ciphers, const C
   if (ciphers.empty()) return std::string("empty");
   for (std::size_t i = 0; i < ciphers.size(); ++i) {
     if (Problem problem = name_problem(ciphers[i])) return problem;
-    if (std::find(ciphers.begin(), ciphers.begin() + static_cast<std::ptrdiff_t>(i), ciphers[i]) != ciphers.begin() + static_cast<std::ptrdiff_t>(i)) {
+    if (std::find(ciphers.begin(), ciphers.begin() + static_cast<std::ptrdiff_t>(i), ciphers[i]) !=
+        ciphers.begin() + static_cast<std::ptrdiff_t>(i)) {
       return "'" + ciphers[i] + "' appears twice";
     }
     if (std::find(rules.client_ciphers.begin(), rules.client_ciphers.end(), ciphers[i]) == rules.client_ciphers.end()) {
@@ -113,7 +116,8 @@ void check_decision(const rules::Decision& d, const CacheRules& rules, Checker& 
 }
 
 void check_trials(const std::vector<CachedTrial>& trials, Checker& c) {
-  c.field("trials", trials.size() > k_max_list ? Problem("more than " + std::to_string(k_max_list) + " entries") : Problem());
+  c.field("trials",
+          trials.size() > k_max_list ? Problem("more than " + std::to_string(k_max_list) + " entries") : Problem());
   for (std::size_t i = 0; i < trials.size(); ++i) {
     const std::string at = "trials[" + std::to_string(i) + "].";
     c.field(at + "cipher", name_problem(trials[i].cipher));
@@ -161,7 +165,8 @@ Result<void> validate_cached_host(const CachedHost& entry, const CacheRules& rul
   check_trials(entry.trials, c);
   check_decision(entry.decision, rules, c);
   if (c.problem()) return Error{ErrorKind::invalid_input, origin + ": " + *c.problem() + "; refusing it"};
-  return rules::check_security_floor(entry.decision.ciphers, rules.catalog, rules.policy, origin + ": decision.ciphers");
+  return rules::check_security_floor(entry.decision.ciphers, rules.catalog, rules.policy,
+                                     origin + ": decision.ciphers");
 }
 
 Result<CachedHost> parse_cached_host(std::string_view text, const std::string& origin, const CacheRules& rules,

@@ -26,9 +26,9 @@ std::string openssh_program() {
 
 std::vector<std::string> batch_session_options(const std::string& version) {
   std::vector<std::string> options;
-  for (const char* option : {"BatchMode=yes", "ControlMaster=no", "ControlPath=none", "RequestTTY=no",
-                             "RemoteCommand=none", "PermitLocalCommand=no", "ClearAllForwardings=yes",
-                             "ForwardAgent=no", "ForwardX11=no", "LogLevel=INFO"}) {
+  for (const char* option :
+       {"BatchMode=yes", "ControlMaster=no", "ControlPath=none", "RequestTTY=no", "RemoteCommand=none",
+        "PermitLocalCommand=no", "ClearAllForwardings=yes", "ForwardAgent=no", "ForwardX11=no", "LogLevel=INFO"}) {
     options.insert(options.end(), {"-o", option});
   }
   if (at_least(version, 8, 7)) {

@@ -19,7 +19,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int k_loaded_round_trips = 4;
 constexpr milliseconds k_ladder_margin{100};  // ladder_reserve's room for the runner's own time
-constexpr milliseconds k_shell_start{150};  // a login shell's rc files before the remote command runs
+constexpr milliseconds k_shell_start{150};    // a login shell's rc files before the remote command runs
 
 // Round trips on the survey's control session once the first confirmation trial streams: the RTT a
 // transfer sees (a queue on the path lengthens it; the window cap is judged by it). They use the echo
@@ -101,9 +101,8 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
 // file), else a fresh connection's.
 milliseconds retime_setup(const ConfirmInput& in, const std::vector<TrialSpec>& specs,
                           const std::vector<std::size_t>& again) {
-  const bool fresh = std::any_of(again.begin(), again.end(), [&](std::size_t i) {
-    return i >= specs.size() || !upload_timed_here(specs[i]);
-  });
+  const bool fresh = std::any_of(again.begin(), again.end(),
+                                 [&](std::size_t i) { return i >= specs.size() || !upload_timed_here(specs[i]); });
   return fresh ? setup_estimate(in) : milliseconds(0);
 }
 
@@ -157,8 +156,8 @@ std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& spe
 }
 
 // The leader and its challenger when the survey contests their order (schedule's contested()).
-std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs, const std::vector<Result<TrialResult>>& results,
-                                    const rules::HostFacts& facts) {
+std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs,
+                                    const std::vector<Result<TrialResult>>& results, const rules::HostFacts& facts) {
   const auto leader = uncompressed_leader(specs, results);
   if (!leader) return std::nullopt;
   std::optional<std::size_t> challenger;
@@ -189,13 +188,14 @@ void add_once(std::vector<std::size_t>& chosen, std::size_t i) {
 // stall's, and shown it would be read as the cipher's), then a contested lead's challenger and leader
 // (schedule's contested()). Each later keeps its better run (keep_better).
 std::vector<std::size_t> choose_again(const std::vector<TrialSpec>& specs, const rules::HostFacts& facts,
-                                      const std::vector<Result<TrialResult>>& results, std::vector<std::string>& notes) {
+                                      const std::vector<Result<TrialResult>>& results,
+                                      std::vector<std::string>& notes) {
   std::vector<std::size_t> chosen;
   for (std::size_t i = 0; i < specs.size() && i < results.size(); ++i) {
     const auto survey = survey_figure(facts, specs[i].cipher, specs[i].compression);
     if (!results[i] || !survey || !crawled(mb_per_s(results[i].value()), *survey)) continue;
-    notes.push_back(label(specs[i]) + " read " + mbps(mb_per_s(results[i].value())) + ", under a quarter of the survey's " +
-                    mbps(*survey) + ": a stall, not the cipher; timed again");
+    notes.push_back(label(specs[i]) + " read " + mbps(mb_per_s(results[i].value())) +
+                    ", under a quarter of the survey's " + mbps(*survey) + ": a stall, not the cipher; timed again");
     chosen.push_back(i);
   }
   const auto contest = find_contest(specs, results, facts);
@@ -231,7 +231,7 @@ std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector
     }
     const TrialResult& trial = results[i].value();
     m.facts.openssh_trials.push_back({trial.cipher, trial.compression, mb_per_s(trial)});
-    const TrialRole role = trial.compression               ? TrialRole::zlib_sample
+    const TrialRole role = trial.compression                   ? TrialRole::zlib_sample
                            : trial.kind == TrialKind::download ? TrialRole::download
                                                                : TrialRole::upload;
     m.trials.push_back({role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds,
@@ -321,7 +321,8 @@ void run_parallel_ladder(const ConfirmInput& in, const rules::Shortlist& list, O
         std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
     deadline += step_setup;
     m.setup += step_setup;
-    if (!failed) gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;
+    if (!failed)
+      gain = m.facts.parallel_trials.back().mb_per_s / previous, previous = m.facts.parallel_trials.back().mb_per_s;
   }
   if (m.facts.parallel_trials.empty() && !failed) {
     m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
@@ -338,17 +339,19 @@ void confirm_with_openssh(const ConfirmInput& in, HostEnvironment& env, Measurem
   const milliseconds confirm = confirm_share(budget, left_until(in.deadline, env), reserve);
   std::vector<TrialSpec> specs = confirmation_specs(in, list, m.facts, confirm);
   if (specs.empty()) {
-    m.facts.openssh_missing = list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
+    m.facts.openssh_missing =
+        list.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
     return;
   }
   // The runner keeps to this on its own (steady) clock, moved by the set-up it sees: the streams were
   // planned with setup_estimate() taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = std::chrono::steady_clock::now() + confirm - setup_estimate(in);
-  auto client = env.make_client_runner(openssh_target(in.request.host, in.request.overrides, in.resolved.target,
-                                                      *env.client));
+  auto client =
+      env.make_client_runner(openssh_target(in.request.host, in.request.overrides, in.resolved.target, *env.client));
   LoadedRtt loaded(in.survey_runner, in.resolved.target.timeout + specs.front().time_cap);
   specs.front().on_progress = loaded.trigger();
-  show(env, "timing your ssh: " + label(specs.front()) + (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : ""));
+  show(env, "timing your ssh: " + label(specs.front()) +
+                (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : ""));
   const auto started = env.now();
   // The plan allowed the set-up the survey's connect suggests; set-up beyond that is not budget (a login
   // shell's rc files can take a second, longer when several start at once) and moves the deadline.

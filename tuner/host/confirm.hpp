@@ -18,10 +18,11 @@ namespace sshtune {
 struct ConfirmInput {
   const HostRequest& request;
   const ResolvedHost& resolved;
-  RemoteRunner& survey_runner;                  // its control session measures the loaded round trip
-  std::shared_ptr<const std::string> sample;    // the user's data, for the compressed trial
-  std::chrono::milliseconds connect_time{0};    // what one connection's set-up took (the survey's)
-  std::chrono::steady_clock::time_point deadline;  // the run's start plus its budget and the survey's set-up (env.now's clock)
+  RemoteRunner& survey_runner;                // its control session measures the loaded round trip
+  std::shared_ptr<const std::string> sample;  // the user's data, for the compressed trial
+  std::chrono::milliseconds connect_time{0};  // what one connection's set-up took (the survey's)
+  std::chrono::steady_clock::time_point
+      deadline;  // the run's start plus its budget and the survey's set-up (env.now's clock)
   std::chrono::steady_clock::time_point budget_end;  // the run's start plus its budget: where runs timed again end
 };
 

@@ -19,10 +19,10 @@ namespace sshtune {
 
 // One host of a fleet run: what tune_host and render_snippets made of it, or why not.
 struct FleetResult {
-  std::string host;                   // the request's alias
+  std::string host;                    // the request's alias
   std::optional<HostOutcome> outcome;  // set exactly when `error` is not
   Snippets snippets;
-  std::optional<Error> error;         // one line naming the host
+  std::optional<Error> error;  // one line naming the host
 };
 
 // Callbacks around each host (either may be empty): `started` before its trials

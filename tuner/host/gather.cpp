@@ -26,8 +26,9 @@ Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTar
   if (target.proxy_command.empty()) {
     auto server = env.fetch_server(target);
     if (server) {
-      notes.push_back("the server's algorithms were read with a separate connection that closes before "
-                      "authenticating (libssh did not log them)");
+      notes.push_back(
+          "the server's algorithms were read with a separate connection that closes before "
+          "authenticating (libssh did not log them)");
       return server.value();
     }
     if (server.error().kind == ErrorKind::remote) return server.error();
@@ -48,7 +49,8 @@ Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& reques
 }
 
 CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
-  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client, 1, trial.start_s};
+  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client,
+          1,    trial.start_s};
 }
 
 // The survey's half of the facts, and the cache's trial list, from the report.
@@ -57,7 +59,8 @@ void add_survey(const HostTrialReport& report, const std::vector<bool>& was_samp
   for (const auto& trial : report.trials) {
     if (!trial.compression) {
       m.facts.trials.push_back({trial.cipher, mb_per_s(trial)});
-      m.trials.push_back(cached_trial(trial, trial.kind == TrialKind::download ? TrialRole::download : TrialRole::upload));
+      m.trials.push_back(
+          cached_trial(trial, trial.kind == TrialKind::download ? TrialRole::download : TrialRole::upload));
       continue;
     }
     const bool sample = compressed < was_sample.size() && was_sample[compressed++];
@@ -73,9 +76,8 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   facts.client_ciphers = client.supported(AlgorithmKind::cipher);
   facts.server_ciphers = server.ciphers_c2s;
   facts.server_strict_kex = server.strict_kex;
-  facts.server_offers_compression =
-      std::find(server.compression_c2s.begin(), server.compression_c2s.end(), k_ssh_compression) !=
-      server.compression_c2s.end();
+  facts.server_offers_compression = std::find(server.compression_c2s.begin(), server.compression_c2s.end(),
+                                              k_ssh_compression) != server.compression_c2s.end();
   facts.server_is_hpn = rules::banner_is_hpn(server.banner);
   facts.current_ciphers = resolved.current_ciphers;
   facts.current_compression = resolved.current_compression;

@@ -47,8 +47,8 @@ std::optional<TrialClient> parse_trial_client(std::string_view text) {
 }
 
 std::optional<TrialRole> parse_trial_role(std::string_view text) {
-  for (const TrialRole role : {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random,
-                               TrialRole::parallel}) {
+  for (const TrialRole role :
+       {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random, TrialRole::parallel}) {
     if (to_string(role) == text) return role;
   }
   return std::nullopt;
@@ -71,9 +71,7 @@ double whole_copy_mb_per_s(double mb_per_s, double start_s, double megabytes) {
   return megabytes / (start_s + megabytes / mb_per_s);
 }
 
-fs::path cache_dir() {
-  return cache_home();
-}
+fs::path cache_dir() { return cache_home(); }
 
 fs::path cache_path(const std::string& host) {
   std::string name;

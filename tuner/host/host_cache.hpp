@@ -46,8 +46,8 @@ struct CachedTrial {
   double mb_per_s = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;
-  TrialClient client = TrialClient::libssh;  // the survey's libssh, or the user's OpenSSH client
-  int streams = 1;                           // > 1 for parallel trials
+  TrialClient client = TrialClient::libssh;      // the survey's libssh, or the user's OpenSSH client
+  int streams = 1;                               // > 1 for parallel trials
   std::optional<double> start_s = std::nullopt;  // OpenSSH trials: seconds lost at the start (TrialResult::start_s)
 };
 
@@ -56,20 +56,20 @@ std::string_view to_string(TrialClient client);
 std::optional<TrialClient> parse_trial_client(std::string_view text);
 
 struct CachedHost {
-  std::string host;                  // the alias as typed
-  std::int64_t measured_unix = 0;    // seconds since the epoch
-  std::string client_version;        // `ssh -V`
+  std::string host;                // the alias as typed
+  std::int64_t measured_unix = 0;  // seconds since the epoch
+  std::string client_version;      // `ssh -V`
   std::string server_banner;
   std::vector<std::string> server_ciphers;
   std::vector<std::string> server_macs;
   std::vector<std::string> server_kex;
   std::vector<std::string> server_compression;
   bool server_strict_kex = false;
-  std::optional<double> rtt_ms;            // idle
-  std::optional<double> loaded_rtt_ms;     // while a trial streamed
-  std::string target;                // "hostname:port" that was probed
-  std::vector<std::string> notes;    // what could not be measured
-  std::string sample;                // "built-in mixed corpus" or the --sample path
+  std::optional<double> rtt_ms;         // idle
+  std::optional<double> loaded_rtt_ms;  // while a trial streamed
+  std::string target;                   // "hostname:port" that was probed
+  std::vector<std::string> notes;       // what could not be measured
+  std::string sample;                   // "built-in mixed corpus" or the --sample path
   Direction direction = Direction::upload;
   std::vector<CachedTrial> trials;
   rules::Decision decision;

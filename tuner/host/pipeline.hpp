@@ -29,12 +29,12 @@
 namespace sshtune {
 
 struct HostRequest {
-  std::string host;                        // the alias as typed
+  std::string host;  // the alias as typed
   TargetOverrides overrides;
-  std::optional<std::string> sample_path;  // --sample; the built-in corpus otherwise
-  std::chrono::milliseconds budget{5000};  // total trial time
-  bool fresh = false;                      // ignore the cache
-  Direction direction = Direction::upload; // cipher trials push (upload) or pull (download)
+  std::optional<std::string> sample_path;   // --sample; the built-in corpus otherwise
+  std::chrono::milliseconds budget{5000};   // total trial time
+  bool fresh = false;                       // ignore the cache
+  Direction direction = Direction::upload;  // cipher trials push (upload) or pull (download)
 };
 
 // The alias resolved as ssh would: the effective configuration and the probe target.
@@ -50,10 +50,10 @@ struct Measurement {
   rules::HostFacts facts;
   ServerAlgorithms server;
   std::vector<CachedTrial> trials;
-  std::optional<double> rtt_ms;        // idle
-  std::optional<double> loaded_rtt_ms; // while a trial streamed
-  std::vector<std::string> notes;     // what could not be measured, and why
-  std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
+  std::optional<double> rtt_ms;         // idle
+  std::optional<double> loaded_rtt_ms;  // while a trial streamed
+  std::vector<std::string> notes;       // what could not be measured, and why
+  std::vector<std::string> failures;    // "TRIAL: message" for each trial that failed
   // Set-up that moved the deadline (connections opening, remote shells starting, a new sink's warm-up,
   // rsync --version): the run's time beyond the budget.
   std::chrono::milliseconds setup{0};
@@ -61,10 +61,10 @@ struct Measurement {
 
 // What `host` learned, from the network or the cache.
 struct HostOutcome {
-  CachedHost entry;                 // what is (now) cached, decision included
+  CachedHost entry;  // what is (now) cached, decision included
   bool from_cache = false;
-  std::string target;               // "hostname:port" actually probed
-  std::vector<std::string> notes;   // what could not be measured, and why
+  std::string target;              // "hostname:port" actually probed
+  std::vector<std::string> notes;  // what could not be measured, and why
   std::vector<std::string> failures;
   std::vector<std::string> current_ciphers;  // `ssh -G` now, for the comparison
   bool current_compression = false;

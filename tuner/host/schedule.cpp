@@ -16,9 +16,9 @@ constexpr milliseconds k_max_parallel_stream{500};
 // trip, which TCP reaches in under 10 of them, 20 MB at most. W was also 100 ms of data on faster paths,
 // 80-120 MB at loopback speeds: 0.1 s more per trial for nothing (the figures read the same) ...
 constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
-constexpr double k_max_warm_up_seconds = 0.5;      // ... unless that is more than 0.5 s of data (a slow link
-                                                   // queues nothing at the receiver to burst with)
-constexpr int k_max_streams = 8;                   // at most 8 unauthenticated connections at once (MaxStartups)
+constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
+                                               // queues nothing at the receiver to burst with)
+constexpr int k_max_streams = 8;               // at most 8 unauthenticated connections at once (MaxStartups)
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -39,8 +39,8 @@ constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
 constexpr double k_min_step_gain = 1.1;
 constexpr double k_linear_step_gain = 1.8;
-constexpr double k_crawl_ratio = 4;  // an OpenSSH figure under survey / 4 crawled
-constexpr double k_contest_margin = 1.15;  // the survey's lead that contests the confirmation's order
+constexpr double k_crawl_ratio = 4;                    // an OpenSSH figure under survey / 4 crawled
+constexpr double k_contest_margin = 1.15;              // the survey's lead that contests the confirmation's order
 constexpr unsigned k_cores_for_loopback_parallel = 4;  // two sessions' ssh and sshd each
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {

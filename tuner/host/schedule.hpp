@@ -43,7 +43,8 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
 // long). The warm-up W is 32 MiB (past a new session's slow start and TCP's ramp), or 0.5 s of data at
-// the estimate when that is less (a slow link). Fast uploads (compressed: from 20 MB/s) read a memory file, the rest a pipe.
+// the estimate when that is less (a slow link). Fast uploads (compressed: from 20 MB/s) read a memory file, the rest a
+// pipe.
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
                        std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time);
 

@@ -10,8 +10,7 @@ namespace {
 
 // cipher.c ciphers_valid() and friends: every element up to the first empty one
 // must be a supported name; an empty list is invalid.
-bool names_valid(AlgorithmKind kind, std::string_view names, const ClientCapabilities& client,
-                 std::string* first_bad) {
+bool names_valid(AlgorithmKind kind, std::string_view names, const ClientCapabilities& client, std::string* first_bad) {
   if (names.empty()) {
     return false;
   }
@@ -53,7 +52,6 @@ std::vector<std::string> names_cat(std::vector<std::string> a, const std::vector
 }
 
 }  // namespace
-
 
 std::optional<std::string> check_algorithm_argument(AlgorithmKind kind, std::string_view arg,
                                                     const ClientCapabilities& client) {
@@ -116,6 +114,5 @@ std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<
   }
   return result;
 }
-
 
 }  // namespace sshtune::config

@@ -19,10 +19,10 @@ struct CanonicalOptions {
   int mode = 0;  // CanonicalizeHostname: 0 no, 1 yes, 2 always
   int max_dots = 1;
   bool fallback_local = true;
-  std::vector<std::string> domains;                          // CanonicalDomains
-  std::vector<std::pair<std::string, std::string>> cnames;   // CanonicalizePermittedCNAMEs rules
-  bool direct = true;   // no ProxyCommand and no ProxyJump
-  int address_family = 0;  // AF_UNSPEC, AF_INET or AF_INET6
+  std::vector<std::string> domains;                         // CanonicalDomains
+  std::vector<std::pair<std::string, std::string>> cnames;  // CanonicalizePermittedCNAMEs rules
+  bool direct = true;                                       // no ProxyCommand and no ProxyJump
+  int address_family = 0;                                   // AF_UNSPEC, AF_INET or AF_INET6
   int port = 22;
 };
 

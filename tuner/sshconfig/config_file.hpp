@@ -28,14 +28,14 @@ struct ConfigLine {
   std::string eol;
   std::size_t number = 0;  // 1-based line number, as ssh reports it
   LineKind kind = LineKind::blank;
-  std::string keyword;        // as written (case kept); directive lines only
-  std::string keyword_lower;  // what OpenSSH looks up in its keyword table
+  std::string keyword;            // as written (case kept); directive lines only
+  std::string keyword_lower;      // what OpenSSH looks up in its keyword table
   std::size_t keyword_begin = 0;  // byte range of the keyword's raw spelling in text
   std::size_t keyword_end = 0;
-  std::size_t rest_begin = 0;  // offset in text where the arguments start (after '=' and blanks)
-  std::string rest;            // raw arguments: text from rest_begin minus trailing whitespace
-  std::vector<Token> args;     // argv_split(rest, terminate_on_comment=1)
-  bool invalid_quotes = false; // argv_split failed: ssh reports "invalid quotes"
+  std::size_t rest_begin = 0;   // offset in text where the arguments start (after '=' and blanks)
+  std::string rest;             // raw arguments: text from rest_begin minus trailing whitespace
+  std::vector<Token> args;      // argv_split(rest, terminate_on_comment=1)
+  bool invalid_quotes = false;  // argv_split failed: ssh reports "invalid quotes"
 };
 
 // A whole file: where it came from (as shown in messages) and its lines in order.

@@ -14,8 +14,8 @@ namespace sshtune::config {
 
 // The facts dump_client_config() prints that are not options.
 struct DumpContext {
-  std::string host_arg;       // the destination as typed (minus user@ / ssh://)
-  std::string hostname;       // the final, expanded, lower-cased host name
+  std::string host_arg;  // the destination as typed (minus user@ / ssh://)
+  std::string hostname;  // the final, expanded, lower-cased host name
   Origin hostname_origin;
 };
 

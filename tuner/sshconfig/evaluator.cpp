@@ -11,7 +11,6 @@
 
 #include <unistd.h>
 
-
 namespace sshtune::config {
 namespace {
 
@@ -207,8 +206,8 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
     SSHTUNE_TRYV(read_config_files(walker, request));
   }
   const PassFacts& facts = walker.facts;
-  SSHTUNE_TRYV(finalize(store, FinalFacts{destination.host, host, facts.local_user, facts.home, facts.uid,
-                                          facts.local_hostname}));
+  SSHTUNE_TRYV(finalize(
+      store, FinalFacts{destination.host, host, facts.local_user, facts.home, facts.uid, facts.local_hostname}));
   SSHTUNE_TRY(settings, dump_settings(store, DumpContext{destination.host, host, hostname_origin}, client));
   evaluation.settings = std::move(settings);
   return evaluation;

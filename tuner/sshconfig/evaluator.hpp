@@ -50,16 +50,16 @@ struct CommandLineFlag {
 
 // The destination and the command-line flags, as given to ssh.
 struct EvalRequest {
-  std::string host;                        // as typed: "host", "user@host" or "ssh://user@host:port"
-  std::optional<std::string> user;         // -l, applied before every flag below
-  std::optional<std::string> port;         // -p, likewise
-  std::vector<std::string> options;        // -o KEY=VALUE (or "KEY VALUE"), in order, likewise
-  std::vector<CommandLineFlag> flags;      // -l / -p / -o in command-line order, after the three above
+  std::string host;                    // as typed: "host", "user@host" or "ssh://user@host:port"
+  std::optional<std::string> user;     // -l, applied before every flag below
+  std::optional<std::string> port;     // -p, likewise
+  std::vector<std::string> options;    // -o KEY=VALUE (or "KEY VALUE"), in order, likewise
+  std::vector<CommandLineFlag> flags;  // -l / -p / -o in command-line order, after the three above
   std::size_t flags_before_host = static_cast<std::size_t>(-1);  // how many of `flags` precede the destination
-  std::optional<std::filesystem::path> config_file;  // -F; "none" reads no file
+  std::optional<std::filesystem::path> config_file;              // -F; "none" reads no file
   std::optional<std::filesystem::path> user_config;  // default: $HOME/.ssh/config (passwd home if HOME is unset)
   std::filesystem::path system_config = "/etc/ssh/ssh_config";
-  ExecRunner exec;                         // unset: Match exec is not run (a failing command, recorded)
+  ExecRunner exec;  // unset: Match exec is not run (a failing command, recorded)
 };
 
 // A Match exec command that was not run because the request had no runner.

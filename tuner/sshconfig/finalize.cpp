@@ -13,8 +13,8 @@ namespace sshtune::config {
 namespace {
 
 // fill_default_options()'s CLEAR_ON_NONE list: "none" leaves these unset.
-constexpr std::array<const char*, 8> k_clear_on_none{"localcommand",  "remotecommand",   "proxycommand",
-                                                     "controlpath",   "revokedhostkeys", "pkcs11provider",
+constexpr std::array<const char*, 8> k_clear_on_none{"localcommand",        "remotecommand",    "proxycommand",
+                                                     "controlpath",         "revokedhostkeys",  "pkcs11provider",
                                                      "securitykeyprovider", "knownhostscommand"};
 
 Error refused_at(const Origin& origin, const std::string& message) {
@@ -114,8 +114,8 @@ void tidy_update_host_keys(OptionStore& store) {
   const StoredValue* persist = store.scalar("controlpersist");
   const bool persisting = persist && persist->args.front() != "no";
   const StoredValue* level = store.scalar("loglevel");
-  const bool quiet = level && (level->args.front() == "SILENT" || level->args.front() == "FATAL" ||
-                               level->args.front() == "ERROR");
+  const bool quiet =
+      level && (level->args.front() == "SILENT" || level->args.front() == "FATAL" || level->args.front() == "ERROR");
   if ((persisting && present(store, "controlpath")) || present(store, "remotecommand") ||
       state_of(store, "requesttty") == 1 || quiet) {
     store.replace("updatehostkeys", {"no"}, update->origin);

@@ -15,10 +15,10 @@ namespace sshtune::config {
 
 // The facts of the connection the expansions use.
 struct FinalFacts {
-  std::string host_arg;   // the destination as typed (user@ and ssh:// removed)
-  std::string host;       // the final host name
+  std::string host_arg;  // the destination as typed (user@ and ssh:// removed)
+  std::string host;      // the final host name
   std::string local_user;
-  std::string home;       // the passwd home (~ and %d)
+  std::string home;  // the passwd home (~ and %d)
   unsigned long uid = 0;
   std::string local_hostname;
 };

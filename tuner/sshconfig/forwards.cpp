@@ -73,8 +73,10 @@ void set_connect_path(Forward& fwd, const Field& field) {
 Forward assign_short(const std::vector<Field>& f) {
   Forward fwd;
   if (f.size() == 1) {
-    if (f[0].path) set_listen_path(fwd, f[0]);
-    else fwd.listen_port = a2port(f[0].text);
+    if (f[0].path)
+      set_listen_path(fwd, f[0]);
+    else
+      fwd.listen_port = a2port(f[0].text);
     fwd.connect_host = "socks";
   } else if (f[0].path && f[1].path) {
     set_listen_path(fwd, f[0]);

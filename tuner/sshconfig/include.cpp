@@ -47,7 +47,7 @@ Result<std::vector<std::string>> resolve_include(const std::string& argument, bo
 }
 
 std::optional<std::string> check_permissions(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (stat(path.c_str(), &st) != 0) return std::nullopt;
   const bool owner_ok = st.st_uid == 0 || st.st_uid == getuid();
   const bool world_writable = (st.st_mode & S_IWOTH) != 0;

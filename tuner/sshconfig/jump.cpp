@@ -58,8 +58,8 @@ std::optional<Jump> parse_jump(std::string_view raw, bool strict) {
 bool jump_is_none(const Jump& jump) { return jump.host == "none" && jump.port == 0 && !jump.user; }
 
 std::string jump_text(const Jump& jump) {
-  const bool numeric = jump.host.find(':') != std::string::npos ||
-                       jump.host.find_first_not_of("1234567890.") == std::string::npos;
+  const bool numeric =
+      jump.host.find(':') != std::string::npos || jump.host.find_first_not_of("1234567890.") == std::string::npos;
   std::string out = jump.extra ? *jump.extra + "," : "";
   if (jump.user) out += *jump.user + "@";
   out += numeric ? "[" + jump.host + "]" : jump.host;

@@ -13,22 +13,24 @@ namespace sshtune::config {
 
 // How a keyword is processed; decides validation and first-wins / accumulation.
 enum class KeywordKind {
-  host, match, include,
-  ignored,        // Protocol: silently ignored
-  deprecated,     // accepted, logged at debug level only
-  unsupported,    // "Unsupported option" printed, not fatal
-  flag,           // multistate yes/no-like enumeration (see states)
-  integer,        // non-negative int
-  time,           // convtime() seconds
-  port,           // a2port()
-  string,         // one argument, first wins
-  command,        // raw rest of the line (ProxyCommand ...), first wins
-  algorithms,     // +/-/^ list validated against the client (see algorithm)
-  identity,       // IdentityFile / CertificateFile: accumulate, de-duplicated
-  forward,        // Local/Remote/DynamicForward: accumulate, de-duplicated
-  send_env,       // appended; "-PATTERN" removes
-  first_line_list,// several arguments, only the first active line counts
-  other,          // first wins, all arguments kept (light validation)
+  host,
+  match,
+  include,
+  ignored,          // Protocol: silently ignored
+  deprecated,       // accepted, logged at debug level only
+  unsupported,      // "Unsupported option" printed, not fatal
+  flag,             // multistate yes/no-like enumeration (see states)
+  integer,          // non-negative int
+  time,             // convtime() seconds
+  port,             // a2port()
+  string,           // one argument, first wins
+  command,          // raw rest of the line (ProxyCommand ...), first wins
+  algorithms,       // +/-/^ list validated against the client (see algorithm)
+  identity,         // IdentityFile / CertificateFile: accumulate, de-duplicated
+  forward,          // Local/Remote/DynamicForward: accumulate, de-duplicated
+  send_env,         // appended; "-PATTERN" removes
+  first_line_list,  // several arguments, only the first active line counts
+  other,            // first wins, all arguments kept (light validation)
 };
 
 // One enumeration value of a multistate keyword (readconf.c multistate_*).
@@ -43,8 +45,8 @@ struct KeywordInfo {
   std::string_view name;
   std::string_view slot;
   KeywordKind kind;
-  std::span<const StateName> states = {};        // flag kind only
-  AlgorithmKind algorithm = AlgorithmKind::cipher; // algorithms kind only
+  std::span<const StateName> states = {};           // flag kind only
+  AlgorithmKind algorithm = AlgorithmKind::cipher;  // algorithms kind only
 };
 
 // The table row for a lower-case keyword, or nullopt for an unknown keyword.

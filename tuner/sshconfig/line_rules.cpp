@@ -6,7 +6,6 @@
 
 #include <strings.h>
 
-
 namespace sshtune::config {
 namespace {
 

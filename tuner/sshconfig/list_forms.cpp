@@ -117,9 +117,11 @@ Result<Assignments> read_set_env(const std::vector<std::string>& args) {
 constexpr std::array<ValueFormInfo, 7> k_lists{{
     {"globalknownhostsfile", read_global_known_hosts, k_any_count},
     {"userknownhostsfile", read_user_known_hosts, k_any_count},
-    {"logverbose", read_log_verbose, k_any_count}, {"canonicaldomains", read_canonical_domains, k_any_count},
+    {"logverbose", read_log_verbose, k_any_count},
+    {"canonicaldomains", read_canonical_domains, k_any_count},
     {"canonicalizepermittedcnames", read_permitted_cnames, k_any_count},
-    {"permitremoteopen", read_permit_remote_open, k_any_count}, {"setenv", read_set_env, k_any_count},
+    {"permitremoteopen", read_permit_remote_open, k_any_count},
+    {"setenv", read_set_env, k_any_count},
 }};
 
 }  // namespace

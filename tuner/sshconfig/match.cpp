@@ -37,11 +37,11 @@ bool split_one(DelimCursor& cursor, const std::string& spelled, MatchSplit& spli
   }
   if (criterion.attribute != "canonical" && criterion.attribute != "final") {
     const std::optional<std::string> argument = strdelim(cursor);
-    const bool known = std::find(k_with_argument.begin(), k_with_argument.end(), criterion.attribute) !=
-                       k_with_argument.end();
+    const bool known =
+        std::find(k_with_argument.begin(), k_with_argument.end(), criterion.attribute) != k_with_argument.end();
     if (unusable(argument) || !known) {
-      split.error = unusable(argument) ? "Missing Match criteria for " + attribute
-                                       : "Unsupported Match attribute " + attribute;
+      split.error =
+          unusable(argument) ? "Missing Match criteria for " + attribute : "Unsupported Match attribute " + attribute;
       return false;
     }
     criterion.argument = *argument;
@@ -52,9 +52,9 @@ bool split_one(DelimCursor& cursor, const std::string& spelled, MatchSplit& spli
 
 // percent_expand() of an exec command with match_cfg_line()'s tokens.
 Result<std::string> expand_exec(const std::string& command, const MatchContext& context) {
-  const ConnectionFacts facts{context.local_hostname, context.host,      context.original_host,
-                              context.host_key_alias, context.port,      context.remote_user,
-                              context.local_user,     context.home,      context.uid};
+  const ConnectionFacts facts{context.local_hostname, context.host, context.original_host,
+                              context.host_key_alias, context.port, context.remote_user,
+                              context.local_user,     context.home, context.uid};
   Result<std::string> expanded = expand_tokens(command, connection_tokens(facts), false);
   if (!expanded) return Error{ErrorKind::invalid_input, "percent_expand: " + expanded.error().message};
   return expanded;
@@ -67,8 +67,9 @@ Result<bool> run_exec(const std::string& command, const MatchContext& context, M
     return false;
   }
   const Result<int> status = (*context.exec)(command);
-  if (!status) return Error{ErrorKind::invalid_input, "match exec '" + command.substr(0, 100) + "' error: " +
-                                                          status.error().message};
+  if (!status)
+    return Error{ErrorKind::invalid_input,
+                 "match exec '" + command.substr(0, 100) + "' error: " + status.error().message};
   return status.value() == 0;
 }
 

@@ -43,7 +43,8 @@ Problem host_problem(std::string_view host) {
 Problem user_problem(std::string_view user) {
   if (Problem problem = common_problem(user)) return problem;
   for (std::size_t i = 0; i < user.size(); ++i) {
-    if (k_user_refused.find(user[i]) != std::string_view::npos) return refused_char(user[i], "ssh refuses in a user name");
+    if (k_user_refused.find(user[i]) != std::string_view::npos)
+      return refused_char(user[i], "ssh refuses in a user name");
     if (std::isspace(static_cast<unsigned char>(user[i])) && i + 1 < user.size() && user[i + 1] == '-') {
       return "has a '-' after whitespace, which ssh refuses in a user name";
     }

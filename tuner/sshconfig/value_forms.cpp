@@ -22,23 +22,41 @@ struct Named {
 
 // misc.c ipqos[]: iptos2str() prints the first name with a value ("reliability" is "le").
 constexpr std::array<Named, 26> k_ipqos{{
-    {"none", INT_MAX}, {"af11", 0x28}, {"af12", 0x30}, {"af13", 0x38}, {"af21", 0x48}, {"af22", 0x50},
-    {"af23", 0x58}, {"af31", 0x68}, {"af32", 0x70}, {"af33", 0x78}, {"af41", 0x88}, {"af42", 0x90},
-    {"af43", 0x98}, {"cs0", 0x00}, {"cs1", 0x20}, {"cs2", 0x40}, {"cs3", 0x60}, {"cs4", 0x80},
-    {"cs5", 0xa0}, {"cs6", 0xc0}, {"cs7", 0xe0}, {"ef", 0xb8}, {"le", 0x04}, {"lowdelay", 0x10},
+    {"none", INT_MAX},    {"af11", 0x28},        {"af12", 0x30}, {"af13", 0x38}, {"af21", 0x48}, {"af22", 0x50},
+    {"af23", 0x58},       {"af31", 0x68},        {"af32", 0x70}, {"af33", 0x78}, {"af41", 0x88}, {"af42", 0x90},
+    {"af43", 0x98},       {"cs0", 0x00},         {"cs1", 0x20},  {"cs2", 0x40},  {"cs3", 0x60},  {"cs4", 0x80},
+    {"cs5", 0xa0},        {"cs6", 0xc0},         {"cs7", 0xe0},  {"ef", 0xb8},   {"le", 0x04},   {"lowdelay", 0x10},
     {"throughput", 0x08}, {"reliability", 0x04},
 }};
 
 // log.c log_levels[] as Debian ships it: "SILENT" comes first, so QUIET prints as SILENT.
 constexpr std::array<Named, 10> k_log_levels{{
-    {"SILENT", 0}, {"QUIET", 0}, {"FATAL", 1}, {"ERROR", 2}, {"INFO", 3}, {"VERBOSE", 4},
-    {"DEBUG", 5}, {"DEBUG1", 5}, {"DEBUG2", 6}, {"DEBUG3", 7},
+    {"SILENT", 0},
+    {"QUIET", 0},
+    {"FATAL", 1},
+    {"ERROR", 2},
+    {"INFO", 3},
+    {"VERBOSE", 4},
+    {"DEBUG", 5},
+    {"DEBUG1", 5},
+    {"DEBUG2", 6},
+    {"DEBUG3", 7},
 }};
 
 // log.c log_facilities[].
 constexpr std::array<Named, 12> k_facilities{{
-    {"DAEMON", 0}, {"USER", 1}, {"AUTH", 2}, {"AUTHPRIV", 3}, {"LOCAL0", 4}, {"LOCAL1", 5},
-    {"LOCAL2", 6}, {"LOCAL3", 7}, {"LOCAL4", 8}, {"LOCAL5", 9}, {"LOCAL6", 10}, {"LOCAL7", 11},
+    {"DAEMON", 0},
+    {"USER", 1},
+    {"AUTH", 2},
+    {"AUTHPRIV", 3},
+    {"LOCAL0", 4},
+    {"LOCAL1", 5},
+    {"LOCAL2", 6},
+    {"LOCAL3", 7},
+    {"LOCAL4", 8},
+    {"LOCAL5", 9},
+    {"LOCAL6", 10},
+    {"LOCAL7", 11},
 }};
 
 // digest-openssl.c digests[]: FingerprintHash takes any of them.
@@ -50,7 +68,7 @@ constexpr std::array<Named, 6> k_add_keys{
 
 // ssh-gss.h: the GSSAPI key exchange prefixes kex_gss_names_valid() accepts.
 constexpr std::array<std::string_view, 7> k_gss_kex{
-    "gss-gex-sha1-", "gss-group1-sha1-", "gss-group14-sha1-", "gss-group14-sha256-",
+    "gss-gex-sha1-",       "gss-group1-sha1-",     "gss-group14-sha1-",     "gss-group14-sha256-",
     "gss-group16-sha512-", "gss-nistp256-sha256-", "gss-curve25519-sha256-"};
 
 template <std::size_t N>
@@ -247,12 +265,19 @@ Result<Assignments> read_gss_kex(const std::vector<std::string>& args) {
 }
 
 constexpr std::array<ValueFormInfo, 13> k_forms{{
-    {"rekeylimit", read_rekey_limit, 2}, {"ipqos", read_ipqos, 2}, {"tunneldevice", read_tunnel_device, 1},
-    {"escapechar", read_escape_char, 1}, {"addkeystoagent", read_add_keys, 2},
-    {"controlpersist", read_control_persist, 1}, {"loglevel", read_log_level, 1},
-    {"syslogfacility", read_facility, 1}, {"fingerprinthash", read_fingerprint_hash, 1},
-    {"streamlocalbindmask", read_bind_mask, 1}, {"forwardagent", read_forward_agent, 1},
-    {"identityagent", read_identity_agent, 1}, {"gssapikexalgorithms", read_gss_kex, 1},
+    {"rekeylimit", read_rekey_limit, 2},
+    {"ipqos", read_ipqos, 2},
+    {"tunneldevice", read_tunnel_device, 1},
+    {"escapechar", read_escape_char, 1},
+    {"addkeystoagent", read_add_keys, 2},
+    {"controlpersist", read_control_persist, 1},
+    {"loglevel", read_log_level, 1},
+    {"syslogfacility", read_facility, 1},
+    {"fingerprinthash", read_fingerprint_hash, 1},
+    {"streamlocalbindmask", read_bind_mask, 1},
+    {"forwardagent", read_forward_agent, 1},
+    {"identityagent", read_identity_agent, 1},
+    {"gssapikexalgorithms", read_gss_kex, 1},
 }};
 
 }  // namespace

@@ -148,8 +148,7 @@ Result<MatchContext> Walker::match_context() const {
   return context;
 }
 
-Result<Message> Walker::process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
-                                      bool& active) {
+Result<Message> Walker::process_match(const ConfigLine& line, const std::string& path, FileFlags flags, bool& active) {
   SSHTUNE_TRY(context, match_context());
   const MatchOutcome outcome = evaluate_match(line.rest, &context);
   for (const std::string& command : outcome.skipped_exec) {

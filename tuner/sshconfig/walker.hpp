@@ -28,7 +28,7 @@ struct PassFacts {
   std::string original_host;  // the destination as typed
   std::string local_user;
   std::string local_hostname;
-  std::string home;           // the passwd home (%d)
+  std::string home;  // the passwd home (%d)
   unsigned long uid = 0;
   bool final_pass = false;
 };
@@ -55,8 +55,7 @@ class Walker {
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
                                                    bool& active);
-  Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active,
-                                                     int depth);
+  Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth);
   Result<MatchContext> match_context() const;
   void store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
              FileFlags flags, bool active, bool scoped);
