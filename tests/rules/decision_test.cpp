@@ -1,5 +1,5 @@
 // The decision model on recorded measurement sets (figures from this machine's
-// loopback and a 20 Mbit/s tbf link; see bench/ and README's figures).
+// loopback and a 20 Mbit/s tbf link; see bench/ and doc/benchmarks.md).
 #include "rules/decision.hpp"
 
 #include <gtest/gtest.h>

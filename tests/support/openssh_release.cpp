@@ -15,12 +15,13 @@ bool executable(const std::filesystem::path& path) { return access(path.c_str(),
 }  // namespace
 
 OpensshRelease system_openssh() {
-  return {"system", "/usr/bin/ssh", "/usr/sbin/sshd", {}, {}, "/usr/lib/openssh/sftp-server"};
+  return {"system", {}, "/usr/bin/ssh", "/usr/sbin/sshd", {}, {}, "/usr/lib/openssh/sftp-server"};
 }
 
 std::optional<OpensshRelease> openssh_10() {
   const std::filesystem::path& dir = k_openssh_10_dir;
   OpensshRelease release{"10.0",
+                         dir,
                          dir / "usr/bin/ssh",
                          dir / "usr/sbin/sshd",
                          dir / "usr/lib/openssh/sshd-session",

@@ -14,7 +14,8 @@ namespace sshtune::testing {
 // Where one release's programs are. `sshd_session`/`sshd_auth` are empty for a
 // release whose sshd does not exec helpers (before 9.8 / 10.0).
 struct OpensshRelease {
-  std::string name;  // "system" or "10.0"
+  std::string name;            // "system" or "10.0"
+  std::filesystem::path root;  // the unpacked tree (tools/test-host --openssh); empty for the system's
   std::filesystem::path ssh;
   std::filesystem::path sshd;
   std::filesystem::path sshd_session;

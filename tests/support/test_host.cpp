@@ -78,7 +78,10 @@ std::optional<std::string> TestHost::shaped_unavailable_reason() {
 
 std::unique_ptr<TestHost> TestHost::start(const std::optional<std::string>& rate, std::string& error,
                                           const std::vector<std::string>& sshd_lines) {
-  return start(TestHostOptions{rate, std::nullopt, sshd_lines}, error);
+  TestHostOptions options;
+  options.rate = rate;
+  options.sshd_lines = sshd_lines;
+  return start(options, error);
 }
 
 std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::string& error) {
@@ -89,6 +92,9 @@ std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::s
   }
   if (options.delay_ms) {
     command += " --delay " + std::to_string(*options.delay_ms);
+  }
+  if (options.openssh_root) {
+    command += " --openssh " + shell_quoted(options.openssh_root->string());
   }
   for (const auto& line : options.sshd_lines) {
     command += " " + shell_quoted(line);

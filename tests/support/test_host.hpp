@@ -14,9 +14,10 @@
 namespace sshtune::testing {
 
 struct TestHostOptions {
-  std::optional<std::string> rate;      // e.g. "20mbit": a shaped namespace host (root)
-  std::optional<int> delay_ms;          // a delay relay in front: RTT about 2 * delay_ms
-  std::vector<std::string> sshd_lines;  // extra sshd_config lines (first value wins)
+  std::optional<std::string> rate;                    // e.g. "20mbit": a shaped namespace host (root)
+  std::optional<int> delay_ms;                        // a delay relay in front: RTT about 2 * delay_ms
+  std::vector<std::string> sshd_lines;                // extra sshd_config lines (first value wins)
+  std::optional<std::filesystem::path> openssh_root;  // another release's unpacked root (openssh_release.hpp)
 };
 
 class TestHost {

@@ -41,7 +41,7 @@ Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCap
 // Per-line rules: config-error (what ssh rejects besides algorithm names; the CLI
 // stops at check_client_syntax first), algorithm tiers, slow-cipher, slow-first-cipher
 // by this CPU's figures (for lines no measured host's trials judge), weak-first-cipher,
-// compression-all-hosts.
+// compression-all-hosts, and the release rules of version_rules.hpp (dsa-key, ipqos-ignored, kex-no-post-quantum).
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input);
 
 // Per-host rules over effective configurations (Match exec is not run): shadowed-setting, and, where the

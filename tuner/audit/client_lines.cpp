@@ -4,6 +4,7 @@
 #include "tuner/audit/compression_rule.hpp"
 #include "tuner/audit/first_cipher_rule.hpp"
 #include "tuner/audit/slow_cipher_rule.hpp"
+#include "tuner/audit/version_rules.hpp"
 #include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/parser.hpp"
 
@@ -85,6 +86,7 @@ std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
     append(findings, audit_compression_everywhere(loaded, local, slow_links));
     const std::vector<std::string> scopes = line_scopes(loaded);
     for (const config::ConfigLine& line : loaded.file.lines) {
+      append(findings, audit_version_line(line, {loaded.file.path, scopes[line.number - 1]}, input.algorithms));
       const std::optional<AlgorithmLine> algorithms = algorithm_line(line, loaded.file.path, scopes[line.number - 1]);
       if (!algorithms) continue;
       for (Finding& finding : audit_algorithm_line(*algorithms, ListReader::ssh, input.algorithms)) {

@@ -15,9 +15,13 @@ std::string_view to_string(RuleId rule) {
     case RuleId::compression_lan: return "compression-lan";
     case RuleId::compression_all_hosts: return "compression-all-hosts";
     case RuleId::compression_rsync_stacked: return "compression-rsync-stacked";
+    case RuleId::compression_preauth_only: return "compression-preauth-only";
     case RuleId::config_error: return "config-error";
+    case RuleId::dsa_key: return "dsa-key";
     case RuleId::file_permissions: return "file-permissions";
     case RuleId::include_missing: return "include-missing";
+    case RuleId::ipqos_ignored: return "ipqos-ignored";
+    case RuleId::kex_no_post_quantum: return "kex-no-post-quantum";
     case RuleId::shadowed_setting: return "shadowed-setting";
     case RuleId::slow_cipher: return "slow-cipher";
     case RuleId::slow_first_cipher: return "slow-first-cipher";

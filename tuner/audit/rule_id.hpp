@@ -17,9 +17,13 @@ enum class RuleId {
   compression_lan,            // Compression yes towards a CPU-bound, window-bound or LAN host
   compression_all_hosts,      // Compression yes in a block that applies to every host
   compression_rsync_stacked,  // ssh compression under rsync's own
+  compression_preauth_only,   // a server offering only pre-authentication zlib, which 9.9+ clients dropped
   config_error,               // ssh rejects the line or the file
+  dsa_key,                    // an IdentityFile holding a DSA key (OpenSSH 10.0 removed DSA)
   file_permissions,           // a config file others may write
   include_missing,            // an Include that matches no file
+  ipqos_ignored,              // IPQoS lowdelay/throughput/reliability, ignored from OpenSSH 10.1
+  kex_no_post_quantum,        // a KexAlgorithms list without the post-quantum exchange this ssh has
   shadowed_setting,           // a setting an earlier block already decided
   slow_cipher,                // a cipher first that runs far below the fastest
   slow_first_cipher,          // a first cipher clearly slower than the fastest both ends support

@@ -2,6 +2,7 @@
 
 #include "tuner/audit/file_rules.hpp"
 #include "tuner/audit/terrapin_rule.hpp"
+#include "tuner/audit/version_rules.hpp"
 #include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 
@@ -101,6 +102,7 @@ std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std
                                context));
   add(audit_offered_algorithms(AlgorithmKind::mac, both_directions(server.macs_c2s, server.macs_s2c), label, context));
   add(audit_terrapin_server(server, label));
+  if (auto compression = audit_preauth_compression(server, label, context)) findings.push_back(std::move(*compression));
   return findings;
 }
 

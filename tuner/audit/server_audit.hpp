@@ -23,7 +23,7 @@ std::vector<Finding> audit_sshd_files(const ClientConfigSet& files, const Algori
 Result<std::vector<Finding>> audit_sshd_config(const std::filesystem::path& path, const AlgorithmContext& context);
 
 // Findings for what a live server offers: catalog tiers of its KEX, host-key,
-// cipher and MAC lists, and Terrapin. `label` names the server ("HOST:PORT").
+// cipher and MAC lists, Terrapin, and compression-preauth-only. `label` names the server ("HOST:PORT").
 std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std::string& label,
                                        const AlgorithmContext& context);
 

@@ -1,0 +1,89 @@
+// `ssh-tune host` with each OpenSSH release the tests have (the system's 9.2 and
+// Debian's 10.0, tools/fetch-openssh) as the user's client and as the server, in
+// every pairing: a verdict timed with that client, and no connection of ssh-tune's
+// that closes before authenticating (sshd >= 9.8 penalises those).
+#include "tests/support/openssh_release.hpp"
+#include "tests/support/shell.hpp"
+#include "tests/support/test_host.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace sshtune::testing {
+namespace {
+
+struct Pairing {
+  OpensshRelease client;
+  OpensshRelease server;
+};
+
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int count_of(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  return count;
+}
+
+// The user's environment: HOME and XDG dirs in the host's folder, `ssh` the client release's (on PATH and
+// as SSHTUNE_SSH, so the config engine and the trials read the same ssh).
+std::string environment(const TestHost& host, const OpensshRelease& client) {
+  const std::string dir = host.dir().string();
+  const std::string bin = client.ssh.parent_path().string();
+  return "HOME=" + shell_quoted(host.home().string()) + " XDG_CACHE_HOME=" + shell_quoted(dir + "/cache") +
+         " XDG_CONFIG_HOME=" + shell_quoted(dir + "/config") + " PATH=" + shell_quoted(bin) + ":\"$PATH\"" +
+         " SSHTUNE_SSH=" + shell_quoted(client.ssh.string()) + " ";
+}
+
+class OpensshReleases : public ::testing::TestWithParam<std::pair<bool, bool>> {
+ protected:
+  // The pairing the parameter names (true: 10.0), or nullopt when 10.0 is not unpacked.
+  static std::optional<Pairing> pairing() {
+    const auto [client_10, server_10] = GetParam();
+    const auto ten = openssh_10();
+    if ((client_10 || server_10) && !ten) return std::nullopt;
+    return Pairing{client_10 ? *ten : system_openssh(), server_10 ? *ten : system_openssh()};
+  }
+};
+
+TEST_P(OpensshReleases, HostGivesAVerdictTimedWithTheClientAndNoPreauthClose) {
+  const auto releases = pairing();
+  if (!releases) GTEST_SKIP() << openssh_10_unavailable_reason();
+  TestHostOptions options;
+  if (!releases->server.root.empty()) options.openssh_root = releases->server.root;
+  std::string error;
+  const auto host = TestHost::start(options, error);
+  ASSERT_NE(host, nullptr) << error;
+  std::string out;
+  const int status = run_shell(
+      environment(*host, releases->client) + SSHTUNE_BINARY + " host " + TestHost::alias() + " --json --fresh 2>&1",
+      out);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json json = nlohmann::json::parse(out.substr(out.find('{')));
+  EXPECT_EQ(json["recommendation"]["expected_client"], "openssh") << json.dump(2);
+  ASSERT_FALSE(json["recommendation"]["ciphers"].empty()) << json.dump(2);
+  const std::string log = read_all(host->dir() / "sshd.log");
+  EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;
+  EXPECT_EQ(count_of(log, "penalty"), 0) << log;
+}
+
+std::string pairing_name(const ::testing::TestParamInfo<std::pair<bool, bool>>& info) {
+  return std::string(info.param.first ? "Client10" : "Client92") + (info.param.second ? "Server10" : "Server92");
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryPairing, OpensshReleases,
+                         ::testing::Values(std::pair{false, false}, std::pair{false, true}, std::pair{true, false},
+                                           std::pair{true, true}),
+                         pairing_name);
+
+}  // namespace
+}  // namespace sshtune::testing
