@@ -18,6 +18,7 @@ std::string_view to_string(RuleId rule) {
     case RuleId::config_error: return "config-error";
     case RuleId::file_permissions: return "file-permissions";
     case RuleId::include_missing: return "include-missing";
+    case RuleId::include_directory: return "include-directory";
     case RuleId::shadowed_setting: return "shadowed-setting";
     case RuleId::slow_cipher: return "slow-cipher";
     case RuleId::slow_first_cipher: return "slow-first-cipher";

@@ -20,6 +20,7 @@ enum class RuleId {
   config_error,               // ssh rejects the line or the file
   file_permissions,           // a config file others may write
   include_missing,            // an Include that matches no file
+  include_directory,          // an Include that matches a directory (read as empty)
   shadowed_setting,           // a setting an earlier block already decided
   slow_cipher,                // a cipher first that runs far below the fastest
   slow_first_cipher,          // a first cipher clearly slower than the fastest both ends support
