@@ -27,8 +27,8 @@ std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::ve
         Severity::warn, RuleId::slow_cipher, line.file, line.line, line.scope,
         line.keyword + " prefers " + name + ", which runs at " + rounded(*speed) + " MB/s on this CPU, " +
             rounded(100 * *speed / best->mb_per_s) + "% of " + best->cipher + " (" + rounded(best->mb_per_s) +
-            " MB/s)",
-        "put a fast cipher such as " + best->cipher + " first, or drop " + name});
+            " MB/s)" + peers_text(*best, context),
+        "put a fast cipher such as " + choices_text(*best, context) + " first, or drop " + name});
   }
   return findings;
 }
