@@ -25,9 +25,7 @@ std::string_view first_line(std::string_view received) {
 }
 
 // Nothing, or only sshd's own refusal line, came before the drop.
-bool dropped_by_sshd(std::string_view received) {
-  return received.empty() || first_line(received) == k_sshd_drop_line;
-}
+bool dropped_by_sshd(std::string_view received) { return received.empty() || first_line(received) == k_sshd_drop_line; }
 
 // What came before the drop, quoted: "" when nothing did.
 std::string what_came(std::string_view received) {
@@ -69,16 +67,15 @@ Error banner_failure(BannerFailure failure, const BannerWait& wait) {
   switch (failure) {
     case BannerFailure::silent:
       return Error{ErrorKind::remote, connected(wait) + ", but the server sent no SSH banner within " +
-                                          seconds_text(static_cast<double>(wait.timeout.count()) / 1000, "%g") +
-                                          " s"};
+                                          seconds_text(static_cast<double>(wait.timeout.count()) / 1000, "%g") + " s"};
     // Bytes other than sshd's refusal line before the drop: something that is not an SSH server.
     case BannerFailure::closed: return Error{kind_of_drop(wait), dropped(wait, "closed")};
     case BannerFailure::reset: return Error{kind_of_drop(wait), dropped(wait, "reset")};
     case BannerFailure::too_long: break;
   }
   const std::string within = wait.limit > 0 ? std::to_string(wait.limit) + " bytes" : "what libssh accepts";
-  std::string text = connected(wait) + ", but the server's SSH banner had no line end within " + within +
-                     " (after " + seconds_text(wait.elapsed_s, "%.1f") + " s)";
+  std::string text = connected(wait) + ", but the server's SSH banner had no line end within " + within + " (after " +
+                     seconds_text(wait.elapsed_s, "%.1f") + " s)";
   if (!wait.received.empty()) text += ": \"" + quote_input(wait.received.substr(0, 60)) + "\"";
   return Error{ErrorKind::remote, text};
 }

@@ -23,12 +23,12 @@ enum class BannerFailure {
 
 // What the probe saw while it waited.
 struct BannerWait {
-  std::string host;                  // describe(target): "HOST" or "HOST:PORT"
-  bool via_proxy = false;            // through a ProxyCommand rather than TCP
-  double elapsed_s = 0;              // from the start of the connection to the failure
+  std::string host;        // describe(target): "HOST" or "HOST:PORT"
+  bool via_proxy = false;  // through a ProxyCommand rather than TCP
+  double elapsed_s = 0;    // from the start of the connection to the failure
   std::chrono::milliseconds timeout{0};
-  std::string received;              // the bytes that came before the failure
-  std::size_t limit = 0;             // too_long: the banner limit passed; 0 when libssh's own
+  std::string received;   // the bytes that came before the failure
+  std::size_t limit = 0;  // too_long: the banner limit passed; 0 when libssh's own
 };
 
 // What sshd (OpenSSH 9.8 or later) writes before it drops a penalised or

@@ -36,7 +36,8 @@ TEST(BannerWait, SshdsOwnRefusalLineGetsTheSameHint) {
   const Error error = banner_failure(BannerFailure::closed, waited(0.0, "Not allowed at this time\r\n"));
   EXPECT_EQ(error.message,
             "web:2222: TCP connected, but the server closed the connection after 0.0 s before its SSH banner "
-            "(26 bytes received: \"Not allowed at this time\")" + k_hint);
+            "(26 bytes received: \"Not allowed at this time\")" +
+                k_hint);
   EXPECT_EQ(error.kind, ErrorKind::remote);
 }
 
@@ -57,7 +58,8 @@ TEST(BannerWait, ABannerTooLongSaysSoAndHowLongItTook) {
   proxy.limit = 255;
   EXPECT_EQ(banner_failure(BannerFailure::too_long, proxy).message,
             "web:2222: the ProxyCommand started, but the server's SSH banner had no line end within 255 bytes "
-            "(after 0.3 s): \"SSH-2.0-" + std::string(52, 'A') + "\"");
+            "(after 0.3 s): \"SSH-2.0-" +
+                std::string(52, 'A') + "\"");
 }
 
 TEST(BannerWait, TheBannerHasArrivedOnlyWithItsWholeLine) {
