@@ -1,5 +1,7 @@
 #include "base/message.hpp"
 
+#include <utility>
+
 namespace sshtune {
 namespace {
 
@@ -20,10 +22,41 @@ std::string escape_byte(unsigned char c) {
   return std::string(octal, sizeof octal);
 }
 
-std::size_t escaped_size(std::string_view bytes) {
+// The visible form of the text at `at`, and how many bytes it stands for: a sign
+// (with `charset`) or one escaped byte.
+std::pair<std::string, std::size_t> visible_piece(std::string_view text, std::size_t at, const Charset* charset) {
+  if (charset != nullptr) {
+    for (const auto& [sign, ascii] : {std::pair{k_times_sign, "x"}, std::pair{k_arrow_sign, "->"}}) {
+      if (text.substr(at, sign.size()) != sign) continue;
+      return {*charset == Charset::utf8 ? std::string(sign) : std::string(ascii), sign.size()};
+    }
+  }
+  return {escape_byte(static_cast<unsigned char>(text[at])), 1};
+}
+
+std::size_t escaped_size(std::string_view bytes, const Charset* charset = nullptr) {
   std::size_t size = 0;
-  for (const char c : bytes) size += escape_byte(static_cast<unsigned char>(c)).size();
+  for (std::size_t at = 0; at < bytes.size();) {
+    const auto [piece, used] = visible_piece(bytes, at, charset);
+    size += piece.size();
+    at += used;
+  }
   return size;
+}
+
+// escape_within(), with the signs shown in `charset` when it is not null.
+std::string visible_within(std::string_view text, std::size_t limit, const Charset* charset) {
+  constexpr std::string_view k_ellipsis = "...";
+  const bool fits = escaped_size(text, charset) <= limit;
+  const std::size_t room = fits ? limit : limit > k_ellipsis.size() ? limit - k_ellipsis.size() : 0;
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const auto [piece, used] = visible_piece(text, at, charset);
+    if (out.size() + piece.size() > room) break;
+    out += piece;
+    at += used;
+  }
+  return fits ? out : out + std::string(k_ellipsis.substr(0, limit - out.size()));
 }
 
 }  // namespace
@@ -35,18 +68,7 @@ std::string escape_bytes(std::string_view bytes) {
   return out;
 }
 
-std::string escape_within(std::string_view text, std::size_t limit) {
-  if (escaped_size(text) <= limit) return escape_bytes(text);
-  constexpr std::string_view k_ellipsis = "...";
-  const std::size_t room = limit > k_ellipsis.size() ? limit - k_ellipsis.size() : 0;
-  std::string out;
-  for (const char c : text) {
-    const std::string piece = escape_byte(static_cast<unsigned char>(c));
-    if (out.size() + piece.size() > room) break;
-    out += piece;
-  }
-  return out + std::string(k_ellipsis.substr(0, limit - out.size()));
-}
+std::string escape_within(std::string_view text, std::size_t limit) { return visible_within(text, limit, nullptr); }
 
 std::string quote_input(std::string_view input) {
   if (escaped_size(input) <= k_max_quoted_input) return escape_bytes(input);
@@ -54,5 +76,9 @@ std::string quote_input(std::string_view input) {
 }
 
 std::string one_line(std::string_view message) { return escape_within(message, k_max_message); }
+
+std::string one_line(std::string_view message, Charset charset) {
+  return visible_within(message, k_max_message, &charset);
+}
 
 }  // namespace sshtune

@@ -10,6 +10,8 @@
 // - input quoted inside a message keeps at most k_max_quoted_input characters,
 //   a whole message at most k_max_message characters.
 
+#include "base/charset.hpp"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -32,5 +34,15 @@ std::string quote_input(std::string_view input);
 
 // A whole message made safe to print as one line: escape_within(message, k_max_message).
 std::string one_line(std::string_view message);
+
+// The signs ssh-tune's own messages use, in UTF-8: "×" (U+00D7, a ratio of speeds)
+// and "→" (U+2192, before and after a fix).
+inline constexpr std::string_view k_times_sign = "\u00D7";
+inline constexpr std::string_view k_arrow_sign = "\u2192";
+
+// one_line(message), except that the signs above stay signs: as they are in
+// `charset` utf8, as "x" and "->" in ascii. The same character inside quoted
+// input shows the same way: a printable sign, never a control.
+std::string one_line(std::string_view message, Charset charset);
 
 }  // namespace sshtune

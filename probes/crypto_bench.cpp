@@ -138,16 +138,40 @@ CipherSpeed measure(const CipherSpec& spec, double mac_mb_per_s, const CryptoBud
   return speed;
 }
 
+// The median of `values` (the upper one of an even count); 0 for none.
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
+// One spec's rounds folded into one figure: the medians of its rounds.
+CipherSpeed median_of(const std::vector<CipherSpeed>& rounds) {
+  CipherSpeed speed = rounds.front();
+  std::vector<double> cipher;
+  std::vector<double> overall;
+  for (const CipherSpeed& round : rounds) {
+    cipher.push_back(round.cipher_mb_per_s);
+    overall.push_back(round.mb_per_s);
+  }
+  speed.cipher_mb_per_s = median(cipher);
+  speed.mb_per_s = median(overall);
+  return speed;
+}
+
 }  // namespace
 
 std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget) {
   const LegacyProvider legacy = load_legacy_provider();
-  const double mac_mb_per_s = time_mac(budget);
+  std::vector<std::vector<CipherSpeed>> rounds(std::size(k_specs));
+  for (int round = 0; round < std::max(1, budget.rounds); ++round) {
+    const double mac_mb_per_s = time_mac(budget);
+    for (std::size_t i = 0; i < std::size(k_specs); ++i) rounds[i].push_back(measure(k_specs[i], mac_mb_per_s, budget));
+  }
   std::vector<CipherSpeed> speeds;
   speeds.reserve(std::size(k_specs));
-  for (const auto& spec : k_specs) {
-    speeds.push_back(measure(spec, mac_mb_per_s, budget));
-  }
+  for (const auto& spec_rounds : rounds) speeds.push_back(median_of(spec_rounds));
   std::stable_sort(speeds.begin(), speeds.end(), [](const CipherSpeed& a, const CipherSpeed& b) {
     return a.available != b.available ? a.available : a.mb_per_s > b.mb_per_s;
   });

@@ -11,8 +11,11 @@ namespace sshtune::probes {
 
 struct CryptoBudget {
   std::chrono::milliseconds warmup{5};                // untimed work before each measurement
-  std::chrono::milliseconds measure{40};              // timed work per cipher (and once for the MAC)
+  std::chrono::milliseconds measure{25};              // timed work per cipher (and once for the MAC), per round
   std::size_t packet_bytes = std::size_t{32} * 1024;  // OpenSSH's channel packet size
+  // Rounds over every cipher; each figure is the median of its rounds, so one
+  // interrupted or throttled measurement does not decide which cipher is fastest.
+  int rounds = 5;
 };
 
 struct CipherSpeed {
@@ -22,8 +25,8 @@ struct CipherSpeed {
   bool aead = false;
   bool removed_from_openssh = false;  // kept only to show what old advice costs
   bool available = false;             // this OpenSSL build (or its legacy provider) has the cipher
-  double cipher_mb_per_s = 0;         // encryption alone, 10^6 bytes/s
-  double mb_per_s = 0;                // as SSH uses it: encryption (+ MAC), 10^6 bytes/s
+  double cipher_mb_per_s = 0;         // encryption alone, 10^6 bytes/s (median of the rounds)
+  double mb_per_s = 0;                // as SSH uses it: encryption (+ MAC), 10^6 bytes/s (median of the rounds)
 };
 
 // The default MAC OpenSSH (9.x, 10.x) pairs with non-AEAD ciphers.
@@ -33,7 +36,10 @@ inline constexpr const char* k_mac_stand_in = "hmac-sha2-256-etm@openssh.com";
 
 // Times every SSH cipher (the current ones, 3des-cbc, and blowfish-cbc,
 // cast128-cbc and arcfour from OpenSSL's legacy provider when present), one
-// at a time. Results are ranked by mb_per_s, unavailable ciphers last.
+// at a time, in `budget.rounds` rounds over all of them (a drift in the CPU's
+// clock touches every cipher alike); each figure is its median. Results are
+// ranked by mb_per_s, unavailable ciphers last. `ssh-tune cpu` and `audit`
+// both quote this measurement.
 std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget = {});
 
 }  // namespace sshtune::probes

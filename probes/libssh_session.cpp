@@ -1,5 +1,7 @@
 #include "probes/libssh_session.hpp"
 
+#include "base/message.hpp"
+#include "probes/banner_wait.hpp"
 #include "probes/libssh_kexinit_log.hpp"
 #include "probes/libssh_known_hosts.hpp"
 
@@ -15,8 +17,10 @@
 #include <cstdio>
 #include <sys/socket.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 
 namespace sshtune {
 namespace {
@@ -39,6 +43,12 @@ struct LibsshSession::Counters {
   ssh_callbacks_struct callbacks{};
 };
 
+struct LibsshSession::Setting {
+  ssh_options_e option;
+  const void* value;
+  std::string what;
+};
+
 LibsshSession::LibsshSession() : m_counters(std::make_unique<Counters>()) {}
 
 LibsshSession::~LibsshSession() {
@@ -49,21 +59,26 @@ LibsshSession::~LibsshSession() {
 }
 
 Error LibsshSession::error(const std::string& what) const {
-  return Error{ErrorKind::remote, m_host + ": " + what + ": " + ssh_get_error(m_session)};
+  const std::string reason = ssh_get_error(m_session);
+  return Error{ErrorKind::remote, m_host + ": " + what + ": " + (reason.empty() ? "libssh gave no reason" : reason)};
 }
 
-Error LibsshSession::connect_error(const RemoteTarget& target) const {
+Error LibsshSession::connect_error(const RemoteTarget& target, double elapsed_s) const {
   // libssh says "Timeout connecting" both for a host that never answered and for one that
   // accepted and never spoke; a socket still connected to its peer tells the second apart.
+  // It closes the socket itself when the peer closes or resets, and says which.
+  const std::string reason = ssh_get_error(m_session);
   const socket_t fd = ssh_get_fd(m_session);
   sockaddr_storage peer{};
   socklen_t size = sizeof peer;
   const bool connected = fd != SSH_INVALID_SOCKET && ::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &size) == 0;
-  if (!connected || ssh_get_serverbanner(m_session) != nullptr) return error("cannot connect");
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(target.timeout.count()) / 1000);
-  const std::string via = target.proxy_command.empty() ? "TCP connected" : "the ProxyCommand started";
-  return Error{ErrorKind::remote, m_host + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
+  const BannerWait wait{m_host, !target.proxy_command.empty(), elapsed_s, target.timeout, "", 0};
+  if (ssh_get_serverbanner(m_session) != nullptr) return error("cannot connect");
+  if (reason.find("too large banner") != std::string::npos) return banner_failure(BannerFailure::too_long, wait);
+  if (reason == "Socket error: disconnected") return banner_failure(BannerFailure::closed, wait);
+  if (reason.find("Connection reset by peer") != std::string::npos) return banner_failure(BannerFailure::reset, wait);
+  if (connected && reason.starts_with("Timeout")) return banner_failure(BannerFailure::silent, wait);
+  return error("cannot connect");
 }
 
 std::string LibsshSession::negotiated_cipher() const {
@@ -128,8 +143,10 @@ Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& t
   SSHTUNE_TRYV(session->configure(target, algorithms));
   std::optional<KexinitLogCapture> capture;
   if (read_kexinit) capture.emplace();
+  const auto start = std::chrono::steady_clock::now();
   if (ssh_connect(session->m_session) != SSH_OK) {
-    return session->connect_error(target);
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    return session->connect_error(target, elapsed.count());
   }
   SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
   session->m_access = std::move(access);
@@ -149,23 +166,36 @@ Result<void> LibsshSession::configure(const RemoteTarget& target, const SessionA
   const long timeout_us = static_cast<long>(target.timeout.count() % 1000) * 1000;
   const int level = k_openssh_zlib_level;
   const int nodelay = 1;
-  bool fine = ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &process_config) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_HOST, target.hostname.c_str()) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout_s) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT_USEC, &timeout_us) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_COMPRESSION_LEVEL, &level) == 0 &&
-              ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay) == 0;
-  if (fine && !target.user.empty()) {
-    fine = ssh_options_set(m_session, SSH_OPTIONS_USER, target.user.c_str()) == 0;
+  // Each option with what to call it when libssh refuses it (its value quoted for the
+  // ones that come from the user's configuration).
+  std::vector<Setting> settings{
+      {SSH_OPTIONS_PROCESS_CONFIG, &process_config, "the option not to read ssh_config"},
+      {SSH_OPTIONS_HOST, target.hostname.c_str(), "HostName '" + quote_input(target.hostname) + "'"},
+      {SSH_OPTIONS_PORT, &port, "Port " + std::to_string(port)},
+      {SSH_OPTIONS_TIMEOUT, &timeout_s, "the timeout"},
+      {SSH_OPTIONS_TIMEOUT_USEC, &timeout_us, "the timeout"},
+      {SSH_OPTIONS_COMPRESSION_LEVEL, &level, "compression level " + std::to_string(level)},
+      {SSH_OPTIONS_NODELAY, &nodelay, "TCP_NODELAY"},
+  };
+  if (!target.user.empty()) {
+    settings.push_back({SSH_OPTIONS_USER, target.user.c_str(), "User '" + quote_input(target.user) + "'"});
   }
-  if (fine && !target.proxy_command.empty()) {
-    fine = ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, target.proxy_command.c_str()) == 0;
+  if (!target.proxy_command.empty()) {
+    settings.push_back({SSH_OPTIONS_PROXYCOMMAND, target.proxy_command.c_str(),
+                        "ProxyCommand '" + quote_input(target.proxy_command) + "'"});
   }
-  if (!fine) {
-    return error("invalid connection options");
+  for (const Setting& setting : settings) {
+    SSHTUNE_TRYV(set(setting));
   }
   return configure_algorithms(algorithms);
+}
+
+Result<void> LibsshSession::set(const Setting& setting) {
+  if (ssh_options_set(m_session, setting.option, setting.value) == 0) return ok();
+  // libssh refuses some values (a host name with shell characters) without saying why.
+  const std::string reason = ssh_get_error(m_session);
+  return Error{ErrorKind::invalid_input, m_host + ": invalid connection options: libssh refused " + setting.what +
+                                             (reason.empty() ? "" : " (" + reason + ")")};
 }
 
 Result<void> LibsshSession::configure_algorithms(const SessionAlgorithms& algorithms) {

@@ -40,10 +40,11 @@ class LibsshSession {
   // The verified host key and the authentication method that worked.
   const AccessCheck& access() const { return m_access; }
   const std::string& host() const { return m_host; }  // "host" or "host:port" for messages
-  // An Error "HOST: what: <libssh's last error>".
+  // An Error "HOST: what: <libssh's last error>" ("libssh gave no reason" when it has none).
   Error error(const std::string& what) const;
-  // Why ssh_connect failed; a server that accepted and never sent its banner is said so.
-  Error connect_error(const RemoteTarget& target) const;
+  // Why ssh_connect failed `elapsed_s` after it started: a banner that never came
+  // (silence, a close, a reset, one too long) is said as probes/banner_wait.hpp says it.
+  Error connect_error(const RemoteTarget& target, double elapsed_s) const;
   // Client-to-server algorithms actually negotiated (both directions are pinned alike).
   std::string negotiated_cipher() const;
   std::string negotiated_mac() const;
@@ -77,8 +78,11 @@ class LibsshSession {
  private:
   std::uint64_t socket_queue(unsigned long request) const;
   struct Counters;
+  struct Setting;  // one libssh option, its value and what to call it in an error
   LibsshSession();
   Result<void> configure(const RemoteTarget& target, const SessionAlgorithms& algorithms);
+  // Sets one option; "HOST: invalid connection options: libssh refused WHAT" when refused.
+  Result<void> set(const Setting& setting);
   Result<void> configure_algorithms(const SessionAlgorithms& algorithms);
   Result<void> pin_algorithms(const SessionAlgorithms& algorithms);
   Result<void> authenticate(const RemoteTarget& target);

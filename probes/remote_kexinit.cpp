@@ -1,9 +1,10 @@
 // fetch_server_algorithms(): the network half of probes/server_algorithms.hpp.
 
+#include "probes/banner_wait.hpp"
 #include "probes/remote_socket.hpp"
 #include "probes/server_algorithms.hpp"
 
-#include <cstdio>
+#include <cerrno>
 
 namespace sshtune {
 namespace {
@@ -14,35 +15,58 @@ constexpr std::string_view k_client_banner = "SSH-2.0-ssh_tune_probe\r\n";
 constexpr std::size_t k_max_hello_bytes =
     k_max_pre_banner_lines * k_max_pre_banner_line + k_max_banner_length + 4 + k_max_packet_length;
 
-// A server that accepted the connection and never spoke: one timeout, said as it is.
-Error silent_server(const std::string& context, const RemoteTarget& target) {
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(target.timeout.count()) / 1000);
-  const std::string via = target.proxy_command.empty() ? "TCP connected" : "the ProxyCommand started";
-  return Error{ErrorKind::remote,
-               context + ": " + via + ", but the server sent no SSH banner within " + seconds + " s"};
+// How the wait for the banner ended when the connection failed before it: the
+// deadline, a reset, or (EPIPE, or a clean end of stream) a close.
+BannerFailure failure_of(const TcpConnection& connection, bool stream_ended) {
+  if (stream_ended) return BannerFailure::closed;
+  if (connection.last_failure() == ETIMEDOUT) return BannerFailure::silent;
+  return connection.last_failure() == ECONNRESET ? BannerFailure::reset : BannerFailure::closed;
+}
+
+BannerWait wait_of(const RemoteTarget& target, TcpConnection::Clock::time_point start, std::string received) {
+  const std::chrono::duration<double> elapsed = TcpConnection::Clock::now() - start;
+  return BannerWait{describe(target), !target.proxy_command.empty(), elapsed.count(), target.timeout,
+                    std::move(received)};
+}
+
+// The connection failed (`got` an error, or 0 bytes: the end of the stream): before the
+// banner, why the banner never came; after it, the failure as it is.
+Error failed(const Result<std::size_t>& got, const TcpConnection& connection, const RemoteTarget& target,
+             TcpConnection::Clock::time_point start, const std::string& received) {
+  const bool ended = got && got.value() == 0;
+  const BannerFailure failure = failure_of(connection, ended);
+  const bool silent_with_bytes = failure == BannerFailure::silent && !received.empty();
+  if (!banner_arrived(received) && !silent_with_bytes) {
+    return banner_failure(failure, wait_of(target, start, received));
+  }
+  if (!ended) return got.error();
+  return Error{ErrorKind::invalid_input, describe(target) + ": server closed the connection before its KEXINIT (" +
+                                             std::to_string(received.size()) + " bytes received)"};
 }
 
 }  // namespace
 
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
   const std::string context = describe(target);
-  const auto deadline = TcpConnection::Clock::now() + target.timeout;
+  const auto start = TcpConnection::Clock::now();
+  const auto deadline = start + target.timeout;
   SSHTUNE_TRY(connection, target.proxy_command.empty() ? TcpConnection::connect(target.hostname, target.port, deadline)
                                                        : TcpConnection::through_proxy(target.proxy_command, context));
   // OpenSSH sends nothing before it has seen the client's identification line.
-  SSHTUNE_TRYV(connection.send_all(k_client_banner, deadline));
+  if (auto sent = connection.send_all(k_client_banner, deadline); !sent) {
+    return failed(Error(sent.error()), connection, target, start, "");
+  }
   std::string received;
   while (received.size() < k_max_hello_bytes) {
     auto got = connection.receive_some(received, k_max_hello_bytes - received.size(), deadline);
-    if (!got) return received.empty() ? silent_server(context, target) : got.error();
+    if (!got || got.value() == 0) {
+      // What came so far may already break the protocol: that is the cause, not the close.
+      SSHTUNE_TRYV(parse_server_hello(received, context));
+      return failed(got, connection, target, start, received);
+    }
     SSHTUNE_TRY(algorithms, parse_server_hello(received, context));
     if (algorithms) {
       return std::move(*algorithms);
-    }
-    if (got.value() == 0) {
-      return Error{ErrorKind::invalid_input, context + ": server closed the connection before its KEXINIT (" +
-                                                 std::to_string(received.size()) + " bytes received)"};
     }
   }
   return Error{ErrorKind::invalid_input,

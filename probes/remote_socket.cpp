@@ -107,6 +107,7 @@ Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, c
 TcpConnection::TcpConnection(TcpConnection&& other) noexcept
     : m_fd(std::exchange(other.m_fd, -1)),
       m_proxy_pid(std::exchange(other.m_proxy_pid, -1)),
+      m_failure(std::exchange(other.m_failure, 0)),
       m_label(std::move(other.m_label)) {}
 
 TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
@@ -114,6 +115,7 @@ TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
     release();
     m_fd = std::exchange(other.m_fd, -1);
     m_proxy_pid = std::exchange(other.m_proxy_pid, -1);
+    m_failure = std::exchange(other.m_failure, 0);
     m_label = std::move(other.m_label);
   }
   return *this;
@@ -140,9 +142,11 @@ Result<void> TcpConnection::wait_for(short events, Clock::time_point deadline, c
       return ok();
     }
     if (rc == 0) {
+      m_failure = ETIMEDOUT;
       return network_error(m_label, std::string("timed out ") + step);
     }
     if (errno != EINTR) {
+      m_failure = errno;
       return network_error(m_label, std::string("poll failed while ") + step + ": " + std::strerror(errno));
     }
   }
@@ -153,6 +157,7 @@ Result<void> TcpConnection::send_all(std::string_view bytes, Clock::time_point d
     SSHTUNE_TRYV(wait_for(POLLOUT, deadline, "sending"));
     const ssize_t sent = ::send(m_fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
     if (sent < 0 && errno != EAGAIN && errno != EINTR) {
+      m_failure = errno;
       return network_error(m_label, std::string("send failed: ") + std::strerror(errno));
     }
     bytes.remove_prefix(sent > 0 ? static_cast<std::size_t>(sent) : 0);
@@ -171,6 +176,7 @@ Result<std::size_t> TcpConnection::receive_some(std::string& out, std::size_t ma
       return static_cast<std::size_t>(got);
     }
     if (errno != EAGAIN && errno != EINTR) {
+      m_failure = errno;
       return network_error(m_label, std::string("receive failed: ") + std::strerror(errno));
     }
   }

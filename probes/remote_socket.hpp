@@ -35,6 +35,9 @@ class TcpConnection {
   Result<void> send_all(std::string_view bytes, Clock::time_point deadline);
   // Appends up to `max_bytes` received bytes to `out`; 0 appended means the peer closed.
   Result<std::size_t> receive_some(std::string& out, std::size_t max_bytes, Clock::time_point deadline);
+  // errno of the last failed step (ETIMEDOUT when its deadline passed, ECONNRESET when the
+  // peer reset); 0 while nothing failed. Lets a caller tell the reasons apart.
+  int last_failure() const { return m_failure; }
 
  private:
   TcpConnection(int fd, std::string label) : m_fd(fd), m_label(std::move(label)) {}
@@ -43,6 +46,7 @@ class TcpConnection {
 
   int m_fd = -1;
   int m_proxy_pid = -1;  // the ProxyCommand process, if any
+  int m_failure = 0;     // see last_failure()
   std::string m_label;   // "host:port" for messages
 };
 

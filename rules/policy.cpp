@@ -72,7 +72,8 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
        {{"gain", number_in(&Policy::parallel_gain, 1.0, 10.0)}, {"near", number_in(&Policy::parallel_near, 0.1, 1.0)}}},
       {"audit",
        {{"slow_cipher_fraction", number_in(&Policy::slow_cipher_fraction, 0.0, 1.0)},
-        {"slow_first_fraction", number_in(&Policy::slow_first_fraction, 0.0, 1.0)}}},
+        {"slow_first_fraction", number_in(&Policy::slow_first_fraction, 0.0, 1.0)},
+        {"speed_noise", number_in(&Policy::speed_noise, 0.0, 0.5)}}},
   };
   return table;
 }

@@ -27,6 +27,7 @@ struct Policy {
   double lan_rtt_ms = 2.0;                  // below this RTT a host counts as on the LAN
   double slow_cipher_fraction = 0.10;       // audit: a first cipher below this fraction of the fastest is slow
   double slow_first_fraction = 0.70;        // audit: ... below this fraction of the fastest both ends support
+  double speed_noise = 0.10;                // audit: ciphers within 10% of the fastest figure tie with it
   bool operator==(const Policy&) const = default;
 };
 

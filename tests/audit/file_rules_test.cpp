@@ -70,6 +70,51 @@ TEST(FileRules, PatternOverAnEmptyDropInFolderIsSilent) {
   EXPECT_EQ(findings[0].line, 2u);
 }
 
+// ssh opens a directory, reads no line from it and goes on (readconf.c at V_9_2_P1):
+// audit skips it too, with an info at the Include, and audits the rest.
+TEST(FileRules, AnIncludeOfADirectoryIsSkippedAsSshSkipsIt) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  std::filesystem::create_directories(dir.path() / ".ssh" / "incdir");
+  const auto config = dir.write("cfg", "Host *\n  Include ~/.ssh/incdir\n  Ciphers 3des-cbc\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_GE(findings.size(), 2u);
+  EXPECT_EQ(findings[0],
+            (Finding{Severity::info, RuleId::include_directory, config.string(), 2, "*",
+                     "Include ~/.ssh/incdir matches the directory " + (dir.path() / ".ssh/incdir").string() +
+                         ", which is read as an empty file: nothing in it applies",
+                     "Include ~/.ssh/incdir/* reads the files in it"}));
+  EXPECT_EQ(findings.back().line, 3u);  // the lines after it are audited
+}
+
+// A dangling symlink ssh cannot open for ENOENT is skipped as if it matched nothing (readconf.c).
+TEST(FileRules, AnIncludeOfADanglingSymlinkIsMissing) {
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  std::filesystem::create_directories(dir.path() / ".ssh");
+  std::filesystem::create_symlink(dir.path() / "gone.conf", dir.path() / ".ssh" / "link.conf");
+  const auto config = dir.write("cfg", "Include link.conf\n");
+  const auto findings = testing::audit_file(config);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].message, "Include link.conf matches no file; ssh skips it without a word");
+}
+
+// What ssh cannot open stops it ("Can't open user config file"): an error at the Include's FILE:LINE.
+TEST(FileRules, AnIncludedFileSshCannotReadIsAnErrorAtTheInclude) {
+  if (geteuid() == 0) GTEST_SKIP() << "root reads a mode 000 file";
+  TempDir dir;
+  const ScopedEnv home("HOME", dir.path().string());
+  const auto included = dir.write(".ssh/secret.conf", "Compression no\n");
+  ASSERT_EQ(chmod(included.c_str(), 0), 0);
+  const auto config = dir.write("cfg", "\nInclude secret.conf\n");
+  audit::ClientSources sources;
+  sources.config_file = config;
+  const auto loaded = audit::load_client_configs(sources);
+  ASSERT_FALSE(loaded);
+  EXPECT_EQ(loaded.error().message,
+            config.string() + ":2: Include secret.conf: cannot read " + included.string() + ": Permission denied");
+}
+
 TEST(FileRules, IncludedFileLinesAreAuditedInTheIncludingScope) {
   TempDir dir;
   const ScopedEnv home("HOME", dir.path().string());

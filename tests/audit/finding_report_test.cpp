@@ -36,7 +36,7 @@ TEST(Finding, SortAndDedupeOrdersByFileThenLine) {
 }
 
 TEST(Report, TextGroupsByFileAndHostWithoutColour) {
-  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, false),
+  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, false, Charset::utf8),
             "server h:22\n"
             "  INFO [terrapin] server offers chacha\n"
             "      fix: keep clients new\n"
@@ -48,12 +48,45 @@ TEST(Report, TextGroupsByFileAndHostWithoutColour) {
             "      fix: remove arcfour\n"
             "\n"
             "1 fail, 1 warn, 1 info\n");
-  EXPECT_EQ(render_text({}, false), "no findings\n");
+  EXPECT_EQ(render_text({}, false, Charset::utf8), "no findings\n");
+}
+
+// The ratio sign ssh-tune writes is a sign, not input: "×" in UTF-8, "x" in ASCII, never "\303\227".
+TEST(Report, OwnSignsFollowTheCharsetWhileInputStaysEscaped) {
+  const Finding speed{Severity::warn,
+                      RuleId::slow_first_cipher,
+                      "/c",
+                      2,
+                      "*",
+                      "Ciphers puts aes256-ctr first: 1232 MB/s on this CPU, 0.27\u00D7 aes128-gcm@openssh.com "
+                      "(4500 MB/s), the fastest this ssh supports",
+                      "put aes128-gcm@openssh.com first\x1b[2J"};
+  const std::string line =
+      "  line 2: WARN [slow-first-cipher] (*) Ciphers puts aes256-ctr first: 1232 MB/s on this "
+      "CPU, 0.27";
+  const std::string rest =
+      " aes128-gcm@openssh.com (4500 MB/s), the fastest this ssh supports\n"
+      "      fix: put aes128-gcm@openssh.com first\\e[2J\n";
+  EXPECT_EQ(render_text({speed}, false, Charset::utf8), "/c\n" + line + "\u00D7" + rest + "\n0 fail, 1 warn, 0 info\n");
+  EXPECT_EQ(render_text({speed}, false, Charset::ascii), "/c\n" + line + "x" + rest + "\n0 fail, 1 warn, 0 info\n");
+  EXPECT_EQ(to_json({speed})["findings"][0]["message"], speed.message);  // JSON stays UTF-8
+}
+
+TEST(Report, FixLinesShowTheArrowInTheCharset) {
+  FixPlan plan;
+  plan.fixed.push_back(FixedLine{"/c", 3, "Ciphers aes256-ctr", "Ciphers ^aes128-gcm@openssh.com"});
+  plan.unfixed.push_back(Unfixed{"/c", 4, RuleId::include_directory, "a choice"});
+  EXPECT_EQ(render_fixes(plan, true, Charset::utf8),
+            "would fix /c:3: Ciphers aes256-ctr \u2192 Ciphers ^aes128-gcm@openssh.com\n"
+            "not fixed /c:4 [include-directory]: a choice\n");
+  EXPECT_EQ(render_fixes(plan, false, Charset::ascii),
+            "fixed /c:3: Ciphers aes256-ctr -> Ciphers ^aes128-gcm@openssh.com\n"
+            "not fixed /c:4 [include-directory]: a choice\n");
 }
 
 TEST(Report, ColourOnlyWhenAsked) {
-  EXPECT_EQ(render_text({k_fail}, false).find('\033'), std::string::npos);
-  EXPECT_NE(render_text({k_fail}, true).find("\033[1;31mFAIL\033[0m"), std::string::npos);
+  EXPECT_EQ(render_text({k_fail}, false, Charset::utf8).find('\033'), std::string::npos);
+  EXPECT_NE(render_text({k_fail}, true, Charset::utf8).find("\033[1;31mFAIL\033[0m"), std::string::npos);
 }
 
 // The JSON schema of ssh-tune(1): {findings:[{severity, rule, file, line, host, message, fix}], summary}.

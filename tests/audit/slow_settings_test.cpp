@@ -89,6 +89,28 @@ TEST_F(SlowSettings, HostStarCompressionAndSlowFirstCipherWarnWithThisCpusFigure
             "drop it, or set it only in the Host blocks of slow links (ssh-tune host HOST measures whether it pays)");
 }
 
+// Two ciphers within the policy's speed_noise are named together, and the advice lists
+// both stronger first: whichever the noise put ahead, the advice reads the same.
+TEST_F(SlowSettings, CiphersWithinTheNoiseAreNamedTogetherAndTheAdviceDoesNotFlip) {
+  std::vector<probes::CipherSpeed> speeds = cpu_speeds();
+  speeds[1].mb_per_s = 3900;
+  const auto findings = audit("Host *\n  Ciphers aes256-ctr\n", NoMeasuredHosts{}, speeds, {});
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(testing::brief(findings[0]),
+            "warn slow-first-cipher 2: Ciphers puts aes256-ctr first: 600 MB/s on this CPU, 0.15\u00D7 "
+            "aes128-gcm@openssh.com (4000 MB/s), the fastest this ssh supports; aes256-gcm@openssh.com (3900 MB/s) "
+            "is within the figures' 10% noise of it");
+  const std::string advice =
+      "put aes256-gcm@openssh.com or aes128-gcm@openssh.com first (Ciphers "
+      "^aes256-gcm@openssh.com keeps ssh's defaults after it), or measure the host: ssh-tune "
+      "host HOST";
+  EXPECT_EQ(findings[0].fix, advice);
+  speeds[1].mb_per_s = 4100;  // another run: aes256-gcm a hair ahead
+  const auto again = audit("Host *\n  Ciphers aes256-ctr\n", NoMeasuredHosts{}, speeds, {});
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].fix, advice);
+}
+
 TEST_F(SlowSettings, AMeasuredLanHostGetsItsTrialFiguresAndTheyJudgeTheCipherLine) {
   MeasuredHostMap facts;
   facts.set("lan1", lan_host());

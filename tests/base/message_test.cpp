@@ -45,5 +45,20 @@ TEST(Message, AWholeMessageIsOneLineOfBoundedLength) {
   EXPECT_TRUE(message.ends_with("kkk..."));
 }
 
+// ssh-tune's own signs are not input: they print as signs (UTF-8) or as ASCII, never as escapes.
+TEST(Message, OwnSignsShowInTheOutputCharsetAndNeverAsEscapes) {
+  const std::string finding =
+      "Ciphers puts aes256-ctr first: 1232 MB/s on this CPU, 0.41\u00D7 chacha20-poly1305@openssh.com";
+  EXPECT_EQ(one_line(finding, Charset::utf8),
+            "Ciphers puts aes256-ctr first: 1232 MB/s on this CPU, 0.41\u00D7 chacha20-poly1305@openssh.com");
+  EXPECT_EQ(one_line(finding, Charset::ascii),
+            "Ciphers puts aes256-ctr first: 1232 MB/s on this CPU, 0.41x chacha20-poly1305@openssh.com");
+  EXPECT_EQ(one_line("a \u2192 b", Charset::ascii), "a -> b");
+  EXPECT_EQ(one_line("a \u2192 b", Charset::utf8), "a \u2192 b");
+  // Other bytes stay escaped as ssh prints them, whatever the charset.
+  EXPECT_EQ(one_line("\x1b[31m\xc3\xa9\r", Charset::utf8), "\\e[31m\\303\\251\\r");
+  EXPECT_EQ(one_line(std::string(2000, 'k') + "\u00D7", Charset::utf8).size(), k_max_message);
+}
+
 }  // namespace
 }  // namespace sshtune

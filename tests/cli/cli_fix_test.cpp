@@ -23,6 +23,7 @@ class AuditFixCli : public ::testing::Test {
   sshtune::testing::ScopedEnv m_home{"HOME", m_dir.path().string()};
   sshtune::testing::ScopedEnv m_cache{"XDG_CACHE_HOME", (m_dir.path() / "cache").string()};
   sshtune::testing::ScopedEnv m_rsync{"RSYNC_RSH", ""};
+  sshtune::testing::ScopedEnv m_locale{"LC_ALL", "C.UTF-8"};  // the arrow as a sign (an ASCII locale: "->")
   const std::string m_before = "Host old\n    Ciphers aes128-ctr,arcfour\n    HostKeyAlgorithms +ssh-rsa\n";
   std::filesystem::path m_config = m_dir.write(".ssh/config", m_before);
 };
@@ -47,6 +48,16 @@ TEST_F(AuditFixCli, FixRewritesTheFlaggedLinesOfTheUserConfigAndAuditsAgain) {
   const CliRun again = run({"audit", "--fix", "--no-bench"});  // a second run changes nothing
   EXPECT_EQ(again.code, 0);
   EXPECT_EQ(again.out, "no findings\n");
+}
+
+// In a locale that is not UTF-8 ssh-tune's own signs are ASCII, in a terminal and a pipe alike.
+TEST_F(AuditFixCli, AnAsciiLocaleGetsAnAsciiArrow) {
+  const sshtune::testing::ScopedEnv ascii{"LC_ALL", "C"};
+  const CliRun result = run({"audit", "--fix", "--dry-run", "--no-bench"});
+  EXPECT_NE(
+      result.out.find("would fix " + m_config.string() + ":2: Ciphers aes128-ctr,arcfour -> Ciphers aes128-ctr\n"),
+      std::string::npos)
+      << result.out;
 }
 
 TEST_F(AuditFixCli, DryRunPrintsTheDiffFirstAndModifiesNothing) {

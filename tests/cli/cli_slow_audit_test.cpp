@@ -79,6 +79,7 @@ class SlowAuditCli : public ::testing::Test {
   testing::ScopedEnv m_home{"HOME", m_dir.path().string()};
   testing::ScopedEnv m_cache{"XDG_CACHE_HOME", (m_dir.path() / "cache").string()};
   testing::ScopedEnv m_rsync{"RSYNC_RSH", ""};
+  testing::ScopedEnv m_locale{"LC_ALL", "C.UTF-8"};  // ssh-tune's signs ("×", "→") as signs
   const std::string m_before = "Host *\n  Compression yes\nHost *\n  Ciphers aes256-ctr\n";
   std::filesystem::path m_config = m_dir.write(".ssh/config", m_before);
 };

@@ -142,6 +142,9 @@ std::vector<Finding> audit_client(const ClientAuditInput& input) {
   for (Finding& finding : audit_missing_includes(input.configs.missing_includes)) {
     findings.push_back(std::move(finding));
   }
+  for (Finding& finding : audit_directory_includes(input.configs.directory_includes)) {
+    findings.push_back(std::move(finding));
+  }
   for (Finding& finding : audit_client_hosts(input)) findings.push_back(std::move(finding));
   if (auto finding = audit_rsync_rsh(input.rsync_rsh)) findings.push_back(std::move(*finding));
   sort_and_dedupe(findings);

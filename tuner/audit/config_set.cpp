@@ -48,6 +48,8 @@ class Loader {
 
  private:
   Result<void> follow_includes(std::size_t index, int depth);
+  Result<void> include(const config::ConfigLine& line, const std::string& from, bool user_config,
+                       const config::Token& token, const std::string& scope, int depth);
   Result<void> check_include(const config::ConfigLine& line, const std::string& from, const std::string& match,
                              int depth) const;
 
@@ -95,16 +97,38 @@ Result<void> Loader::follow_includes(std::size_t index, int depth) {
     if (line.keyword_lower != "include") continue;
     const std::string& scope = scopes[line.number - 1];
     for (const config::Token& token : line.args) {
-      const Result<std::vector<std::string>> matches = config::resolve_include(token.value, user_config);
-      if (!matches || matches.value().empty()) {
-        m_set.missing_includes.push_back(describe_missing(file.path, line.number, token.value, scope, user_config));
-        continue;
-      }
-      for (const std::string& match : matches.value()) {
-        SSHTUNE_TRYV(check_include(line, file.path, match, depth));
-        SSHTUNE_TRYV(load(match, user_config, m_check_includes, scope, depth + 1));
-      }
+      SSHTUNE_TRYV(include(line, file.path, user_config, token, scope, depth));
     }
+  }
+  return ok();
+}
+
+// One Include argument of `line` in `from`.
+Result<void> Loader::include(const config::ConfigLine& line, const std::string& from, bool user_config,
+                             const config::Token& token, const std::string& scope, int depth) {
+  const Result<std::vector<std::string>> matches = config::resolve_include(token.value, user_config);
+  if (!matches || matches.value().empty()) {
+    m_set.missing_includes.push_back(describe_missing(from, line.number, token.value, scope, user_config));
+    return ok();
+  }
+  for (const std::string& match : matches.value()) {
+    std::error_code error;
+    if (std::filesystem::is_directory(match, error)) {
+      m_set.directory_includes.push_back(DirectoryInclude{from, line.number, token.value, scope, match});
+      continue;
+    }
+    if (!std::filesystem::exists(match, error)) {  // a dangling symlink: ssh's fopen fails with ENOENT and goes on
+      m_set.missing_includes.push_back(describe_missing(from, line.number, token.value, scope, user_config));
+      continue;
+    }
+    SSHTUNE_TRYV(check_include(line, from, match, depth));
+    auto loaded = load(match, user_config, m_check_includes, scope, depth + 1);
+    if (!loaded && loaded.error().message.starts_with(match + ": ")) {
+      // ssh stops with "Can't open user config file PATH: REASON" at this Include.
+      return Error{ErrorKind::io, from + ":" + std::to_string(line.number) + ": Include " + token.value +
+                                      ": cannot read " + loaded.error().message};
+    }
+    SSHTUNE_TRYV(std::move(loaded));
   }
   return ok();
 }

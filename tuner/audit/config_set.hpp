@@ -48,17 +48,31 @@ struct MissingInclude {
   bool directory_exists = false;  // the folder the pattern lists exists (an empty drop-in folder)
 };
 
-// Every file in reading order (each once) and the Includes that matched nothing.
+// An Include that matched a directory: ssh opens it, reads no line from it and
+// goes on (readconf.c: fopen succeeds, getline fails), so nothing in it applies.
+struct DirectoryInclude {
+  std::string file;
+  std::size_t line = 0;
+  std::string argument;
+  std::string scope;
+  std::string directory;  // the matched path
+};
+
+// Every file in reading order (each once), the Includes that matched nothing and
+// those that matched a directory.
 struct ClientConfigSet {
   std::vector<LoadedFile> files;
   std::vector<MissingInclude> missing_includes;
+  std::vector<DirectoryInclude> directory_includes;
 };
 
 // Loads the files of `sources`. An io error naming the path when the -F file or an
 // existing file cannot be read; absent default files are skipped. An Include that
 // leads back into the files being read (a file including itself, a<->b, a glob
 // matching its own file) or nests more than k_max_include_depth files deep is an
-// invalid_input error naming FILE:LINE of that Include, as ssh refuses both.
+// invalid_input error naming FILE:LINE of that Include, as ssh refuses both; so is
+// an included file ssh cannot open ("FILE:LINE: Include ARG: cannot read PATH: REASON").
+// A directory an Include matches is skipped (directory_includes), as ssh skips it.
 Result<ClientConfigSet> load_client_configs(const ClientSources& sources);
 
 // Loads one file and its Includes. `user_config` picks where relative Include paths

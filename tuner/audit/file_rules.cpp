@@ -57,4 +57,15 @@ std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& m
   return findings;
 }
 
+std::vector<Finding> audit_directory_includes(const std::vector<DirectoryInclude>& directories) {
+  std::vector<Finding> findings;
+  for (const DirectoryInclude& include : directories) {
+    findings.push_back(Finding{Severity::info, RuleId::include_directory, include.file, include.line, include.scope,
+                               "Include " + include.argument + " matches the directory " + include.directory +
+                                   ", which is read as an empty file: nothing in it applies",
+                               "Include " + include.argument + "/* reads the files in it"});
+  }
+  return findings;
+}
+
 }  // namespace sshtune::audit

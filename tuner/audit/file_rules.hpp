@@ -23,4 +23,7 @@ std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files
 // existing folder (an empty drop-in folder such as /etc/ssh/ssh_config.d/*.conf is normal).
 std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& missing);
 
+// An info for every Include that matched a directory: read as an empty file, skipped.
+std::vector<Finding> audit_directory_includes(const std::vector<DirectoryInclude>& directories);
+
 }  // namespace sshtune::audit

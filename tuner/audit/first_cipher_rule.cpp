@@ -28,12 +28,15 @@ std::optional<std::string> negotiated(const std::optional<std::string>& value, c
   return std::nullopt;
 }
 
-std::string ratio_text(double first, const CipherFigure& best) {
-  return times(first / best.mb_per_s) + " " + best.cipher + " (" + mbps(best.mb_per_s) + ")";
+// "0.27× aes128-gcm@openssh.com (4500 MB/s), WHICH; PEERS within the noise".
+std::string ratio_text(double first, const CipherFigure& best, const std::string& which,
+                       const AlgorithmContext& context) {
+  return times(first / best.mb_per_s) + " " + fastest_text(best) + ", " + which + peers_text(best, context);
 }
 
-std::string put_first(const std::string& best) {
-  return "put " + best + " first (Ciphers ^" + best + " keeps ssh's defaults after it)";
+std::string put_first(const CipherFigure& best, const AlgorithmContext& context) {
+  const std::string example = first_choices(best, context).front();
+  return "put " + choices_text(best, context) + " first (Ciphers ^" + example + " keeps ssh's defaults after it)";
 }
 
 }  // namespace
@@ -68,8 +71,8 @@ std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
                  line.line,
                  line.scope,
                  line.keyword + " puts " + *first + " first: " + mbps(*speed) + " on this CPU, " +
-                     ratio_text(*speed, *best) + ", the fastest this ssh supports",
-                 put_first(best->cipher) + ", or measure the host: ssh-tune host HOST"};
+                     ratio_text(*speed, *best, "the fastest this ssh supports", context),
+                 put_first(*best, context) + ", or measure the host: ssh-tune host HOST"};
 }
 
 bool trials_judge_ciphers(const config::Evaluation& evaluation, const MeasuredHost& facts, const std::string& raw_value,
@@ -93,8 +96,8 @@ std::optional<Finding> audit_first_cipher_trials(const config::Evaluation& evalu
                  origin.line,
                  evaluation.host,
                  "Ciphers puts " + first + " first for " + evaluation.host + ": its trial moved " + mbps(speed) + ", " +
-                     ratio_text(speed, best) + ", the fastest of its trials",
-                 put_first(best.cipher) + " for " + evaluation.host + ", or ssh-tune apply " + evaluation.host};
+                     ratio_text(speed, best, "the fastest of its trials", context),
+                 put_first(best, context) + " for " + evaluation.host + ", or ssh-tune apply " + evaluation.host};
 }
 
 std::optional<Finding> audit_weak_first_cipher(const AlgorithmLine& line, const AlgorithmContext& context) {

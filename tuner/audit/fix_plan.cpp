@@ -47,6 +47,7 @@ std::string no_fix_reason(RuleId rule) {
       {RuleId::slow_cipher, "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
       {RuleId::slow_first_cipher, "the cipher order is a choice; `ssh-tune host` measures the fastest for a host"},
       {RuleId::include_missing, "ssh-tune neither creates Include targets nor removes Include lines"},
+      {RuleId::include_directory, "whether the folder's files should apply is a choice: Include DIR/* reads them"},
       {RuleId::config_error, "ssh rejects this line; correct it by hand"},
       {RuleId::terrapin, "depends on the server: change the cipher order or upgrade the server"},
   };

@@ -30,20 +30,21 @@ std::string place(const std::string& file, std::size_t line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
-std::string render_one(const Finding& finding, bool colour) {
+std::string render_one(const Finding& finding, bool colour, Charset charset) {
   std::string text = "  ";
   text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
   text += label(finding.severity, colour) + " [" + std::string(to_string(finding.rule)) + "]";
   // Findings quote the files' bytes: each line escaped and bounded (base/message.hpp).
+  // The signs ssh-tune writes itself (a ratio's "×") are shown in the output's charset.
   if (!finding.host.empty() && !finding.file.empty()) text += " (" + one_line(finding.host) + ")";
-  text += " " + one_line(finding.message) + "\n";
-  if (!finding.fix.empty()) text += "      fix: " + one_line(finding.fix) + "\n";
+  text += " " + one_line(finding.message, charset) + "\n";
+  if (!finding.fix.empty()) text += "      fix: " + one_line(finding.fix, charset) + "\n";
   return text;
 }
 
 }  // namespace
 
-std::string render_text(const std::vector<Finding>& findings, bool colour) {
+std::string render_text(const std::vector<Finding>& findings, bool colour, Charset charset) {
   if (findings.empty()) return "no findings\n";
   std::string text;
   std::string current;
@@ -52,7 +53,7 @@ std::string render_text(const std::vector<Finding>& findings, bool colour) {
       current = group_of(finding);
       text += (text.empty() ? "" : "\n") + one_line(current) + "\n";
     }
-    text += render_one(finding, colour);
+    text += render_one(finding, colour, charset);
   }
   return text + "\n" + counts(findings) + "\n";
 }
@@ -81,15 +82,17 @@ nlohmann::json to_json(const std::vector<Finding>& findings) {
             {"worst", bad ? std::string(to_string(*bad)) : "none"}}}};
 }
 
-std::string render_fixes(const FixPlan& plan, bool dry_run) {
+std::string render_fixes(const FixPlan& plan, bool dry_run, Charset charset) {
   std::string text;
   for (const FixedLine& fix : plan.fixed) {
-    text +=
-        (dry_run ? "would fix " : "fixed ") + place(fix.file, fix.line) + ": " + fix.before + " → " + fix.after + "\n";
+    const std::string line =
+        place(fix.file, fix.line) + ": " + fix.before + " " + std::string(k_arrow_sign) + " " + fix.after;
+    text += (dry_run ? "would fix " : "fixed ") + one_line(line, charset) + "\n";
   }
   for (const Unfixed& left : plan.unfixed) {
-    text += "not fixed " + place(left.file, left.line) + " [" + std::string(to_string(left.rule)) +
-            "]: " + left.reason + "\n";
+    const std::string line =
+        place(left.file, left.line) + " [" + std::string(to_string(left.rule)) + "]: " + left.reason;
+    text += "not fixed " + one_line(line, charset) + "\n";
   }
   return text;
 }

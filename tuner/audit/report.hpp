@@ -3,6 +3,7 @@
 // asked, i.e. on a TTY) and the JSON of ssh-tune(1): {findings:[...], summary};
 // and of what `audit --fix` fixed and left.
 
+#include "base/charset.hpp"
 #include "tuner/audit/finding.hpp"
 #include "tuner/audit/fix_plan.hpp"
 
@@ -15,8 +16,9 @@ namespace sshtune::audit {
 
 // Findings grouped by file (or by host/server when they have no file), each with
 // its line, severity, rule, scope, message and fix, then a one-line summary.
-// `colour` adds ANSI colours to the severities.
-std::string render_text(const std::vector<Finding>& findings, bool colour);
+// `colour` adds ANSI colours to the severities; ssh-tune's own signs ("×") are
+// shown in `charset` (base/message.hpp), everything quoted escaped.
+std::string render_text(const std::vector<Finding>& findings, bool colour, Charset charset);
 
 // {findings:[{severity, rule, file, line, host, message, fix}],
 //  summary:{fail, warn, info, total, worst}}; worst is "none" without findings.
@@ -24,8 +26,9 @@ nlohmann::json to_json(const std::vector<Finding>& findings);
 
 // One line per fix, "fixed FILE:LINE: BEFORE → AFTER" ("FILE: mode 0664 → 0644"
 // for a mode; "would fix" in a dry run), then one per finding left,
-// "not fixed FILE:LINE [RULE]: REASON". Empty for an empty plan.
-std::string render_fixes(const FixPlan& plan, bool dry_run);
+// "not fixed FILE:LINE [RULE]: REASON"; each line escaped, the arrow "->" in
+// `charset` ascii. Empty for an empty plan.
+std::string render_fixes(const FixPlan& plan, bool dry_run, Charset charset);
 
 // {fixed:[{file, line, before, after}], not_fixed:[{file, line, rule, reason}]}.
 nlohmann::json fixes_to_json(const FixPlan& plan);

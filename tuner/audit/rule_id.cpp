@@ -20,6 +20,7 @@ std::string_view to_string(RuleId rule) {
     case RuleId::dsa_key: return "dsa-key";
     case RuleId::file_permissions: return "file-permissions";
     case RuleId::include_missing: return "include-missing";
+    case RuleId::include_directory: return "include-directory";
     case RuleId::ipqos_ignored: return "ipqos-ignored";
     case RuleId::kex_no_post_quantum: return "kex-no-post-quantum";
     case RuleId::shadowed_setting: return "shadowed-setting";

@@ -22,6 +22,7 @@ enum class RuleId {
   dsa_key,                    // an IdentityFile holding a DSA key (OpenSSH 10.0 removed DSA)
   file_permissions,           // a config file others may write
   include_missing,            // an Include that matches no file
+  include_directory,          // an Include that matches a directory (read as empty)
   ipqos_ignored,              // IPQoS lowdelay/throughput/reliability, ignored from OpenSSH 10.1
   kex_no_post_quantum,        // a KexAlgorithms list without the post-quantum exchange this ssh has
   shadowed_setting,           // a setting an earlier block already decided

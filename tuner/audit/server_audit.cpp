@@ -75,6 +75,7 @@ std::vector<std::string> both_directions(const std::vector<std::string>& a, cons
 
 std::vector<Finding> audit_sshd_files(const ClientConfigSet& files, const AlgorithmContext& context) {
   std::vector<Finding> findings = audit_missing_includes(files.missing_includes);
+  for (Finding& finding : audit_directory_includes(files.directory_includes)) findings.push_back(std::move(finding));
   for (const LoadedFile& loaded : files.files) {
     const std::vector<std::string> scopes = line_scopes(loaded);
     for (const config::ConfigLine& line : loaded.file.lines) {

@@ -23,11 +23,12 @@ std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::ve
     const std::optional<double> speed = local_speed(speeds, name);
     if (!speed) continue;
     if (*speed >= context.policy.slow_cipher_fraction * best->mb_per_s) break;
-    findings.push_back(Finding{Severity::warn, RuleId::slow_cipher, line.file, line.line, line.scope,
-                               line.keyword + " prefers " + name + ", which runs at " + rounded(*speed) +
-                                   " MB/s on this CPU, " + rounded(100 * *speed / best->mb_per_s) + "% of " +
-                                   best->cipher + " (" + rounded(best->mb_per_s) + " MB/s)",
-                               "put a fast cipher such as " + best->cipher + " first, or drop " + name});
+    findings.push_back(
+        Finding{Severity::warn, RuleId::slow_cipher, line.file, line.line, line.scope,
+                line.keyword + " prefers " + name + ", which runs at " + rounded(*speed) + " MB/s on this CPU, " +
+                    rounded(100 * *speed / best->mb_per_s) + "% of " + best->cipher + " (" + rounded(best->mb_per_s) +
+                    " MB/s)" + peers_text(*best, context),
+                "put a fast cipher such as " + choices_text(*best, context) + " first, or drop " + name});
   }
   return findings;
 }

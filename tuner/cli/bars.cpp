@@ -1,5 +1,7 @@
 #include "tuner/cli/bars.hpp"
 
+#include "base/charset.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -11,20 +13,6 @@ namespace {
 std::string_view env(const char* name) {
   const char* value = std::getenv(name);
   return value == nullptr ? std::string_view() : std::string_view(value);
-}
-
-// The locale variable that decides LC_CTYPE, as setlocale reads them.
-std::string_view ctype_locale() {
-  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-    if (!env(name).empty()) return env(name);
-  }
-  return {};
-}
-
-bool utf8_locale() {
-  std::string lower(ctype_locale());
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower.find("utf-8") != std::string::npos || lower.find("utf8") != std::string::npos;
 }
 
 // `eighths` eighths of a cell in Unicode blocks: full blocks, then one partial block.
@@ -42,7 +30,7 @@ std::string unicode_cells(int eighths) {
 BarStyle bar_style(bool is_tty) {
   BarStyle style;
   style.enabled = is_tty && env("TERM") != "dumb";
-  style.unicode = utf8_locale();
+  style.unicode = output_charset() == Charset::utf8;
   style.colour = env("NO_COLOR").empty();
   return style;
 }

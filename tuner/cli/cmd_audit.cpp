@@ -11,6 +11,7 @@
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
+#include "base/charset.hpp"
 #include "tuner/audit/client_audit.hpp"
 #include "tuner/audit/fix_plan.hpp"
 #include "tuner/audit/report.hpp"
@@ -227,10 +228,10 @@ void print_report(const AuditOptions& options, const std::vector<audit::Finding>
     return;
   }
   if (fixes) {
-    const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run);
+    const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run, output_charset());
     io.out << fixes->diff << lines << (lines.empty() ? "" : "\n");
   }
-  io.out << audit::render_text(findings, io.out_is_tty);
+  io.out << audit::render_text(findings, io.out_is_tty, output_charset());
 }
 
 }  // namespace
