@@ -94,6 +94,9 @@ struct TrialResult {
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   std::string output;                      // TrialKind::command: stdout (capped at 64 KiB)
   int exit_status = -1;                    // TrialKind::command: the remote exit status when one arrived
+  // Uploads: the data the trial carried (its spec's payload), so a caller can tell the user's sample from
+  // other data; null when it sent zeros or the runner did not record it.
+  std::shared_ptr<const std::string> payload;
 };
 
 // Payload megabytes (10^6) per second; 0 when nothing was timed.

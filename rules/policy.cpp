@@ -68,8 +68,14 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
       {"window",
        {{"bytes", number_in(&Policy::window_bytes, 32768.0, 1e10)},
         {"near", number_in(&Policy::window_near, 0.1, 1.0)}}},
+      {"confirmation",
+       {{"crawl_fraction", number_in(&Policy::crawl_fraction, 0.0, 1.0)},
+        {"contest_margin", number_in(&Policy::contest_margin, 1.0, 10.0)}}},
       {"parallel",
-       {{"gain", number_in(&Policy::parallel_gain, 1.0, 10.0)}, {"near", number_in(&Policy::parallel_near, 0.1, 1.0)}}},
+       {{"gain", number_in(&Policy::parallel_gain, 1.0, 10.0)},
+        {"near", number_in(&Policy::parallel_near, 0.1, 1.0)},
+        {"step_gain", number_in(&Policy::ladder_step_gain, 1.0, 10.0)},
+        {"linear_step_gain", number_in(&Policy::ladder_linear_gain, 1.0, 10.0)}}},
       {"audit",
        {{"slow_cipher_fraction", number_in(&Policy::slow_cipher_fraction, 0.0, 1.0)},
         {"slow_first_fraction", number_in(&Policy::slow_first_fraction, 0.0, 1.0)},
@@ -81,9 +87,9 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
 Result<void> apply_section(const std::string& name, const toml::node& node, Policy& policy, const std::string& origin) {
   const auto section = schema().find(name);
   if (section == schema().end() || !node.is_table()) {
-    return toml_error(
-        origin, node,
-        "unknown section '" + name + "' (expected security, compression, ranking, link, window, parallel or audit)");
+    return toml_error(origin, node,
+                      "unknown section '" + name +
+                          "' (expected security, compression, ranking, link, window, confirmation, parallel or audit)");
   }
   for (const auto& [key, value] : *node.as_table()) {
     const auto setter = section->second.find(std::string(key.str()));

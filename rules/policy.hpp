@@ -24,6 +24,10 @@ struct Policy {
   double window_near = 0.85;                // at >= 85% of window/RTT the window is the bottleneck
   double parallel_gain = 1.3;               // k sessions are advised only when they beat one by this factor
   double parallel_near = 0.90;              // ... and then the smallest k within this fraction of the best
+  double ladder_step_gain = 1.1;            // the parallel ladder climbs on while a step gains this factor
+  double ladder_linear_gain = 1.8;          // ... and skips to its top once a doubling gains this factor
+  double crawl_fraction = 0.25;             // an ssh trial under this fraction of the survey's figure crawled
+  double contest_margin = 1.15;             // a survey lead beyond this factor contests the ssh trials' order
   double lan_rtt_ms = 2.0;                  // below this RTT a host counts as on the LAN
   double slow_cipher_fraction = 0.10;       // audit: a first cipher below this fraction of the fastest is slow
   double slow_first_fraction = 0.70;        // audit: ... below this fraction of the fastest both ends support

@@ -54,6 +54,13 @@ inline void script_speeds(FakeRunner& runner, std::map<std::string, double> spee
   };
 }
 
+// A CPU-bound host's survey: aes128-gcm 900 MB/s, aes256-gcm 700, chacha20-poly1305 280, others 50.
+inline void script_cpu_bound_survey(FakeRunner& runner) {
+  script_speeds(
+      runner,
+      {{"aes128-gcm@openssh.com", 900}, {"aes256-gcm@openssh.com", 700}, {"chacha20-poly1305@openssh.com", 280}});
+}
+
 // The fake OpenSSH client's MB/s per cipher (others 40); parallel streams each move `per_stream`
 // times the cipher's figure, and compressed trials `compressed_mb_per_s`.
 // One OpenSSH trial of `spec` that moved `mb_per_s` for one second.

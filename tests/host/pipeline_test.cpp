@@ -164,8 +164,8 @@ TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   EXPECT_DOUBLE_EQ(*measurement.facts.zlib_mb_per_s, 400);
   EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
   EXPECT_DOUBLE_EQ(*measurement.facts.compressed_random_mb_per_s, 20);
-  ASSERT_TRUE(measurement.rtt_ms);
-  EXPECT_NEAR(*measurement.rtt_ms, 2.0, 1e-9);
+  ASSERT_TRUE(measurement.facts.rtt_seconds);
+  EXPECT_NEAR(*measurement.facts.rtt_seconds, 0.002, 1e-12);
 }
 
 bool any_compressed(const testing::FakeRunner& runner) {

@@ -11,7 +11,7 @@ namespace {
 TEST(ProgressRunner, ShowsEachTrialAndClearsTheLineAtTheEnd) {
   testing::FakeRunner inner;
   std::ostringstream progress;
-  ProgressRunner runner(inner, &progress, nullptr);
+  ProgressRunner runner(inner, &progress);
   ASSERT_TRUE(runner.check_access());
   TrialSpec spec;
   spec.cipher = "aes128-ctr";
@@ -24,20 +24,19 @@ TEST(ProgressRunner, ShowsEachTrialAndClearsTheLineAtTheEnd) {
   EXPECT_TRUE(text.ends_with("\r\033[K")) << text;
 }
 
-TEST(ProgressRunner, SilentWithoutAStreamAndTellsWhichCompressedTrialsCarriedTheSample) {
+TEST(ProgressRunner, SilentWithoutAStreamAndEachResultNamesThePayloadItCarried) {
   testing::FakeRunner inner;
   auto sample = std::make_shared<const std::string>("text text text");
-  ProgressRunner runner(inner, nullptr, sample);
+  ProgressRunner runner(inner, nullptr);
   TrialSpec with_sample;
   with_sample.compression = true;
   with_sample.payload = sample;
   TrialSpec random = with_sample;
   random.payload = std::make_shared<const std::string>("random");
   TrialSpec plain;
-  ASSERT_TRUE(runner.run(with_sample));
-  ASSERT_TRUE(runner.run(random));
-  ASSERT_TRUE(runner.run(plain));
-  EXPECT_EQ(runner.compressed_was_sample(), (std::vector<bool>{true, false}));
+  EXPECT_EQ(runner.run(with_sample).value().payload, sample);
+  EXPECT_EQ(runner.run(random).value().payload, random.payload);
+  EXPECT_EQ(runner.run(plain).value().payload, nullptr);
   EXPECT_FALSE(static_cast<bool>(inner.specs[0].on_progress));  // nothing to show, nothing wrapped
 }
 

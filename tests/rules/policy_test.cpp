@@ -50,7 +50,7 @@ TEST(Policy, BrokenUserFileNamesFileAndLine) {
 TEST(Policy, SchemaErrors) {
   EXPECT_EQ(
       error_of("[speed]\nx = 1\n"),
-      "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, parallel or audit)");
+      "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, confirmation, parallel or audit)");
   EXPECT_EQ(error_of("[compression]\nmargn = 2\n"), "rules.toml:2: unknown key 'margn' in [compression]");
   EXPECT_EQ(error_of("[compression]\nmargin = 0.5\n"), "rules.toml:2: expected a number from 1 to 10");
   EXPECT_EQ(error_of("[security]\nfloor = \"removed\"\n"),

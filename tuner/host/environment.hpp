@@ -46,8 +46,11 @@ struct HostEnvironment {
   // The cache: an entry younger than max_age (checked as load_cached_host checks it), and storing one.
   std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
   std::function<Result<void>(const CachedHost& entry)> save_cache;
-  // Wall-clock seconds since the epoch (stamps the measurement) and a monotonic clock (elapsed time).
+  // Wall-clock seconds since the epoch (stamps the measurement).
   std::function<std::int64_t()> now_unix;
+  // The one monotonic clock of the pipeline: elapsed time, and every time the measuring passes read
+  // (their Budget). Its time points also bound the OpenSSH runner's phases (TrialSpec::phase_end), which
+  // that runner reads on the steady clock: in production this is std::chrono::steady_clock::now.
   std::function<std::chrono::steady_clock::time_point()> now;
   std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
   unsigned local_cores = 0;          // this machine's CPUs; 0 when unknown

@@ -1,13 +1,14 @@
-// Pass 3 of the host pipeline: everything measured about one host. The libssh
-// survey first (its control session also reads the server's KEXINIT), then the
-// user's own OpenSSH client times the shortlist and, where it can matter,
-// parallel sessions (confirm.cpp).
+// Pass 3 of the host pipeline: everything measured about one host, as the passes
+// of measure.hpp. The libssh survey first (its control session also reads the
+// server's KEXINIT), then the user's own OpenSSH client times the shortlist
+// (confirm.cpp, retime.cpp) and, where it can matter, parallel sessions (ladder.cpp).
 #include "tuner/host/pipeline.hpp"
 
 #include "base/format.hpp"
 #include "probes/sample_corpus.hpp"
 #include "rules/compression_model.hpp"
-#include "tuner/host/confirm.hpp"
+#include "tuner/host/client_target.hpp"
+#include "tuner/host/measure.hpp"
 #include "tuner/host/progress_runner.hpp"
 #include "tuner/host/schedule.hpp"
 
@@ -53,9 +54,9 @@ CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
           1,    trial.start_s};
 }
 
-// The survey's half of the facts, and the cache's trial list, from the report.
-void add_survey(const HostTrialReport& report, const std::vector<bool>& was_sample, Measurement& m) {
-  std::size_t compressed = 0;
+// The survey's half of the facts, and the cache's trial list, from the report; a compressed trial that
+// carried `sample` is the sample's, any other the random data's.
+void add_survey(const HostTrialReport& report, const std::shared_ptr<const std::string>& sample_data, Measurement& m) {
   for (const auto& trial : report.trials) {
     if (!trial.compression) {
       m.facts.trials.push_back({trial.cipher, mb_per_s(trial)});
@@ -63,7 +64,7 @@ void add_survey(const HostTrialReport& report, const std::vector<bool>& was_samp
           cached_trial(trial, trial.kind == TrialKind::download ? TrialRole::download : TrialRole::upload));
       continue;
     }
-    const bool sample = compressed < was_sample.size() && was_sample[compressed++];
+    const bool sample = trial.payload != nullptr && trial.payload == sample_data;
     (sample ? m.facts.compressed_sample_mb_per_s : m.facts.compressed_random_mb_per_s) = mb_per_s(trial);
     m.trials.push_back(cached_trial(trial, sample ? TrialRole::zlib_sample : TrialRole::zlib_random));
   }
@@ -145,11 +146,12 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
 
 }  // namespace
 
-Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
+Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
   SSHTUNE_TRY(sample, load_sample(request));
   auto remote = env.make_runner(resolved.target);
-  ProgressRunner runner(*remote, env.progress, sample);
+  ProgressRunner runner(*remote, env.progress);
   const auto start = env.now();
+  Budget budget(start, request.budget);
   SSHTUNE_TRY(access, runner.check_access());
   const auto connect_time = std::chrono::duration_cast<milliseconds>(env.now() - start);
   Measurement m;
@@ -162,17 +164,29 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   runner.finish();
   remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
-  add_survey(report, runner.compressed_was_sample(), m);
+  add_survey(report, sample, m);
   add_local_measurements(compression, report, env, m.facts);
-  if (report.rtt_seconds) m.rtt_ms = *report.rtt_seconds * 1000;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
-  m.setup = report.outside_budget;
-  const auto deadline = start + request.budget + report.outside_budget;
-  confirm_with_openssh(ConfirmInput{request, resolved, *remote, sample, connect_time, deadline, start + request.budget},
-                       env, m);
-  return m;
+  budget.charge(report.outside_budget);
+  return Survey{std::move(m), std::move(remote), std::move(sample), connect_time, budget};
+}
+
+Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
+  SSHTUNE_TRY(survey, survey_host(request, resolved, env));
+  Measurement& m = survey.measurement;
+  const ConfirmPlan plan = plan_confirmation(request, resolved, survey, env);
+  if (plan.specs.empty()) {
+    m.facts.openssh_missing = plan.nothing_to_confirm;
+  } else {
+    auto client = env.make_client_runner(openssh_target(request.host, request.overrides, resolved.target, *env.client));
+    confirm_with_openssh(plan, *survey.runner, *client, survey.budget, env, m);
+    if (!m.facts.openssh_trials.empty()) climb_ladder(plan, *client, survey.budget, env, m);  // until the deadline
+    clear_progress(env.progress);
+  }
+  m.setup = survey.budget.charged();
+  return std::move(m);
 }
 
 }  // namespace sshtune

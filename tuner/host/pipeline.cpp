@@ -5,6 +5,16 @@
 
 namespace sshtune {
 
+namespace {
+
+// The cache keeps round trips in milliseconds; the facts, in seconds.
+std::optional<double> milliseconds_of(std::optional<double> seconds) {
+  if (!seconds) return std::nullopt;
+  return *seconds * 1000;
+}
+
+}  // namespace
+
 std::string sample_label(const HostRequest& request) {
   return request.sample_path ? *request.sample_path : "built-in mixed corpus";
 }
@@ -57,8 +67,8 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   entry.target = describe(resolved.target);
   entry.sample = sample_label(request);
   entry.direction = request.direction;
-  entry.rtt_ms = measurement.rtt_ms;
-  entry.loaded_rtt_ms = measurement.loaded_rtt_ms;
+  entry.rtt_ms = milliseconds_of(measurement.facts.rtt_seconds);
+  entry.loaded_rtt_ms = milliseconds_of(measurement.facts.loaded_rtt_seconds);
   entry.trials = std::move(measurement.trials);
   entry.notes = measurement.notes;
   entry.decision = std::move(decision);

@@ -50,10 +50,8 @@ struct Measurement {
   rules::HostFacts facts;
   ServerAlgorithms server;
   std::vector<CachedTrial> trials;
-  std::optional<double> rtt_ms;         // idle
-  std::optional<double> loaded_rtt_ms;  // while a trial streamed
-  std::vector<std::string> notes;       // what could not be measured, and why
-  std::vector<std::string> failures;    // "TRIAL: message" for each trial that failed
+  std::vector<std::string> notes;     // what could not be measured, and why
+  std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
   // Set-up that moved the deadline (connections opening, remote shells starting, a new sink's warm-up,
   // rsync --version): the run's time beyond the budget.
   std::chrono::milliseconds setup{0};

@@ -33,9 +33,7 @@ Result<TrialResult> ProgressRunner::run(const TrialSpec& spec) {
   }
   show(label, 0, spec.byte_cap);
   auto result = m_inner.run(wrapped);
-  if (result && spec.kind == TrialKind::upload && spec.compression) {
-    m_compressed_was_sample.push_back(spec.payload != nullptr && spec.payload == m_sample);
-  }
+  if (result && spec.kind == TrialKind::upload) result.value().payload = spec.payload;
   return result;
 }
 
@@ -53,10 +51,14 @@ void ProgressRunner::show(const std::string& label, std::uint64_t bytes, std::ui
   *m_progress << line << std::flush;
 }
 
-void ProgressRunner::finish() {
-  if (m_progress != nullptr) {
-    *m_progress << "\r\033[K" << std::flush;
-  }
+void ProgressRunner::finish() { clear_progress(m_progress); }
+
+void show_probing(std::ostream* progress, const std::string& what) {
+  if (progress != nullptr) *progress << "\r\033[Kprobing: " << what << std::flush;
+}
+
+void clear_progress(std::ostream* progress) {
+  if (progress != nullptr) *progress << "\r\033[K" << std::flush;
 }
 
 }  // namespace sshtune

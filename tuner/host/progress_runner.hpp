@@ -1,7 +1,8 @@
 #pragma once
-// A RemoteRunner decorator for `ssh-tune host`: shows which trial runs and how
-// far along it is (stderr, TTY only), and remembers which compressed trials
-// carried the user's sample so the report can tell them from the random-data one.
+// A RemoteRunner decorator for `ssh-tune host`'s survey: shows which trial runs
+// and how far along it is (stderr, TTY only), and hands each result the payload
+// its spec carried (TrialResult::payload), so the report tells the user's sample
+// from the random data.
 
 #include "probes/host_trials.hpp"
 
@@ -13,15 +14,12 @@ namespace sshtune {
 class ProgressRunner final : public RemoteRunner {
  public:
   // Wraps `inner`; `progress` is null when nothing should be shown.
-  ProgressRunner(RemoteRunner& inner, std::ostream* progress, std::shared_ptr<const std::string> sample)
-      : m_inner(inner), m_progress(progress), m_sample(std::move(sample)) {}
+  ProgressRunner(RemoteRunner& inner, std::ostream* progress) : m_inner(inner), m_progress(progress) {}
 
   Result<AccessCheck> check_access() override;
   Result<TrialResult> run(const TrialSpec& spec) override;
   std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
-  // For each successful compressed upload, in order: did it carry the sample?
-  const std::vector<bool>& compressed_was_sample() const { return m_compressed_was_sample; }
   // Clears the progress line (call once after the last trial).
   void finish();
 
@@ -30,9 +28,12 @@ class ProgressRunner final : public RemoteRunner {
 
   RemoteRunner& m_inner;
   std::ostream* m_progress;
-  std::shared_ptr<const std::string> m_sample;
-  std::vector<bool> m_compressed_was_sample;
 };
+
+// Shows "probing: WHAT" on the live status line; nothing when `progress` is null.
+void show_probing(std::ostream* progress, const std::string& what);
+// Clears the live status line; nothing when `progress` is null.
+void clear_progress(std::ostream* progress);
 
 // A short label for a trial: "upload aes128-gcm@openssh.com +zlib".
 std::string describe_trial(const TrialSpec& spec);

@@ -37,11 +37,9 @@ constexpr double k_compressed_file_input_mb_per_s = 20;
 // when the first trial is timed, and real copies there showed no start to correct (0.00 s at 20 Mbit/s).
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
-constexpr double k_min_step_gain = 1.1;
-constexpr double k_linear_step_gain = 1.8;
-constexpr double k_crawl_ratio = 4;                    // an OpenSSH figure under survey / 4 crawled
-constexpr double k_contest_margin = 1.15;              // the survey's lead that contests the confirmation's order
 constexpr unsigned k_cores_for_loopback_parallel = 4;  // two sessions' ssh and sshd each
+constexpr milliseconds k_ladder_margin{100};           // ladder_reserve's room for the runner's own time
+constexpr milliseconds k_shell_start{150};             // a login shell's rc files before the remote command runs
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -96,23 +94,34 @@ milliseconds parallel_planned_stream(milliseconds share) {
   return std::clamp(share / 4, k_min_stream, k_max_parallel_stream);
 }
 
+milliseconds setup_estimate(milliseconds connect_time) { return connect_time * 2 + k_shell_start; }
+
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share) {
+  return setup + parallel_planned_stream(parallel_share) + k_trial_overhead;
+}
+
+milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share) {
+  return std::max(parallel_share, ladder_step_cost(setup, parallel_share) + k_ladder_margin);
+}
+
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve) {
   return std::clamp(left - reserve, milliseconds(0), budget.confirm);
 }
 
-int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost) {
+int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost,
+                       const rules::Policy& policy) {
   if (failed || left < step_cost) return 0;
   if (streams == 0) return 2;
-  if (streams >= k_max_streams || gain_over_previous < k_min_step_gain) return 0;
-  return std::min(k_max_streams, streams * (gain_over_previous >= k_linear_step_gain ? 4 : 2));
+  if (streams >= k_max_streams || gain_over_previous < policy.ladder_step_gain) return 0;
+  return std::min(k_max_streams, streams * (gain_over_previous >= policy.ladder_linear_gain ? 4 : 2));
 }
 
-bool crawled(double openssh_mb_per_s, double survey_mb_per_s) {
-  return openssh_mb_per_s * k_crawl_ratio < survey_mb_per_s;
+bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Policy& policy) {
+  return openssh_mb_per_s < survey_mb_per_s * policy.crawl_fraction;
 }
 
-bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s) {
-  return challenger_survey_mb_per_s > leader_survey_mb_per_s * k_contest_margin;
+bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s, const rules::Policy& policy) {
+  return challenger_survey_mb_per_s > leader_survey_mb_per_s * policy.contest_margin;
 }
 
 bool server_shares_the_clients_cores(const RemoteTarget& target, unsigned local_cores) {

@@ -8,6 +8,7 @@
 
 #include "probes/host_trials.hpp"
 #include "probes/remote_target.hpp"
+#include "rules/policy.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -59,24 +60,39 @@ milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, millise
 // How long each step of the parallel ladder streams: a quarter of the parallel `share`, 150 ms to 0.5 s.
 milliseconds parallel_planned_stream(milliseconds share);
 
+// What a batch of OpenSSH connections opened together is planned to take to set up, given what one of
+// the survey's connections took (`connect_time`): two connects' worth (ssh's own and its TCP
+// handshakes) and a login shell's start (rc files) before the remote command runs.
+milliseconds setup_estimate(milliseconds connect_time);
+
+// What one step of the parallel ladder costs: its connections' `setup`, its streaming
+// (parallel_planned_stream of the parallel share) and its overhead (k_trial_overhead).
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share);
+
+// What the confirmation leaves a ladder that will run: the parallel share, or one step
+// (ladder_step_cost) with 100 ms for the runner's own time when that is more (a 40 ms path's set-up
+// estimate is most of the share, and its step was lost to overruns of 0.03-0.15 s).
+milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share);
+
 // The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; a
-// step that scaled nearly linearly (doubling the sessions gave >= 1.8x: each session is held by its own
-// window) skips to 8 at once, since the budget rarely holds three steps. The ladder stops once a step
-// fails, once a step gained less than 10% on the previous one, or when `left` cannot hold another step
-// of `step_cost`.
-int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost);
+// step that scaled nearly linearly (doubling the sessions gave policy.ladder_linear_gain or more: each
+// session is held by its own window) skips to 8 at once, since the budget rarely holds three steps. The
+// ladder stops once a step fails, once a step gained less than policy.ladder_step_gain on the previous
+// one, or when `left` cannot hold another step of `step_cost`.
+int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost,
+                       const rules::Policy& policy);
 
-// True when an OpenSSH trial that moved `openssh_mb_per_s` crawled: under a quarter of what the survey
-// measured for the same setting (`survey_mb_per_s`). The two clients' costs differ by up to 2x either
-// way; a quarter is a stall of the server's or the machine's (a VM's sshd, one trial in 20-30 on
-// the PVM VM), not the cipher, and the trial is timed once more.
-bool crawled(double openssh_mb_per_s, double survey_mb_per_s);
+// True when an OpenSSH trial that moved `openssh_mb_per_s` crawled: under policy.crawl_fraction of what
+// the survey measured for the same setting (`survey_mb_per_s`). The two clients' costs differ by up to
+// 2x either way; a quarter is a stall of the server's or the machine's (a VM's sshd), not the cipher,
+// and the trial is timed once more.
+bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Policy& policy);
 
-// True when the confirmation's leader is contested: the survey put `challenger` ahead of `leader` by over
-// 15% (beyond two ciphers running within noise) while the user's ssh put it behind. One of the two
-// orders is a moment's load; both are timed once more and each keeps its better run, since load only
-// slows a stream.
-bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s);
+// True when the confirmation's leader is contested: the survey put `challenger` ahead of `leader` by
+// more than policy.contest_margin (beyond two ciphers running within noise) while the user's ssh put it
+// behind. One of the two orders is a moment's load; both are timed once more and each keeps its better
+// run, since load only slows a stream.
+bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s, const rules::Policy& policy);
 
 // True when `target` is this machine (a loopback address, no ProxyCommand) and its `local_cores` are
 // under 4: one CPU-bound session already runs ssh and sshd on two of them, so parallel sessions can

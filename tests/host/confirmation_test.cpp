@@ -1,0 +1,264 @@
+// The confirmation with the user's ssh through the whole host pipeline, on fakes.
+#include "tests/host/host_fixtures.hpp"
+#include "tuner/host/pipeline.hpp"
+#include "tuner/host/schedule.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace sshtune {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::FakeHostWorld;
+using testing::ScopedEnv;
+using testing::TempDir;
+
+class Confirmation : public ::testing::Test {
+ protected:
+  Confirmation() {
+    m_request.host = "web";
+    m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 10.0.0.5\n").string();
+  }
+
+  Result<HostOutcome> tune() { return tune_host(m_request, m_env); }
+
+  TempDir m_dir;
+  ScopedEnv m_home{"HOME", m_dir.path().string()};
+  FakeHostWorld m_world;
+  HostEnvironment m_env = m_world.environment();
+  HostRequest m_request;
+};
+
+TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting) {
+  testing::script_cpu_bound_survey(m_world.runner);
+  testing::script_client_speeds(
+      m_world.client,
+      {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500}, {"chacha20-poly1305@openssh.com", 300}});
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.in_turn.size(), 1u);
+  EXPECT_TRUE(m_world.client.again.front().empty()) << "no trial crawled: none is timed again";
+  const auto& specs = m_world.client.in_turn.front();
+  std::vector<std::string> ciphers;
+  for (const auto& spec : specs) ciphers.push_back(spec.cipher);
+  EXPECT_EQ(ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+                                               "chacha20-poly1305@openssh.com"}));
+  // Each trial's warm-up at the survey's figure fits its overhead, and streaming each for its time with
+  // that overhead fits the confirmation's share.
+  milliseconds planned{0};
+  for (const auto& spec : specs) {
+    const double rate = spec.cipher == "aes128-gcm@openssh.com"   ? 900
+                        : spec.cipher == "aes256-gcm@openssh.com" ? 700
+                                                                  : 280;
+    EXPECT_LE(static_cast<double>(spec.warm_up_bytes) / (rate * 1e6), k_trial_overhead.count() / 1000.0) << spec.cipher;
+    planned += spec.time_cap + k_trial_overhead;
+  }
+  EXPECT_LE(planned, split_budget(m_request.budget).confirm);
+  EXPECT_EQ(m_world.client_targets.front().destination, "web");
+}
+
+TEST_F(Confirmation, AConfirmationThatFailsLeavesTheSurveysFiguresWithTheReason) {
+  m_world.client.on_run = [](const TrialSpec&, std::size_t) {
+    return Result<TrialResult>(
+        Error{ErrorKind::remote, "web: ssh: connect to host 10.0.0.5 port 22: Connection refused"});
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.expected_source, rules::FigureSource::libssh);
+  EXPECT_TRUE(std::find(outcome.value().notes.begin(), outcome.value().notes.end(),
+                        "your ssh could not be timed (web: ssh: connect to host 10.0.0.5 port 22: Connection "
+                        "refused); the figures are the libssh survey's") != outcome.value().notes.end());
+  EXPECT_TRUE(m_world.client.together.empty());  // no parallel sessions against a refusing server
+}
+
+TEST_F(Confirmation, ATieInTheSurveyIsResolvedByTheOpensshFigures) {
+  // The survey ties the GCM ciphers (within 5%: the stronger first); the user's ssh moves aes128-gcm faster.
+  testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-gcm@openssh.com", 290}});
+  testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 250}, {"aes256-gcm@openssh.com", 200}});
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome);
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 250);
+  EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);
+  const auto& trials = outcome.value().entry.trials;
+  EXPECT_TRUE(
+      std::any_of(trials.begin(), trials.end(), [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
+}
+
+TEST_F(Confirmation, ATrialThatCrawledIsTimedAgainAndKeepsItsBetterRun) {
+  testing::script_cpu_bound_survey(m_world.runner);
+  int chacha_runs = 0;
+  m_world.client.on_run = [&chacha_runs](const TrialSpec& spec, std::size_t) {
+    const bool chacha = spec.cipher == "chacha20-poly1305@openssh.com";
+    return testing::client_trial(spec, chacha && chacha_runs++ == 0 ? 9 : chacha ? 300 : 800);
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_GE(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u) << "only the crawl is timed again";
+  EXPECT_EQ(m_world.client.again[0][0].cipher, "chacha20-poly1305@openssh.com");
+  const auto& d = outcome.value().entry.decision;
+  ASSERT_TRUE(d.current_mb_per_s);
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 300);
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "ssh upload chacha20-poly1305@openssh.com read 9.0 MB/s, under a quarter of the survey's "
+                        "280 MB/s: a stall, not the cipher; timed again") != notes.end())
+      << ::testing::PrintToString(notes);
+}
+
+TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachKeepsItsBetterRun) {
+  testing::script_cpu_bound_survey(m_world.runner);
+  std::map<std::string, std::vector<double>> runs{{"aes128-gcm@openssh.com", {450, 850}},
+                                                  {"aes256-gcm@openssh.com", {400}},
+                                                  {"chacha20-poly1305@openssh.com", {502, 490}}};
+  m_world.client.on_run = [&runs](const TrialSpec& spec, std::size_t) {
+    auto& figures = runs.at(spec.cipher);
+    const double figure = figures.front();
+    if (figures.size() > 1) figures.erase(figures.begin());
+    auto trial = testing::client_trial(spec, figure);
+    if (figure == 450) trial.value().start_s = 0.5;  // a second turn on the same session measures none
+    return trial;
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_EQ(m_world.client.in_turn.size(), 1u) << "timed again within the same batch";
+  const auto& kept = outcome.value().entry.trials;
+  const auto aes = std::find_if(kept.begin(), kept.end(), [](const CachedTrial& t) {
+    return t.client == TrialClient::openssh && t.cipher == "aes128-gcm@openssh.com";
+  });
+  ASSERT_NE(aes, kept.end());
+  EXPECT_DOUBLE_EQ(aes->mb_per_s, 850);
+  EXPECT_EQ(aes->start_s, 0.5) << "the first run's start cost stands";
+  std::vector<std::string> again;
+  for (const auto& spec : m_world.client.again[0]) again.push_back(spec.cipher);
+  EXPECT_EQ(again, (std::vector<std::string>{"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"}));
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.ciphers.front(), "aes128-gcm@openssh.com");
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 850);
+  ASSERT_TRUE(d.current_mb_per_s);
+  EXPECT_DOUBLE_EQ(*d.current_mb_per_s, 502) << "the better of ChaCha20's runs";
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "ssh upload aes128-gcm@openssh.com read 450 MB/s behind chacha20-poly1305@openssh.com's "
+                        "502 MB/s, though the survey had it ahead (900 MB/s against 280 MB/s): both timed again, "
+                        "each keeps its better run") != notes.end())
+      << ::testing::PrintToString(notes);
+}
+
+TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
+  testing::script_cpu_bound_survey(m_world.runner);
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
+  };
+  m_request.budget = std::chrono::seconds(8);  // first runs under the 1 s cap
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u);
+  EXPECT_EQ(m_world.client.again[0][0].time_cap, m_world.client.in_turn[0].back().time_cap);
+}
+
+// Each run streams twice as long as planned, so the first runs spend the confirmation's share;
+
+// chacha20's first run crawled. Returns the stream times its first and second runs were given.
+
+std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& world,
+                                                               const std::function<Result<HostOutcome>()>& tune) {
+  testing::script_cpu_bound_survey(world.runner);
+  int chacha_runs = 0;
+  world.client.on_run = [&world, &chacha_runs](const TrialSpec& spec, std::size_t) {
+    const auto streamed = spec.time_cap * 2;
+    world.now += streamed + k_trial_overhead;
+    const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
+    auto trial = testing::client_trial(spec, crawl ? 9 : 800);
+    trial.value().seconds = std::chrono::duration<double>(streamed).count();
+    return trial;
+  };
+  EXPECT_TRUE(tune());
+  if (world.client.again.size() != 1 || world.client.again[0].size() != 1) return {};
+  return {world.client.in_turn[0].back().time_cap, world.client.again[0][0].time_cap};
+}
+
+TEST_F(Confirmation, RunsTimedAgainLeaveTheParallelShareToALadderThatWillRun) {
+  // A CPU-bound remote host: the ladder will run, so the crawl's second run gets what is left of the
+  // confirmation's share, less than its first run.
+  const auto [first, again] = retime_after_spent_share(m_world, [this] { return tune(); });
+  EXPECT_GE(again, milliseconds(150));
+  EXPECT_LT(again, first);
+}
+
+TEST_F(Confirmation, RunsTimedAgainTakeTheParallelShareNoLadderWillUse) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  m_env.local_cores = 2;  // the server shares them: no ladder
+  const auto [first, again] = retime_after_spent_share(m_world, [this] { return tune(); });
+  EXPECT_GT(first, milliseconds(150));
+  EXPECT_EQ(again, first);
+}
+
+TEST_F(Confirmation, SetUpThatMovedTheDeadlineDoesNotLengthenRunsTimedAgain) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  m_env.local_cores = 2;  // no ladder: runs timed again may use all that is left
+  testing::script_cpu_bound_survey(m_world.runner);
+  m_world.runner.setup = std::chrono::seconds(3);  // the survey's set-up moved the deadline by 3 s
+  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
+    m_world.now += std::chrono::milliseconds(1500);  // the first runs end past the budget's end
+    return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
+  };
+  ASSERT_TRUE(tune());
+  ASSERT_EQ(m_world.client.again.size(), 1u);
+  ASSERT_EQ(m_world.client.again[0].size(), 1u);
+  EXPECT_GT(m_world.client.in_turn[0].back().time_cap, milliseconds(150)) << "the first runs keep their share";
+  EXPECT_EQ(m_world.client.again[0][0].time_cap, milliseconds(150)) << "past the budget: the shortest stream";
+}
+
+TEST_F(Confirmation, ACpuBoundServerOnThisMachinesTwoCoresTimesNoParallelSessions) {
+  m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 127.0.0.1\n").string();
+  testing::script_cpu_bound_survey(m_world.runner);
+  testing::script_client_speeds(
+      m_world.client,
+      {{"aes128-gcm@openssh.com", 600}, {"aes256-gcm@openssh.com", 500}, {"chacha20-poly1305@openssh.com", 300}});
+  m_env.local_cores = 8;
+  ASSERT_TRUE(tune());
+  EXPECT_FALSE(m_world.client.together.empty()) << "8 cores: the ladder runs";
+  m_world.client.together.clear();
+  m_request.fresh = true;
+  m_env.local_cores = 2;
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome);
+  EXPECT_TRUE(m_world.client.together.empty());
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::find(notes.begin(), notes.end(),
+                        "parallel sessions not timed: the server runs on this machine's 2 cores, which one "
+                        "session's ssh and sshd already use") != notes.end())
+      << ::testing::PrintToString(notes);
+}
+
+TEST_F(Confirmation, AWindowBoundPathClimbsTheParallelLadderWhileItGains) {
+  m_request.budget = std::chrono::seconds(20);
+  auto flat = m_world.runner.on_run;
+  m_world.runner.on_run = [flat](const TrialSpec& spec) {
+    auto result = flat(spec);
+    result.value().round_trip_seconds = {0.04, 0.04, 0.04};  // 2 MiB / 40 ms = 52 MB/s
+    result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
+    return result;
+  };
+  // Every session at its window, 48 MB/s, however many run at once.
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 48); };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  std::vector<std::size_t> ladder;
+  for (const auto& batch : m_world.client.together) ladder.push_back(batch.size());
+  EXPECT_EQ(ladder, (std::vector<std::size_t>{2, 8}));  // 2 sessions moved 2x: straight on to 8
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+}
+
+}  // namespace
+}  // namespace sshtune

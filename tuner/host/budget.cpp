@@ -1,0 +1,17 @@
+#include "tuner/host/budget.hpp"
+
+#include <algorithm>
+
+namespace sshtune {
+
+void Budget::charge(milliseconds setup) { m_charged += std::max(setup, milliseconds(0)); }
+
+milliseconds Budget::left(Clock::time_point now) const {
+  return std::chrono::duration_cast<milliseconds>(deadline() - now);
+}
+
+milliseconds Budget::left_before_end(Clock::time_point now) const {
+  return std::chrono::duration_cast<milliseconds>(end() - now);
+}
+
+}  // namespace sshtune

@@ -1,0 +1,85 @@
+// plan_confirmation: what the user's own ssh times after the survey (rules::shortlist: the leaders, the
+// setting in effect now, compression when it can matter), whether the parallel ladder follows, and how
+// the time left is shared between them.
+#include "tuner/host/measure.hpp"
+
+#include "tuner/host/schedule.hpp"
+
+namespace sshtune {
+namespace {
+
+TrialKind direction_of(const HostRequest& request) {
+  return request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+}
+
+// Why no parallel sessions are timed for this shortlist ("" when the ladder runs).
+std::string ladder_skipped(const rules::Shortlist& list, const RemoteTarget& target, unsigned local_cores) {
+  if (!list.window_suspect && !list.cpu_bound) return "the link, not a window or a CPU, sets the pace";
+  if (!list.window_suspect && server_shares_the_clients_cores(target, local_cores)) {
+    return "the server runs on this machine's " + std::to_string(local_cores) +
+           " cores, which one session's ssh and sshd already use";
+  }
+  return "";
+}
+
+// One trial per shortlisted cipher, then the compressed one, each sized from its survey figure to stream
+// for its part of plan.share.
+std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::HostFacts& facts,
+                                          const std::shared_ptr<const std::string>& sample) {
+  const rules::Shortlist& list = plan.shortlist;
+  const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
+  const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count);
+  std::vector<TrialSpec> specs;
+  if (stream.count() == 0) return specs;
+  for (const auto& cipher : list.ciphers) {
+    const double estimate = survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s);
+    specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream));
+  }
+  if (list.compressed) {
+    const double estimate = survey_figure(facts, *list.compressed, true).value_or(list.leader_mb_per_s);
+    specs.push_back(openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream));
+  }
+  return specs;
+}
+
+}  // namespace
+
+std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression) {
+  if (compression) return facts.compressed_sample_mb_per_s;
+  for (const auto& trial : facts.trials) {
+    if (trial.cipher == cipher) return trial.mb_per_s;
+  }
+  return std::nullopt;
+}
+
+std::string ssh_trial_label(const TrialSpec& spec) {
+  return std::string("ssh ") + (spec.kind == TrialKind::download ? "download " : "upload ") + spec.cipher +
+         (spec.compression ? " +zlib" : "");
+}
+
+ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& resolved, const Survey& survey,
+                              HostEnvironment& env) {
+  const rules::HostFacts& facts = survey.measurement.facts;
+  const ProbeBudget shares = survey.budget.shares();
+  ConfirmPlan plan;
+  plan.shortlist = rules::shortlist(facts, env.catalog, env.policy);
+  plan.direction = direction_of(request);
+  plan.no_ladder = ladder_skipped(plan.shortlist, resolved.target, env.local_cores);
+  plan.setup = setup_estimate(survey.connect_time);
+  plan.parallel_share = shares.parallel;
+  plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
+  // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
+  // may use it.
+  const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
+  plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
+  plan.specs = confirmation_specs(plan, facts, survey.sample);
+  if (plan.specs.empty()) {
+    plan.nothing_to_confirm =
+        plan.shortlist.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
+  } else {
+    plan.rtt_wait = resolved.target.timeout + plan.specs.front().time_cap;  // its connection, then its stream
+  }
+  return plan;
+}
+
+}  // namespace sshtune

@@ -1,0 +1,46 @@
+#include "tuner/host/loaded_rtt.hpp"
+
+#include <algorithm>
+
+namespace sshtune {
+namespace {
+
+constexpr int k_loaded_round_trips = 4;
+
+std::optional<double> median_round_trip(RemoteRunner& runner, const StreamStart& start,
+                                        std::chrono::milliseconds wait) {
+  TrialSpec spec;
+  spec.kind = TrialKind::round_trips;
+  spec.round_trips = k_loaded_round_trips;
+  spec.before_round_trips = [&] { return start.began_within(wait); };
+  auto result = runner.run(spec);
+  if (!result || result.value().round_trip_seconds.empty()) return std::nullopt;
+  auto times = result.value().round_trip_seconds;
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+}  // namespace
+
+std::function<void(std::uint64_t)> StreamStart::on_progress() {
+  return [this](std::uint64_t) { settle(false); };
+}
+
+void StreamStart::abandon() { settle(true); }
+
+bool StreamStart::began_within(std::chrono::milliseconds wait) const {
+  return m_signal.wait_for(wait) == std::future_status::ready && !m_abandoned;
+}
+
+void StreamStart::settle(bool abandoned) {
+  if (m_settled.exchange(true)) return;
+  m_abandoned = abandoned;
+  m_begun.set_value();
+}
+
+std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, const StreamStart& start,
+                                                      std::chrono::milliseconds wait) {
+  return std::async(std::launch::async, [&runner, &start, wait] { return median_round_trip(runner, start, wait); });
+}
+
+}  // namespace sshtune

@@ -1,0 +1,92 @@
+#pragma once
+// gather_facts (pass 3 of the host pipeline) as passes of its own over one Budget, each a function with
+// explicit inputs that can be called and tested alone:
+//
+//   survey_host          the libssh survey: the server's offer, every cipher, compression, RTT, rsync
+//   plan_confirmation    the shortlist the user's ssh times, whether a ladder follows, the shares
+//   confirm_with_openssh the shortlist timed in turn, the loaded round trip beside its first trial
+//   choose_retimes       which first runs are timed once more, and for how long (called between them)
+//   climb_ladder         k = 2, 4, 8 parallel ssh sessions while each step gains and the budget holds
+//
+// Every figure lands in a Measurement; every pass reads the time from HostEnvironment::now and charges
+// the set-up it saw to the Budget.
+
+#include "probes/host_trials.hpp"
+#include "probes/openssh_runner.hpp"
+#include "rules/shortlist.hpp"
+#include "tuner/host/budget.hpp"
+#include "tuner/host/pipeline.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sshtune {
+
+// What the survey leaves the passes after it.
+struct Survey {
+  Measurement measurement;                    // the survey's facts, trials, notes and failures
+  std::unique_ptr<RemoteRunner> runner;       // its control session stays open for the loaded round trips
+  std::shared_ptr<const std::string> sample;  // the user's data (or the built-in corpus)
+  milliseconds connect_time{0};               // what the control session's set-up took
+  Budget budget;                              // opened as the control session connected; its set-up charged
+};
+
+// The survey: access (host key, authentication), the server's offer, the survey's trials within its
+// share, this CPU's cipher and compression speeds. Errors as gather_facts'.
+Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env);
+
+// What the confirmation and the ladder will do, decided once from the survey.
+struct ConfirmPlan {
+  rules::Shortlist shortlist;
+  TrialKind direction = TrialKind::upload;  // the request's
+  std::string no_ladder;                    // why no parallel sessions will be timed; "" when the ladder runs
+  milliseconds setup{0};                    // what a batch of connections is planned to take (setup_estimate)
+  milliseconds share{0};                    // the confirmation's share of the time left (confirm_share)
+  milliseconds kept_for_ladder{0};          // what runs timed again leave a ladder that will run
+  milliseconds parallel_share{0};           // the ladder's share (Budget::shares)
+  std::vector<TrialSpec> specs;             // the shortlist's trials, in turn order
+  milliseconds rtt_wait{0};                 // how long the loaded round trips wait for the first to stream
+  std::string nothing_to_confirm;           // when specs is empty: why (facts.openssh_missing)
+};
+
+// The plan over the survey's facts, its connect time and the budget left now.
+ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& resolved, const Survey& survey,
+                              HostEnvironment& env);
+
+// Times plan.specs in turn through `client` (the runs timed again: choose_retimes), the loaded round trip
+// on `survey_runner` while the first trial streams; charges the set-up beyond plan.setup to `budget` and
+// files every figure in `m` (facts.openssh_trials, facts.loaded_rtt_seconds, trials, notes, failures).
+// With no figure, facts.openssh_missing says why. plan.specs must not be empty.
+void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, OpensshRunner& client, Budget& budget,
+                          HostEnvironment& env, Measurement& m);
+
+// Given every first run (`first`, one per plan.specs): the runs to time once more (those that crawled,
+// then a contested lead's challenger and leader, each with a note in `notes`) and how long each streams:
+// their share of what is left `now` before the budget's end, less what a ladder that will run keeps.
+OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vector<Result<TrialResult>>& first,
+                                        const rules::HostFacts& facts, const Budget& budget,
+                                        Budget::Clock::time_point now, const rules::Policy& policy,
+                                        std::vector<std::string>& notes);
+
+// Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`, each
+// keeping its better run (load only slows a stream); a second run on the first's session measured no
+// start cost, so the first run's stands. Leaves `count` results.
+void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t count,
+                      const std::vector<std::size_t>& chosen);
+
+// The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs):
+// k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another;
+// each step's set-up beyond its estimate is charged to `budget`. Files facts.parallel_trials, trials and a
+// note when no step ran.
+void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m);
+
+// The survey's figure for `cipher`, or with `compression` the compressed sample's; none when the survey
+// did not measure it.
+std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression);
+
+// How the notes name an OpenSSH trial: "ssh upload aes128-ctr +zlib".
+std::string ssh_trial_label(const TrialSpec& spec);
+
+}  // namespace sshtune
