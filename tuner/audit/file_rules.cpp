@@ -59,6 +59,7 @@ std::vector<Finding> audit_missing_includes(const std::vector<MissingInclude>& m
 
 std::vector<Finding> audit_directory_includes(const std::vector<DirectoryInclude>& directories) {
   std::vector<Finding> findings;
+  findings.reserve(directories.size());
   for (const DirectoryInclude& include : directories) {
     findings.push_back(Finding{Severity::info, RuleId::include_directory, include.file, include.line, include.scope,
                                "Include " + include.argument + " matches the directory " + include.directory +
