@@ -74,6 +74,14 @@ class Lockout {
     return status;
   }
   std::string config() const { return m_config.string(); }
+  // The server as the user would name it without ssh_config: "127.0.0.1:PORT".
+  std::string server() const { return "127.0.0.1:" + std::to_string(m_sshd->port()); }
+  // Where ssh-tune keeps its cache (and the pre-authentication ledger) for this user.
+  std::string cache_dir() const { return (m_home.path() / "cache" / "ssh-tune").string(); }
+  // `ssh-tune host ALIAS` through this user's ssh_config, as JSON.
+  std::string host_command() const {
+    return std::string("host ") + SshdFixture::host_alias() + " -F '" + config() + "' --json";
+  }
 
   // Whether the user's own ssh of this release still logs in.
   bool ssh_logs_in(std::string& output) const {
@@ -88,8 +96,8 @@ class Lockout {
   std::unique_ptr<SshdFixture> m_sshd;
 };
 
-// The smallest budget that still gives a verdict.
-constexpr const char* k_budget = " --budget 2";
+// The smallest budget that still gives a verdict on a loaded machine (2 s sometimes times no cipher).
+constexpr const char* k_budget = " --budget 3";
 
 void expect_no_lockout(const Lockout& user) {
   std::string output;
@@ -115,15 +123,24 @@ std::string fleet_names() {
   return names;
 }
 
+// The tests against OpenSSH 10.0's sshd (skipped, saying why, where it is not unpacked).
+class LockoutTen : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto ten = sshtune::testing::openssh_10();
+    if (!ten) GTEST_SKIP() << sshtune::testing::openssh_10_unavailable_reason();
+    m_user = std::make_unique<Lockout>(*ten);
+    ASSERT_TRUE(m_user->started());
+  }
+  std::unique_ptr<Lockout> m_user;
+};
+
 }  // namespace
 
-TEST(Lockout, NothingSshTuneDoesGetsAnOpenssh10ServerToRefuseTheUser) {
-  const auto ten = sshtune::testing::openssh_10();
-  if (!ten) GTEST_SKIP() << sshtune::testing::openssh_10_unavailable_reason();
+TEST_F(LockoutTen, NothingSshTuneDoesGetsAnOpenssh10ServerToRefuseTheUser) {
   const auto start = std::chrono::steady_clock::now();
-  Lockout user(*ten);
-  ASSERT_TRUE(user.started());
-  const std::string host = std::string(" host ") + SshdFixture::host_alias() + " -F '" + user.config() + "' --json";
+  const Lockout& user = *m_user;
+  const std::string host = user.host_command();
   ASSERT_EQ(user.tool(host + " --fresh" + k_budget), 0);
   EXPECT_EQ(preauth_disconnects(user.sshd().log()), 0) << user.sshd().log();
   audit_servers(user, 30);
@@ -135,12 +152,9 @@ TEST(Lockout, NothingSshTuneDoesGetsAnOpenssh10ServerToRefuseTheUser) {
             << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
 }
 
-TEST(Lockout, ProbesOfAServerTheUserCannotLogInToStopFarBelowSshdsThreshold) {
-  const auto ten = sshtune::testing::openssh_10();
-  if (!ten) GTEST_SKIP() << sshtune::testing::openssh_10_unavailable_reason();
-  Lockout user(*ten);
-  ASSERT_TRUE(user.started());
-  const std::string server = "127.0.0.1:" + std::to_string(user.sshd().port());
+TEST_F(LockoutTen, ProbesOfAServerTheUserCannotLogInToStopFarBelowSshdsThreshold) {
+  const Lockout& user = *m_user;
+  const std::string server = user.server();
   int probed = 0;
   std::string refusal;
   for (int i = 0; i < 12; ++i) {
@@ -166,13 +180,10 @@ TEST(Lockout, ProbesOfAServerTheUserCannotLogInToStopFarBelowSshdsThreshold) {
   }
 }
 
-TEST(Lockout, AProbeThatWouldPassTheCeilingIsRefusedSayingWhenItMayRun) {
-  const auto ten = sshtune::testing::openssh_10();
-  if (!ten) GTEST_SKIP() << sshtune::testing::openssh_10_unavailable_reason();
-  Lockout user(*ten);
-  ASSERT_TRUE(user.started());
-  const std::string server = "127.0.0.1:" + std::to_string(user.sshd().port());
-  const std::string cache = (std::filesystem::path(user.config()).parent_path() / "cache" / "ssh-tune").string();
+TEST_F(LockoutTen, AProbeThatWouldPassTheCeilingIsRefusedSayingWhenItMayRun) {
+  const Lockout& user = *m_user;
+  const std::string server = user.server();
+  const std::string cache = user.cache_dir();
   std::filesystem::create_directories(cache);
   std::filesystem::permissions(cache, std::filesystem::perms::owner_all);
   std::string output;
@@ -189,15 +200,12 @@ TEST(Lockout, AProbeThatWouldPassTheCeilingIsRefusedSayingWhenItMayRun) {
   EXPECT_EQ(preauth_disconnects(user.sshd().log()), 0) << user.sshd().log();
 }
 
-TEST(Lockout, AGarbledLedgerIsAnErrorNamingItsLineAndNothingConnects) {
-  const auto ten = sshtune::testing::openssh_10();
-  if (!ten) GTEST_SKIP() << sshtune::testing::openssh_10_unavailable_reason();
-  Lockout user(*ten);
-  ASSERT_TRUE(user.started());
-  const std::string server = "127.0.0.1:" + std::to_string(user.sshd().port());
+TEST_F(LockoutTen, AGarbledLedgerIsAnErrorNamingItsLineAndNothingConnects) {
+  const Lockout& user = *m_user;
+  const std::string server = user.server();
   std::string output;
   ASSERT_NE(user.tool("audit --no-bench --server " + server, output), 1) << output;
-  const std::string cache = (std::filesystem::path(user.config()).parent_path() / "cache" / "ssh-tune").string();
+  const std::string cache = user.cache_dir();
   sshtune::testing::run_shell("printf '" + server + " lots 12\\n' > '" + cache + "/preauth-probes'", output);
   EXPECT_EQ(user.tool("audit --no-bench --server " + server, output), 1);
   EXPECT_EQ(output, "ssh-tune: " + cache +
@@ -210,7 +218,7 @@ TEST(Lockout, TheSameRunsLeaveTheSystemsSshdLettingTheUserIn) {
   if (auto reason = SshdFixture::unavailable_reason()) GTEST_SKIP() << *reason;
   Lockout user(sshtune::testing::system_openssh());
   ASSERT_TRUE(user.started());
-  const std::string host = std::string(" host ") + SshdFixture::host_alias() + " -F '" + user.config() + "' --json";
+  const std::string host = user.host_command();
   ASSERT_EQ(user.tool(host + " --fresh" + k_budget), 0);
   audit_servers(user, 30);
   expect_no_lockout(user);
