@@ -119,6 +119,25 @@ TEST_F(AuditCli, LiveServerThroughTheCommandLine) {
   EXPECT_TRUE(cbc) << result.out;
 }
 
+// --server ALIAS means what ssh makes of it (HostName, Port, User, IdentityFile, UserKnownHostsFile), and a
+// server whose host key is known is read inside a login: sshd logs no connection closed before it.
+TEST_F(AuditCli, ServerAliasResolvesThroughSshConfigAndLogsIn) {
+  if (auto reason = testing::SshdFixture::unavailable_reason()) GTEST_SKIP() << *reason;
+  auto sshd = testing::SshdFixture::start({"LogLevel VERBOSE"});
+  ASSERT_TRUE(sshd) << sshd.error().message;
+  const std::string config = sshd.value()->ssh_config().string();
+  const CliRun result =
+      run({"audit", "-F", config, "--server", testing::SshdFixture::host_alias(), "--no-bench", "--json"});
+  EXPECT_EQ(result.code, 3) << result.err;
+  const nlohmann::json json = nlohmann::json::parse(result.out);
+  ASSERT_FALSE(json.at("findings").empty()) << result.out;
+  EXPECT_EQ(json.at("findings").front().at("host"), "server 127.0.0.1:" + std::to_string(sshd.value()->port()));
+  const std::string log = sshd.value()->log();
+  EXPECT_EQ(log.find("[preauth]"), std::string::npos) << log;
+  EXPECT_NE(log.find("Accepted publickey"), std::string::npos) << log;
+  EXPECT_FALSE(std::filesystem::exists(m_dir.path() / "cache" / "ssh-tune" / "preauth-probes"));
+}
+
 TEST_F(AuditCli, HelpListsTheFlags) {
   const CliRun result = run({"audit", "--help"});
   EXPECT_EQ(result.code, 0);

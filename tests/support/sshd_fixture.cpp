@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -19,7 +20,6 @@
 namespace sshtune::testing {
 namespace {
 
-constexpr const char* k_sshd = "/usr/sbin/sshd";
 constexpr const char* k_ssh_keygen = "/usr/bin/ssh-keygen";
 constexpr const char* k_privsep_dir = "/run/sshd";
 
@@ -74,15 +74,18 @@ Result<std::uint16_t> free_port() {
   return static_cast<std::uint16_t>(ntohs(address.sin_port));
 }
 
-bool accepts_connections(std::uint16_t port) {
-  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  const bool connected = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  close(fd);
-  return connected;
+// Whether a socket listens on 127.0.0.1:port, read from /proc/net/tcp rather than by connecting: a
+// connection closed before authenticating costs the address a penalty with OpenSSH >= 9.8's sshd.
+bool listening_on(std::uint16_t port) {
+  char local[32];
+  std::snprintf(local, sizeof local, "0100007F:%04X", port);
+  std::istringstream table(read_file("/proc/net/tcp"));
+  for (std::string line; std::getline(table, line);) {
+    std::istringstream fields(line);
+    std::string slot, address, remote, state;
+    if (fields >> slot >> address >> remote >> state && address == local && state == "0A") return true;
+  }
+  return false;
 }
 
 // Parent pid of every process, read from /proc/PID/stat (the field after the command name).
@@ -121,18 +124,28 @@ std::vector<pid_t> process_tree(pid_t root) {
   return tree;
 }
 
+// What sshd_config says besides the listener and the keys: a release's own helpers and the limits.
+struct ConfigChoices {
+  const OpensshRelease& release;
+  SshdLimits limits;
+};
+
 std::string sshd_config_text(const std::filesystem::path& dir, std::uint16_t port,
-                             const std::vector<std::string>& extra_config) {
+                             const std::vector<std::string>& extra_config, const ConfigChoices& choices) {
   std::ostringstream text;
   for (const auto& line : extra_config) {
     text << line << "\n";
   }
+  if (!choices.release.sshd_session.empty())
+    text << "SshdSessionPath " << choices.release.sshd_session.string() << "\n";
+  if (!choices.release.sshd_auth.empty()) text << "SshdAuthPath " << choices.release.sshd_auth.string() << "\n";
+  if (choices.limits == SshdLimits::relaxed) text << "MaxStartups 100\n";
   text << "Port " << port << "\nListenAddress 127.0.0.1\n"
        << "HostKey " << (dir / "ssh_host_ed25519_key").string() << "\n"
        << "AuthorizedKeysFile " << (dir / "authorized_keys").string() << "\n"
        << "PidFile none\nUsePAM no\nStrictModes no\nPermitRootLogin yes\nUseDNS no\n"
        << "PubkeyAuthentication yes\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-       << "PrintMotd no\nX11Forwarding no\nMaxStartups 100\nLoginGraceTime 30\n"
+       << "PrintMotd no\nX11Forwarding no\nLoginGraceTime 30\n"
        << "Subsystem sftp internal-sftp\n";
   return text.str();
 }
@@ -149,9 +162,12 @@ std::string client_config_text(const SshdFixture& sshd) {
 
 }  // namespace
 
-std::optional<std::string> SshdFixture::unavailable_reason() {
-  if (access(k_sshd, X_OK) != 0) {
-    return std::string(k_sshd) + " is not installed (package openssh-server)";
+std::optional<std::string> SshdFixture::unavailable_reason(const OpensshRelease& release) {
+  if (release.name != system_openssh().name && !openssh_10()) {
+    return openssh_10_unavailable_reason();
+  }
+  if (access(release.sshd.c_str(), X_OK) != 0) {
+    return release.sshd.string() + " is not installed (package openssh-server)";
   }
   if (access(k_ssh_keygen, X_OK) != 0) {
     return std::string(k_ssh_keygen) + " is not installed (package openssh-client)";
@@ -166,12 +182,20 @@ std::optional<std::string> SshdFixture::unavailable_reason() {
 }
 
 Result<std::unique_ptr<SshdFixture>> SshdFixture::start(const std::vector<std::string>& extra_config) {
-  if (auto reason = unavailable_reason()) {
+  return start(system_openssh(), extra_config);
+}
+
+Result<std::unique_ptr<SshdFixture>> SshdFixture::start(const OpensshRelease& release,
+                                                        const std::vector<std::string>& extra_config,
+                                                        SshdLimits limits) {
+  if (auto reason = unavailable_reason(release)) {
     return fixture_error(*reason);
   }
   Error last = fixture_error("not started");
   for (int attempt = 0; attempt < 3; ++attempt) {
     std::unique_ptr<SshdFixture> sshd(new SshdFixture());
+    sshd->m_release = release;
+    sshd->m_limits = limits;
     sshd->m_user = getpwuid(getuid())->pw_name;
     SSHTUNE_TRY(port, free_port());
     sshd->m_port = port;
@@ -192,7 +216,7 @@ Result<void> SshdFixture::write_files(const std::vector<std::string>& extra_conf
   m_dir.write("authorized_keys", read_file(client_key().string() + ".pub"));
   const std::string host_key = read_file(host_public_key());
   m_dir.write("known_hosts", "[" + m_host + "]:" + std::to_string(m_port) + " " + host_key);
-  m_dir.write("sshd_config", sshd_config_text(dir(), m_port, extra_config));
+  m_dir.write("sshd_config", sshd_config_text(dir(), m_port, extra_config, {m_release, m_limits}));
   m_dir.write("ssh_config", client_config_text(*this));
   return ok();
 }
@@ -200,6 +224,7 @@ Result<void> SshdFixture::write_files(const std::vector<std::string>& extra_conf
 Result<void> SshdFixture::launch() {
   const std::string log_path = (dir() / "sshd.log").string();
   const std::string config_path = (dir() / "sshd_config").string();
+  const std::string sshd = m_release.sshd.string();
   m_pid = fork();
   if (m_pid == 0) {
     const int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
@@ -208,7 +233,7 @@ Result<void> SshdFixture::launch() {
     dup2(log_fd, 1);
     dup2(log_fd, 2);
     // sshd re-executes itself and therefore needs its absolute path.
-    execl(k_sshd, k_sshd, "-D", "-e", "-f", config_path.c_str(), static_cast<char*>(nullptr));
+    execl(sshd.c_str(), sshd.c_str(), "-D", "-e", "-f", config_path.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   if (m_pid < 0) {
@@ -225,7 +250,7 @@ Result<void> SshdFixture::wait_until_listening() {
       m_pid = -1;
       return fixture_error("sshd exited at start: " + log());
     }
-    if (accepts_connections(m_port)) {
+    if (listening_on(m_port)) {
       return ok();
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -3,6 +3,7 @@
 // host and client keys, all files in a TempDir, stopped by pid on destruction.
 
 #include "base/result.hpp"
+#include "tests/support/openssh_release.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <sys/types.h>
@@ -16,16 +17,26 @@
 
 namespace sshtune::testing {
 
+// How many connections sshd lets in: `relaxed` raises MaxStartups to 100 so tests that open many
+// sessions at once are never dropped; `sshd_defaults` keeps sshd's own MaxStartups and (from 9.8)
+// PerSourcePenalties, for the tests that check ssh-tune never gets an address penalised or dropped.
+enum class SshdLimits { relaxed, sshd_defaults };
+
 // One running `sshd -D -e -f CONFIG`. Create it with start(); not copyable.
 class SshdFixture {
  public:
-  // Why no sshd can be started on this machine (missing binaries), or std::nullopt when it can.
-  // Tests call GTEST_SKIP() with this reason.
-  static std::optional<std::string> unavailable_reason();
+  // Why no sshd of `release` can be started on this machine (missing binaries), or std::nullopt when
+  // it can. Tests call GTEST_SKIP() with this reason.
+  static std::optional<std::string> unavailable_reason(const OpensshRelease& release = system_openssh());
 
-  // Starts sshd with `extra_config` lines placed before the defaults (sshd keeps the first value,
-  // so they win; Match blocks are not supported). Returns once the port accepts connections.
+  // Starts the system's sshd with `extra_config` lines placed before the defaults (sshd keeps the first
+  // value, so they win; Match blocks are not supported). Returns once the port accepts connections.
   static Result<std::unique_ptr<SshdFixture>> start(const std::vector<std::string>& extra_config = {});
+  // The same with `release`'s sshd (a release with helpers runs its own sshd-session and sshd-auth,
+  // named in sshd_config, so the system's are never used) and the given limits.
+  static Result<std::unique_ptr<SshdFixture>> start(const OpensshRelease& release,
+                                                    const std::vector<std::string>& extra_config,
+                                                    SshdLimits limits = SshdLimits::relaxed);
 
   ~SshdFixture();
   SshdFixture(const SshdFixture&) = delete;
@@ -59,6 +70,8 @@ class SshdFixture {
   std::uint16_t m_port = 0;
   std::string m_user;
   pid_t m_pid = -1;
+  OpensshRelease m_release;
+  SshdLimits m_limits = SshdLimits::relaxed;
 };
 
 }  // namespace sshtune::testing

@@ -17,11 +17,14 @@
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
 #include "tuner/cli/handlers.hpp"
+#include "tuner/cli/host_targets.hpp"
 #include "tuner/cli/measured_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/host/host_target.hpp"
+#include "tuner/host/server_offer_probe.hpp"
 
 #include <unistd.h>
 
@@ -51,7 +54,8 @@ po::options_description audit_flags() {
       "host", po::value<std::vector<std::string>>(), "also audit the effective configuration of host H (repeatable)")(
       "sshd", po::value<std::string>(), "audit an sshd_config file")(
       "server", po::value<std::vector<std::string>>(),
-      "audit what a live server offers (banner + KEXINIT, no login; repeatable)")("json", "print JSON")(
+      "audit what a live server offers (banner + KEXINIT: inside a login when its host key is known, "
+      "else before authenticating, a few times a minute at most; repeatable)")("json", "print JSON")(
       "fail-on", po::value<std::string>()->default_value("warn"),
       "lowest severity that makes the exit code non-zero: warn or fail")(
       "no-bench", "skip the local benchmarks (ciphers, zlib): no slow-cipher rule, no CPU figures in messages")(
@@ -165,10 +169,24 @@ struct FixOutcome {
   bool dry_run = false;
 };
 
+// The --server name resolved through ssh_config as ssh (and `ssh-tune host`) would: HostName, Port, User,
+// identities, known_hosts, ProxyJump; an explicit :PORT wins like ssh's -p.
+Result<RemoteTarget> server_target(const std::string& text, const AuditOptions& options,
+                                   const ClientCapabilities& client) {
+  SSHTUNE_TRY(named, parse_server(text));
+  SSHTUNE_TRYV(check_host_name(named.hostname, "audit: --server"));
+  TargetOverrides overrides;
+  overrides.config_file = options.sources.config_file;
+  const bool bare_v6 = text.starts_with("[") && text.ends_with("]");
+  if (!bare_v6 && text.ends_with(":" + std::to_string(named.port))) overrides.port = std::to_string(named.port);
+  SSHTUNE_TRY(evaluation, config::evaluate(eval_request(named.hostname, overrides), client));
+  return resolve_target(evaluation, overrides);
+}
+
 Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   for (const std::string& text : options.servers) {
-    SSHTUNE_TRY(target, parse_server(text));
-    SSHTUNE_TRY(server, fetch_server_algorithms(target));
+    SSHTUNE_TRY(target, server_target(text, options, context.client));
+    SSHTUNE_TRY(server, read_server_offer(target));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }

@@ -3,6 +3,7 @@
 #include "base/process.hpp"
 #include "probes/libssh_runner.hpp"
 #include "tuner/host/cache_validation.hpp"
+#include "tuner/host/server_offer_probe.hpp"
 
 #include <ctime>
 #include <thread>
@@ -33,7 +34,7 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.policy = std::move(policy);
   env.make_runner = make_libssh_runner;
   env.make_client_runner = [](const OpensshTarget& target) { return make_openssh_runner(target); };
-  env.fetch_server = fetch_server_algorithms;
+  env.fetch_server = [](const RemoteTarget& target) { return guarded_preauth_fetch(target, fetch_server_algorithms); };
   env.local_rsync = rsync_on_this_machine;
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) {

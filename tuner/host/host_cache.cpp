@@ -82,8 +82,6 @@ fs::path cache_path(const std::string& host) {
   return cache_dir() / (name + ".toml");
 }
 
-namespace {
-
 // The cache directory, created 0700 when missing; an existing one must be ours
 // and is made 0700 again (ssh-tune's own directory: nobody else writes there).
 Result<void> prepare_cache_dir() {
@@ -99,6 +97,8 @@ Result<void> prepare_cache_dir() {
   }
   return check_private_dir(dir);
 }
+
+namespace {
 
 // Removes an entry ssh-tune cannot have written itself (another owner, a
 // symlink, a shared mode), so the new one is written fresh: 0600 and ours.

@@ -85,6 +85,9 @@ double whole_copy_mb_per_s(double mb_per_s, double start_s, double megabytes);
 // The cache directory (not created).
 std::filesystem::path cache_dir();
 
+// Creates cache_dir() 0700 when missing; an existing one must be the user's own (made 0700 again).
+Result<void> prepare_cache_dir();
+
 // The cache file for `host` (the alias made file-name safe).
 std::filesystem::path cache_path(const std::string& host);
 

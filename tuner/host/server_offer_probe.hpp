@@ -1,0 +1,32 @@
+#pragma once
+// Reading a server's offer (banner and KEXINIT) without ever getting the user's
+// address penalised or refused by sshd (OpenSSH >= 9.8 PerSourcePenalties): inside
+// a login where the user can log in, otherwise through a pre-authentication probe
+// that the ledger (preauth_ledger.hpp) allows only far below sshd's threshold.
+
+#include "probes/remote_target.hpp"
+#include "probes/server_algorithms.hpp"
+#include "base/result.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace sshtune {
+
+// "host:port" as the ledger keys a target.
+std::string ledger_key(const RemoteTarget& target);
+
+// The ledger-guarded pre-authentication probe: refuses (ErrorKind::remote, saying how long ssh-tune's
+// probes have left the address penalised and when it may probe again) when one more connection would
+// take the target past k_preauth_ceiling_s; otherwise records it in the ledger and runs `fetch`.
+// A ledger file that is not the user's or not ssh-tune's format is its own error; nothing connects.
+Result<ServerAlgorithms> guarded_preauth_fetch(
+    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch);
+
+// The offer for `audit --server`: read inside a login when the target's host key is known (the user has
+// connected before), a failed login recorded in the ledger as sshd counts it (authfail) and returned as
+// the error; else guarded_preauth_fetch() with fetch_server_algorithms.
+Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target);
+
+}  // namespace sshtune
