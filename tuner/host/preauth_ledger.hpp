@@ -24,7 +24,7 @@ inline constexpr double k_sshd_penalty_max_s = 600;  // sshd never holds more ag
 // ssh-tune's ceiling: a third of sshd's threshold, leaving the user's own failed or aborted logins room.
 inline constexpr double k_preauth_ceiling_s = k_sshd_penalty_min_s / 3;
 // A ledger file larger than this is not one ssh-tune wrote.
-inline constexpr std::size_t k_max_ledger_file = 64 * 1024;
+inline constexpr std::size_t k_max_ledger_file = std::size_t{64} * 1024;
 
 // One server's remaining penalty as ssh-tune caused it, as of a time.
 struct PenaltyEntry {

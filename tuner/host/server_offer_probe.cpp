@@ -4,6 +4,7 @@
 #include "probes/logged_in_kexinit.hpp"
 #include "tuner/host/preauth_ledger.hpp"
 
+#include <cmath>
 #include <ctime>
 
 namespace sshtune {
@@ -14,7 +15,7 @@ std::int64_t now_unix() { return static_cast<std::int64_t>(std::time(nullptr)); 
 Error refused_probe(const RemoteTarget& target, double remaining, std::int64_t wait, std::int64_t now) {
   return Error{ErrorKind::remote,
                describe(target) + ": not probed: ssh-tune's connections that end before logging in have left " +
-                   std::to_string(static_cast<long long>(remaining + 0.5)) +
+                   std::to_string(std::llround(remaining)) +
                    " s of sshd's per-source penalty on your address (OpenSSH >= 9.8 refuses an address past " +
                    std::to_string(static_cast<int>(k_sshd_penalty_min_s)) + " s, your own ssh included); " +
                    "probing again is safe from " + utc_text(now + wait, "%H:%M:%S UTC") + " (in " +
