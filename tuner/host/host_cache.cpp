@@ -109,22 +109,29 @@ void drop_foreign_entry(const fs::path& path) {
 
 }  // namespace
 
-Result<void> save_cached_host(const CachedHost& entry) {
+Result<void> write_cache_file(const fs::path& path, const std::string& text) {
   SSHTUNE_TRYV(prepare_cache_dir());
-  const fs::path path = cache_path(entry.host);
   drop_foreign_entry(path);
   edit::PosixFileSystem file_system;
   SSHTUNE_TRY(before, edit::take_snapshot(file_system, path));
-  return edit::AtomicWriter(file_system).replace(before, render_cache_entry(entry), edit::WriteOptions{false, 0600});
+  return edit::AtomicWriter(file_system).replace(before, text, edit::WriteOptions{false, 0600});
+}
+
+Result<std::optional<std::string>> read_cache_file(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(path, ec))) return std::optional<std::string>{};
+  SSHTUNE_TRYV(check_private_dir(cache_dir()));
+  return read_private_file(path, k_max_cache_file);
+}
+
+Result<void> save_cached_host(const CachedHost& entry) {
+  return write_cache_file(cache_path(entry.host), render_cache_entry(entry));
 }
 
 Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
                                                    const CacheRules& rules) {
   const fs::path path = cache_path(host);
-  std::error_code ec;
-  if (!fs::exists(fs::symlink_status(path, ec))) return std::optional<CachedHost>{};
-  SSHTUNE_TRYV(check_private_dir(cache_dir()));
-  SSHTUNE_TRY(text, read_private_file(path, k_max_cache_file));
+  SSHTUNE_TRY(text, read_cache_file(path));
   if (!text) return std::optional<CachedHost>{};
   const std::int64_t now = static_cast<std::int64_t>(std::time(nullptr));
   SSHTUNE_TRY(entry, parse_cached_host(*text, path.string(), rules, now));

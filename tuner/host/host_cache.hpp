@@ -94,6 +94,18 @@ std::filesystem::path cache_path(const std::string& host);
 // The largest cache file ssh-tune reads (its own are a few KiB).
 inline constexpr std::size_t k_max_cache_file = 1 << 20;
 
+// Writes `text` to `path` (in cache_dir()) atomically (temp file + rename) as a
+// 0600 file of our own, creating the directory 0700 (an existing one must be
+// ours; it is made 0700 again). A file ssh-tune cannot have written (another
+// owner, a symlink, a shared mode) is replaced. Errors name the path.
+Result<void> write_cache_file(const std::filesystem::path& path, const std::string& text);
+
+// The text of the cache file `path`; nullopt when there is none. An Error (naming
+// the file and the reason) when the directory is not ours or writable by others,
+// or the file is not a regular file of ours, writable by nobody else, of at most
+// k_max_cache_file bytes.
+Result<std::optional<std::string>> read_cache_file(const std::filesystem::path& path);
+
 // Writes the entry atomically (temp file + rename) as a 0600 file of our own,
 // creating the directory 0700 (an existing one must be ours; it is made 0700
 // again). An entry ssh-tune cannot have written (another owner, a symlink, a
