@@ -123,9 +123,13 @@ double time_mac(const CryptoBudget& budget) {
   });
 }
 
+CipherSpeed unmeasured(const CipherSpec& spec) {
+  return CipherSpeed{spec.ssh_name, spec.aead ? "" : k_ssh_default_mac, spec.aead ? "" : k_mac_stand_in, spec.aead,
+                     spec.removed};
+}
+
 CipherSpeed measure(const CipherSpec& spec, double mac_mb_per_s, const CryptoBudget& budget) {
-  CipherSpeed speed{spec.ssh_name, spec.aead ? "" : k_ssh_default_mac, spec.aead ? "" : k_mac_stand_in, spec.aead,
-                    spec.removed};
+  CipherSpeed speed = unmeasured(spec);
   CipherPtr cipher(EVP_CIPHER_fetch(nullptr, spec.evp_name, nullptr), EVP_CIPHER_free);
   if (!cipher) {
     return speed;
@@ -176,6 +180,12 @@ std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget) {
     return a.available != b.available ? a.available : a.mb_per_s > b.mb_per_s;
   });
   return speeds;
+}
+
+std::vector<CipherSpeed> crypto_bench_ciphers() {
+  std::vector<CipherSpeed> ciphers;
+  for (const CipherSpec& spec : k_specs) ciphers.push_back(unmeasured(spec));
+  return ciphers;
 }
 
 }  // namespace sshtune::probes

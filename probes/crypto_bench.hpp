@@ -42,4 +42,9 @@ inline constexpr const char* k_mac_stand_in = "hmac-sha2-256-etm@openssh.com";
 // both quote this measurement.
 std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget = {});
 
+// Every cipher run_crypto_bench times, in its fixed order, with its MAC and
+// flags but no figures (available false, speeds 0): what a stored benchmark is
+// read back onto.
+std::vector<CipherSpeed> crypto_bench_ciphers();
+
 }  // namespace sshtune::probes

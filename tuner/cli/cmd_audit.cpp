@@ -7,6 +7,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "probes/compression_bench.hpp"
 #include "probes/crypto_bench.hpp"
+#include "tuner/host/cpu_cache.hpp"
 #include "probes/sample_corpus.hpp"
 #include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
@@ -59,6 +60,9 @@ po::options_description audit_flags() {
       "fail-on", po::value<std::string>()->default_value("warn"),
       "lowest severity that makes the exit code non-zero: warn or fail")(
       "no-bench", "skip the local benchmarks (ciphers, zlib): no slow-cipher rule, no CPU figures in messages")(
+      "fresh",
+      "benchmark this CPU's ciphers again instead of quoting the figures ssh-tune cpu (or an earlier "
+      "audit) stored in the last week")(
       "fix",
       "correct what is safe to correct in the client files (user files; others only when named with -F), "
       "then audit again")("dry-run", "with --fix (or alone): print the unified diff of the fixes; change nothing");
@@ -97,8 +101,9 @@ struct AuditOptions {
   std::optional<std::string> sshd;   // --sshd
   audit::Severity fail_on = audit::Severity::warn;
   bool json = false;
-  bool bench = true;  // not --no-bench
-  bool fix = false;   // --fix or --dry-run
+  bool bench = true;   // not --no-bench
+  bool fresh = false;  // --fresh: measure the ciphers again
+  bool fix = false;    // --fix or --dry-run
   bool dry_run = false;
 };
 
@@ -118,6 +123,7 @@ Result<AuditOptions> audit_options(const po::variables_map& values) {
   if (values.count("sshd")) options.sshd = values["sshd"].as<std::string>();
   options.json = values.count("json") > 0;
   options.bench = values.count("no-bench") == 0;
+  options.fresh = values.count("fresh") > 0;
   options.dry_run = values.count("dry-run") > 0;
   options.fix = values.count("fix") > 0 || options.dry_run;
   return options;
@@ -147,14 +153,6 @@ struct AuditRun {
   std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
   std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
 };
-
-// ssh's zlib (level 6) compression speed on this CPU, on the built-in corpus.
-std::optional<double> local_zlib_speed() {
-  for (const probes::CompressionSpeed& row : probes::run_compression_bench(probes::builtin_corpus())) {
-    if (row.codec == "zlib") return row.compress_mb_per_s;
-  }
-  return std::nullopt;
-}
 
 // The client files as the audit read them, and their findings.
 struct ClientAudit {
@@ -205,8 +203,12 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
     const bool bench = options.bench && !configs.files.empty();
-    run.speeds = bench ? probes::run_crypto_bench() : std::vector<probes::CipherSpeed>{};
-    if (bench) run.zlib_mb_per_s = local_zlib_speed();
+    run.speeds = std::vector<probes::CipherSpeed>{};
+    if (bench) {
+      SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), options.fresh, k_cache_max_age, measure_this_cpu));
+      run.speeds = std::move(figures.ciphers);
+      run.zlib_mb_per_s = figures.zlib_mb_per_s;
+    }
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
   const audit::ClientAuditInput input{configs,

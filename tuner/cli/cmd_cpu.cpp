@@ -2,7 +2,11 @@
 #include "tuner/cli/cpu_view.hpp"
 #include "tuner/cli/version_info.hpp"
 
+#include "probes/compression_bench.hpp"
+#include "probes/crypto_bench.hpp"
 #include "probes/sample_corpus.hpp"
+#include "tuner/host/cpu_cache.hpp"
+#include "tuner/host/host_cache.hpp"
 
 #include <chrono>
 #include <ostream>
@@ -34,8 +38,15 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
   }
   findings.sample_bytes = sample.size();
   findings.cpu = probes::probe_cpu();
-  findings.ciphers = probes::run_crypto_bench();
   findings.compression = probes::run_compression_bench(sample);
+  const bool builtin = values.count("sample") == 0;
+  const auto measure = [&] {
+    const auto zlib =
+        ssh_zlib_speed(builtin ? findings.compression : probes::run_compression_bench(probes::builtin_corpus()));
+    return CpuFigures{probes::run_crypto_bench(), zlib};
+  };
+  SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), true, k_cache_max_age, measure));
+  findings.ciphers = std::move(figures.ciphers);
   findings.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return findings;
 }
