@@ -65,7 +65,12 @@ int main() {
   const std::string text = generate_config();
   const auto path = std::filesystem::temp_directory_path() / ("bench_parse_" + std::to_string(getpid()) + ".conf");
   std::ofstream(path, std::ios::binary) << text;
-  const ClientCapabilities& client = openssh_9_2_debian_snapshot();
+  const Result<const ClientCapabilities*> probed = local_client_capabilities();
+  if (!probed) {
+    std::fprintf(stderr, "bench_parse: %s\n", probed.error().message.c_str());
+    return 1;
+  }
+  const ClientCapabilities& client = *probed.value();
 
   Timer timer;
   const config::ConfigFile file = config::parse(text, path.string());

@@ -5,6 +5,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "rules/catalog.hpp"
 #include "tuner/audit/client_audit.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tuner/audit/compression_rule.hpp"
 #include "tuner/audit/first_cipher_rule.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,7 @@
 #include "tests/audit/audit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/sshconfig/parser.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -221,6 +221,10 @@ std::string line_of(const std::string& dump, const std::string& keyword) {
   return dump.substr(at + 1, dump.find('\n', at + 1) - at - 1);
 }
 
+// The start of a fake ssh: ssh-tune's own queries (ssh -V, -Q KIND, -G -F /dev/null) go to the real ssh.
+constexpr const char* k_real_queries =
+    "#!/bin/sh\ncase \"$1 $2\" in -V*|-Q*|\"-G -F\") exec /usr/bin/ssh \"$@\";; esac\n";
+
 // A temp HOME with the caches and config dirs inside it, and a cached decision for db1.
 class SshWrapperEndToEnd : public ::testing::Test {
  protected:
@@ -245,10 +249,11 @@ class SshWrapperEndToEnd : public ::testing::Test {
   std::string ssh_g(const std::string& args) const {
     return run_shell(binary() + " ssh -G -F " + m_cfg.string() + " " + args).out;
   }
-  // Installs a fake ssh that writes its argv, one per line, to argv.txt and fails.
+  // Installs a fake ssh that writes its argv, one per line, to argv.txt and fails; it answers the
+  // -V/-Q/-G queries ssh-tune asks the ssh it runs (SSHTUNE_SSH) with the real ssh's answers.
   std::filesystem::path fake_ssh() {
-    const auto script = m_dir.write(
-        "fake-ssh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
+    const auto script = m_dir.write("fake-ssh", std::string(k_real_queries) + "printf '%s\\n' \"$@\" > " +
+                                                    (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
     std::filesystem::permissions(script, std::filesystem::perms::owner_all);
     return script;
   }
@@ -352,9 +357,9 @@ TEST_F(SshWrapperEndToEnd, HelpIsOurs) {
 
 TEST_F(SshWrapperEndToEnd, UnderRealGitSshCommand) {
   // A fake ssh that, like OpenSSH, accepts git's `-G` variant probe, then records the real call.
-  const auto script =
-      m_dir.write("git-ssh", "#!/bin/sh\ncase \" $* \" in *\" -G \"*) exit 0;; esac\nprintf '%s\\n' \"$@\" > " +
-                                 (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
+  const auto script = m_dir.write(
+      "git-ssh", std::string(k_real_queries) + "case \" $* \" in *\" -G \"*) exit 0;; esac\nprintf '%s\\n' \"$@\" > " +
+                     (m_dir.path() / "argv.txt").string() + "\nexit 3\n");
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   const ScopedEnv ssh("SSHTUNE_SSH", script.string());
   const ScopedEnv git("GIT_SSH_COMMAND", binary() + " ssh");

@@ -1,12 +1,13 @@
 // Seeded random configurations (400 by default, 3 queries each), each query run
-// through the real `ssh -G` and through ssh-tune's evaluator; every printed line
-// must agree, and so must whether ssh accepts the query. Every generated file
-// must also round-trip through the parser. SSHTUNE_DIFF_N sets the number of
-// configurations; they run in four shards (separate tests) so ctest -j runs them
-// side by side.
+// through a real `ssh -G` (the system's 9.2, and 10.0 when unpacked) and through
+// ssh-tune's evaluator told that release; every printed line must agree, and so
+// must whether ssh accepts the query. Every generated file must also round-trip
+// through the parser. SSHTUNE_DIFF_N sets the number of configurations; they run
+// in four shards per release (separate tests) so ctest -j runs them side by side.
 
 #include "tests/differential/generator.hpp"
 #include "tests/differential/harness.hpp"
+#include "tests/differential/releases.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/sshconfig/parser.hpp"
 
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <future>
 #include <iostream>
+#include <tuple>
 
 namespace sshtune::differential {
 namespace {
@@ -47,19 +49,20 @@ std::filesystem::path write_scenario(const testing::TempDir& dir, const Scenario
   return dir.write("gen.conf", scenario.config);
 }
 
-void run_scenario(unsigned seed, const ClientCapabilities& client, Tally& tally) {
+void run_scenario(unsigned seed, const Release& release, Tally& tally) {
   testing::TempDir dir;
   testing::ScopedEnv home("HOME", (dir.path() / "home").string());
-  Generator generator(seed);
+  Generator generator(seed, release.client->version());
   const Scenario scenario = generator.scenario(dir.path().string(), k_queries_per_scenario);
   const std::filesystem::path path = write_scenario(dir, scenario, seed);
   std::vector<std::future<Outcome>> ssh_runs;
   for (const Query& query : scenario.queries) {
-    ssh_runs.push_back(std::async(std::launch::async, [&path, query] { return run_ssh(path, query); }));
+    ssh_runs.push_back(
+        std::async(std::launch::async, [&release, &path, query] { return run_ssh(release.ssh, path, query); }));
   }
   for (std::size_t i = 0; i < scenario.queries.size(); ++i) {
     const Outcome ssh = ssh_runs[i].get();
-    const std::string report = compare(ssh, run_ours(path, scenario.queries[i], client));
+    const std::string report = compare(ssh, run_ours(path, scenario.queries[i], *release.client));
     ++tally.compared;
     tally.invalid += ssh.invalid ? 1 : 0;
     if (!report.empty() && ++tally.failures <= 5) {
@@ -69,26 +72,37 @@ void run_scenario(unsigned seed, const ClientCapabilities& client, Tally& tally)
   }
 }
 
-class GeneratedConfigs : public ::testing::TestWithParam<unsigned> {};
+// (release name, shard).
+class GeneratedConfigs : public ::testing::TestWithParam<std::tuple<std::string, unsigned>> {};
 
 TEST_P(GeneratedConfigs, EveryLineAgreesWithSshG) {
-  const Result<const ClientCapabilities*> client = local_client_capabilities();
-  ASSERT_TRUE(client) << client.error().message;
+  const auto& [name, shard] = GetParam();
+  std::string why;
+  const std::optional<Release> release = release_named(name, why);
+  if (!release) GTEST_SKIP() << why;
   testing::ScopedEnv variable(k_diff_var, "/tmp/sshtune-diff");
+  testing::ScopedEnv number(k_diff_num, "1");
   const auto start = std::chrono::steady_clock::now();
-  const unsigned first = GetParam() * k_scenarios / k_shards + 1;
-  const unsigned last = (GetParam() + 1) * k_scenarios / k_shards;
+  const unsigned first = shard * k_scenarios / k_shards + 1;
+  const unsigned last = (shard + 1) * k_scenarios / k_shards;
   Tally tally;
-  for (unsigned seed = first; seed <= last; ++seed) run_scenario(seed, *client.value(), tally);
+  for (unsigned seed = first; seed <= last; ++seed) run_scenario(seed, *release, tally);
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(tally.failures, 0);
   EXPECT_GE(tally.compared, static_cast<int>((last - first + 1) * k_queries_per_scenario));
-  std::cout << "[ differential ] shard " << GetParam() << ": " << tally.compared << " queries over configs " << first
-            << ".." << last << ", " << tally.compared - tally.failures << " agreed (" << tally.invalid
-            << " refused by ssh), " << seconds << " s\n";
+  std::cout << "[ differential ] " << release->client->version() << " shard " << shard << ": " << tally.compared
+            << " queries over configs " << first << ".." << last << ", " << tally.compared - tally.invalid
+            << " accepted by ssh, " << tally.compared - tally.failures << " agreed, " << seconds << " s\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Shards, GeneratedConfigs, ::testing::Range(0u, k_shards));
+INSTANTIATE_TEST_SUITE_P(Shards, GeneratedConfigs,
+                         ::testing::Combine(::testing::Values(std::string(k_system), std::string(k_openssh_10)),
+                                            ::testing::Range(0u, k_shards)),
+                         [](const auto& param_info) {
+                           const std::string release =
+                               std::get<0>(param_info.param) == k_system ? "System" : "OpenSSH10";
+                           return release + "_" + std::to_string(std::get<1>(param_info.param));
+                         });
 
 }  // namespace
 }  // namespace sshtune::differential

@@ -3,10 +3,13 @@
 // Match (with exec), Include and global lines, patterns and negations,
 // algorithm-list algebra, quoting, '=' forms, odd spacing, CRLF, lines from every
 // group of line_pools.hpp, occasional refused lines, and queries with ssh://
-// destinations, user@host and -l/-p/-o flags.
+// destinations, user@host and -l/-p/-o flags. For a release that knows 10.0's
+// additions they are drawn often; for an older one now and then (it refuses them,
+// or reads them literally).
 
 #include "tests/differential/harness.hpp"
 #include "tests/differential/line_pools.hpp"
+#include "tuner/sshconfig/release.hpp"
 
 #include <map>
 #include <random>
@@ -25,7 +28,9 @@ struct Scenario {
 
 class Generator {
  public:
-  explicit Generator(unsigned seed) : m_random(seed) {}
+  // `version` is the `ssh -V` of the release the scenarios are for.
+  Generator(unsigned seed, const std::string& version)
+      : m_random(seed), m_newest(config::dialect_of(version).since(10, 0)) {}
 
   // A complete scenario with `queries` queries; `dir` is the temp dir, for absolute Include paths.
   Scenario scenario(const std::string& dir, int queries) {
@@ -219,10 +224,17 @@ class Generator {
       case 14:
       case 15: return pool_line(k_none_lines);
       case 16:
-      case 17:
-      case 18: return pool_line(k_value_lines);
-      default: return m_refusals && chance(30) ? pool_line(k_refused_lines) : basic_setting();
+      case 17: return pool_line(k_value_lines);
+      case 18: return m_newest ? pool_line(k_release_lines) : pool_line(k_value_lines);
+      default: return m_refusals && chance(30) ? pool_line(k_refused_lines) : release_line();
     }
+  }
+
+  // A line of what 9.4 to 10.0 added: often for 10.0, rarely (and only where
+  // refusals are allowed) for an older release.
+  std::string release_line() {
+    if (chance(m_newest ? 60 : (m_refusals ? 8 : 0))) return pool_line(k_release_lines);
+    return basic_setting();
   }
 
   std::string match_criterion() {
@@ -242,6 +254,7 @@ class Generator {
                                                      "host real.example.com",
                                                      "host git",
                                                      "user bob"};
+    if (chance(m_newest ? 30 : (m_refusals ? 4 : 0))) return one_of(k_release_criteria);
     return chance(35) ? one_of(k_exec_criteria) : one_of(k_criteria);
   }
 
@@ -294,6 +307,7 @@ class Generator {
   }
 
   std::mt19937 m_random;
+  bool m_newest = false;        // the release knows 10.0's keywords and criteria
   bool m_refusals = false;      // whether this file may contain lines ssh refuses
   bool m_canonicalize = false;  // CanonicalizeHostname may be on (and CanonicalDomains is then never set)
   bool m_ignore_unknown = false;

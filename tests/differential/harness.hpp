@@ -1,6 +1,7 @@
 #pragma once
-// Runs the real `ssh -G` and ssh-tune's evaluator on the same configuration and
-// command line and compares every line `ssh -G` prints, in order. Always -F,
+// Runs a real `ssh -G` (the system's 9.2 or the unpacked 10.0) and ssh-tune's
+// evaluator, told that ssh's facts and release, on the same configuration and
+// command line, and compares every line `ssh -G` prints, in order. Always -F,
 // stdout only, stdin from /dev/null; HOME is set by the caller to a temp dir
 // (never the real ~/.ssh).
 
@@ -31,7 +32,7 @@ struct Outcome {
   std::string raw;  // full output / error text, for failure messages
 };
 
-// ssh 9.2 exits 0 with a broken algorithm list ("ciphers " or none at all): that counts as invalid.
+// ssh exits 0 with a broken algorithm list ("ciphers " or none at all): that counts as invalid.
 inline bool broken_algorithms(const std::vector<std::string>& lines) {
   for (const char* keyword : {"ciphers ", "macs ", "kexalgorithms "}) {
     const auto line =
@@ -41,9 +42,9 @@ inline bool broken_algorithms(const std::vector<std::string>& lines) {
   return false;
 }
 
-// Runs ssh -G -F config [before] host [after]; stdout only.
-inline Outcome run_ssh(const std::filesystem::path& config, const Query& query) {
-  std::vector<std::string> argv{"ssh", "-G", "-F", config.string()};
+// Runs SSH -G -F config [before] host [after]; stdout only.
+inline Outcome run_ssh(const std::filesystem::path& ssh, const std::filesystem::path& config, const Query& query) {
+  std::vector<std::string> argv{ssh.string(), "-G", "-F", config.string()};
   argv.insert(argv.end(), query.before.begin(), query.before.end());
   argv.push_back(query.host);
   argv.insert(argv.end(), query.after.begin(), query.after.end());

@@ -11,6 +11,8 @@ namespace sshtune::differential {
 
 // The environment variable the token lines use (set by the test) and one that is never set.
 inline const char* const k_diff_var = "SSHTUNE_DIFF_VAR";
+// A second one (set to "1"), for Include paths that name an included file once expanded.
+inline const char* const k_diff_num = "SSHTUNE_DIFF_NUM";
 
 // Group 1: %-tokens, ~ and ${VAR} in every keyword ssh expands before printing,
 // and in the ones it prints raw (LocalCommand, ProxyCommand, IdentityFile, ...).
@@ -282,6 +284,63 @@ inline const std::vector<std::string> k_value_lines{
     "NumberOfPasswordPrompts 0022",
 };
 
+// Group 8: what 9.4 to 10.0 added (Tag, ObscureKeystrokeTiming, ChannelTimeout,
+// VersionAddendum, the %j token, ${VAR} and %-tokens in User, SetEnv, Include and
+// RevokedHostKeys). Releases before one of them refuse it or read it literally.
+inline const std::vector<std::string> k_release_lines{
+    "Tag prod",
+    "Tag dev",
+    "Tag \"\"",
+    "ObscureKeystrokeTiming no",
+    "ObscureKeystrokeTiming yes",
+    "ObscureKeystrokeTiming false",
+    "ObscureKeystrokeTiming interval:80",
+    "ObscureKeystrokeTiming interval:20",
+    "ChannelTimeout session=30m",
+    "ChannelTimeout global=1h direct-tcpip=5m *=10",
+    "ChannelTimeout none",
+    "VersionAddendum hello %h %%",
+    "VersionAddendum none",
+    "VersionAddendum x # not a comment",
+    "VersionAddendum ${SSHTUNE_DIFF_VAR}-%r-%j-%C",
+    "ControlPath /tmp/cp-%j-%h",
+    "RemoteCommand echo %j %C",
+    "ProxyJump gw.example.com:2222",
+    "User u-%h",
+    "User ${SSHTUNE_DIFF_NUM}%u",
+    "User %n%%",
+    "SetEnv A=%h B=${SSHTUNE_DIFF_VAR} C=%j",
+    "SetEnv LITERAL=%%x",
+    "RevokedHostKeys ~/rk-%h",
+    "RevokedHostKeys ${SSHTUNE_DIFF_VAR}/rk",
+    "Include ~/.ssh/inc${SSHTUNE_DIFF_NUM}.conf",
+    "Include inc%n.conf",
+    "IPQoS 010 0x10",
+};
+
+// Group 9: the Match criteria 9.4 to 10.0 added, and 10.0's criterion=argument.
+inline const std::vector<std::string> k_release_criteria{
+    "tagged prod",
+    "!tagged dev",
+    "tagged \"\"",
+    "tagged=prod",
+    "localnetwork 127.0.0.0/8",
+    "localnetwork 10.99.0.0/16,192.0.2.0/24",
+    "!localnetwork ::1/128",
+    "localnetwork=127.0.0.1",
+    "version OpenSSH_10*",
+    "version OpenSSH_9*",
+    "!version *Debian*",
+    "sessiontype shell",
+    "sessiontype subsystem,none",
+    "!sessiontype none",
+    "command \"\"",
+    "command ls*",
+    "!command \"\"",
+    "user=alice",
+    "exec=true",
+};
+
 // Group 6: Match exec criteria (with negation and tokens) for Match headers.
 inline const std::vector<std::string> k_exec_criteria{
     "exec true",
@@ -341,6 +400,21 @@ inline const std::vector<std::string> k_refused_lines{
     "LocalForward ${SSHTUNE_NEVER_SET} x:1",
     "ControlPath ~nosuchuser/x",
     "EscapeChar ab",
+    "ObscureKeystrokeTiming interval:0",
+    "ObscureKeystrokeTiming maybe",
+    "ObscureKeystrokeTiming yes no",
+    "ChannelTimeout session",
+    "ChannelTimeout none session=1",
+    "User %r",
+    "User ${SSHTUNE_NEVER_SET}",
+    "SetEnv X=${SSHTUNE_NEVER_SET}",
+    "VersionAddendum %z",
+    "Include ${SSHTUNE_NEVER_SET}.conf",
+    "RevokedHostKeys /tmp/%z",
+    "Match localnetwork 10.0.0.1/8",
+    "Match localnetwork bogus",
+    "Match tagged",
+    "Match command",
 };
 
 }  // namespace sshtune::differential

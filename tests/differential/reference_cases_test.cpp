@@ -4,11 +4,13 @@
 // Match exec, refusals, ssh:// and flags).
 
 #include "tests/differential/harness.hpp"
+#include "tests/differential/releases.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
 #include <map>
+#include <tuple>
 
 namespace sshtune::differential {
 namespace {
@@ -153,10 +155,14 @@ std::string substitute(std::string text, const std::string& dir) {
   return text;
 }
 
-class ReferenceCase : public ::testing::TestWithParam<Case> {};
+// (release name, case).
+class ReferenceCase : public ::testing::TestWithParam<std::tuple<std::string, Case>> {};
 
 TEST_P(ReferenceCase, AgreesWithSshG) {
-  const Case& c = GetParam();
+  const auto& [release_name, c] = GetParam();
+  std::string why;
+  const std::optional<Release> release = release_named(release_name, why);
+  if (!release) GTEST_SKIP() << why;
   testing::TempDir dir;
   testing::ScopedEnv home("HOME", (dir.path() / "home").string());
   std::filesystem::create_directories(dir.path() / "home/.ssh");
@@ -164,16 +170,20 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
   write_chain(dir, "d", 16);
   write_chain(dir, "e", 17);
   const auto config = dir.write("T.conf", substitute(c.config, dir.path().string()));
-  const Result<const ClientCapabilities*> client = local_client_capabilities();
-  ASSERT_TRUE(client) << client.error().message;
   const Query query{c.host, c.flags, {}};
-  const Outcome ssh = run_ssh(config, query);
-  const Outcome ours = run_ours(config, query, *client.value());
+  const Outcome ssh = run_ssh(release->ssh, config, query);
+  const Outcome ours = run_ours(config, query, *release->client);
   EXPECT_EQ(compare(ssh, ours), "") << c.name << " config:\n" << substitute(c.config, dir.path().string());
 }
 
-INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase, ::testing::ValuesIn(all_cases()),
-                         [](const auto& param_info) { return param_info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase,
+                         ::testing::Combine(::testing::Values(std::string(k_system), std::string(k_openssh_10)),
+                                            ::testing::ValuesIn(all_cases())),
+                         [](const auto& param_info) {
+                           const std::string release =
+                               std::get<0>(param_info.param) == k_system ? "System" : "OpenSSH10";
+                           return release + "_" + std::get<1>(param_info.param).name;
+                         });
 
 }  // namespace
 }  // namespace sshtune::differential

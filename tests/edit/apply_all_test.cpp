@@ -3,6 +3,7 @@
 
 #include "tests/edit/edit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

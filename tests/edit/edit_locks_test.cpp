@@ -5,6 +5,7 @@
 #include "tests/edit/edit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/edit/editor.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tuner/edit/atomic_writer.hpp"
 #include "tuner/edit/editor.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

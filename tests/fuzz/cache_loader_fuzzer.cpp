@@ -6,6 +6,7 @@
 #include "tuner/host/cache_toml.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <algorithm>
 #include <cstddef>

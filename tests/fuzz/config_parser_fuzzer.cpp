@@ -11,6 +11,7 @@
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/sshconfig/tokens.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <cstddef>
 #include <cstdint>

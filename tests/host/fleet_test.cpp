@@ -3,6 +3,7 @@
 #include "tests/host/host_fixtures.hpp"
 #include "tuner/host/fleet.hpp"
 #include "tuner/host/fleet_write.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

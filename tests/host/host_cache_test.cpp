@@ -7,6 +7,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include "tests/support/fake_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/host/environment.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <filesystem>
 #include <map>

@@ -2,6 +2,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "templates/escape.hpp"
 #include "tuner/host/host_target.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <cstdlib>
 

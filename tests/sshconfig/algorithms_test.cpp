@@ -2,6 +2,7 @@
 
 #include "tuner/sshconfig/algorithms.hpp"
 #include "tuner/sshconfig/pattern.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

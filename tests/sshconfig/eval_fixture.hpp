@@ -4,6 +4,7 @@
 
 #include "tests/support/temp_dir.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

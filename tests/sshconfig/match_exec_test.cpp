@@ -2,6 +2,7 @@
 // %C, skipped after a failed criterion), and the one Match splitter.
 
 #include "tests/sshconfig/eval_fixture.hpp"
+#include "tuner/sshconfig/local_network.hpp"
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/tokens.hpp"
 
@@ -64,20 +65,64 @@ TEST_F(MatchExec, TheShellRunsTheCommandAndAnUnusableShellIsFatal) {
                 "No such file or directory");
 }
 
+constexpr OpensshVersion k_9_2{9, 2, 0};
+constexpr OpensshVersion k_9_9{9, 9, 0};
+constexpr OpensshVersion k_10_0{10, 0, 0};
+
 TEST(MatchSplitter, CriteriaErrorsAndLeftovers) {
-  const MatchSplit split = split_match("Host=foo,bar !exec \"x y\" final # rest");
+  const MatchSplit split = split_match("Host=foo,bar !exec \"x y\" final # rest", k_9_2);
   ASSERT_EQ(split.criteria.size(), 3u);
   EXPECT_EQ(split.criteria[0].attribute, "host");
   EXPECT_EQ(split.criteria[0].argument, "foo,bar");
   EXPECT_TRUE(split.criteria[1].negated);
   EXPECT_EQ(split.criteria[1].argument, "x y");
   EXPECT_FALSE(split.error);
-  EXPECT_EQ(split_match("tagged x").error, "Unsupported Match attribute tagged");
-  EXPECT_EQ(split_match("host").error, "Missing Match criteria for host");
-  EXPECT_EQ(split_match("host a user b all").error, "'all' cannot be combined with other Match attributes");
-  EXPECT_EQ(split_match("# only").error, "One or more attributes required for Match");
-  EXPECT_TRUE(split_match("all \"\" x").leftover);
-  EXPECT_TRUE(needs_exec(split_match("host foo exec true").criteria));
+  EXPECT_EQ(split_match("tagged x", k_9_2).error, "Unsupported Match attribute tagged");
+  EXPECT_EQ(split_match("host", k_9_2).error, "Missing Match criteria for host");
+  EXPECT_EQ(split_match("host a user b all", k_9_2).error, "'all' cannot be combined with other Match attributes");
+  EXPECT_EQ(split_match("# only", k_9_2).error, "One or more attributes required for Match");
+  EXPECT_TRUE(split_match("all \"\" x", k_9_2).leftover);
+  EXPECT_TRUE(needs_exec(split_match("host foo exec true", k_9_2).criteria));
+}
+
+TEST(MatchSplitter, ReleasesSplitAndNameCriteriaDifferently) {
+  // 9.9 splits like a shell: single quotes group, '=' does not separate.
+  EXPECT_EQ(split_match("exec 'test a = b'", k_9_9).criteria.at(0).argument, "test a = b");
+  EXPECT_EQ(split_match("host=foo", k_9_9).error, "Missing Match criteria for host=foo");
+  EXPECT_EQ(split_match("host=foo", k_10_0).criteria.at(0).argument, "foo");
+  EXPECT_EQ(split_match("version OpenSSH_9*", k_9_9).error, "Unsupported Match attribute version");
+  EXPECT_FALSE(split_match("tagged prod localnetwork 127.0.0.0/8", k_9_9).error);
+  EXPECT_EQ(split_match("user", k_10_0).error, "missing argument for Match 'user'");
+  EXPECT_EQ(split_match("user \"\"", k_10_0).error, "Missing Match criteria for user");
+  EXPECT_FALSE(split_match("tagged \"\" command \"\" sessiontype shell", k_10_0).error);
+  EXPECT_EQ(split_match("localnetwork 10.0.0.1/8", k_10_0).error,
+            "Inconsistent mask length for network \"10.0.0.1/8\"");
+}
+
+TEST(MatchEvaluation, TaggedSessionTypeCommandAndVersion) {
+  MatchContext context;
+  context.release = k_10_0;
+  context.ssh_release = "OpenSSH_10.0p2 Debian-7";
+  context.tag = "prod";
+  EXPECT_TRUE(evaluate_match("tagged prod version OpenSSH_10* sessiontype shell command \"\"", &context).matched);
+  EXPECT_FALSE(evaluate_match("tagged dev", &context).matched);
+  context.session_type = 1;
+  EXPECT_TRUE(evaluate_match("sessiontype subsystem", &context).matched);
+  EXPECT_FALSE(evaluate_match("command ls*", &context).matched);
+  EXPECT_TRUE(evaluate_match("localnetwork 127.0.0.0/8", &context).matched);  // lo is up
+  EXPECT_FALSE(evaluate_match("!localnetwork 127.0.0.0/8", &context).matched);
+}
+
+TEST(LocalNetwork, CidrListsMatchAsAddrmatchDoes) {
+  EXPECT_TRUE(cidr_list_matches("10.1.2.3", "192.168.0.0/16,10.0.0.0/8"));
+  EXPECT_FALSE(cidr_list_matches("10.1.2.3", "10.1.3.0/24"));
+  EXPECT_TRUE(cidr_list_matches("fd00::2", "fd00::/64"));
+  EXPECT_FALSE(cidr_list_matches("fd00::2", "10.0.0.0/8"));
+  EXPECT_EQ(cidr_list_problem("10.0.0.0/8,,"), "addr_match_cidr_list: empty entry in list \"10.0.0.0/8,,\"");
+  EXPECT_EQ(cidr_list_problem("bogus"), "addr_match_cidr_list: list entry \"bogus\" contains invalid characters");
+  EXPECT_EQ(cidr_list_problem("10.0.0.0/33"), "Inconsistent mask length for network \"10.0.0.0/33\"");
+  EXPECT_EQ(cidr_list_problem("10.0.0/x"), "addr_match_cidr_list: list entry \"10.0.0/x\" contains invalid characters");
+  EXPECT_FALSE(cidr_list_problem("::1/128,127.0.0.1"));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Lossless round trip and OpenSSH's error messages (exact text).
 
 #include "tuner/sshconfig/parser.hpp"
+#include "tests/support/openssh_snapshot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,6 +7,7 @@
 #include "tuner/cli/auto_tune.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "base/message.hpp"
+#include "base/ssh_program.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/sshconfig/names.hpp"
@@ -91,17 +92,16 @@ std::optional<SshTuning> cached_tuning(const SshArgs& analysis, Io& io) {
 }
 
 Error exec_ssh(const Args& args, Io& io) {
-  const char* program = std::getenv("SSHTUNE_SSH");
-  if (program == nullptr || *program == '\0') program = "ssh";
+  const std::string program = ssh_program();
   std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(program));
+  argv.push_back(const_cast<char*>(program.c_str()));
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
   io.out.flush();
   io.err.flush();
   std::cout.flush();
   std::cerr.flush();
-  execvp(program, argv.data());
+  execvp(program.c_str(), argv.data());
   return Error{ErrorKind::io, std::string("cannot run ") + program + ": " + std::strerror(errno)};
 }
 

@@ -3,6 +3,7 @@
 // written, and the version to choose how Ciphers is spelled.
 
 #include "base/process.hpp"
+#include "base/ssh_program.hpp"
 
 #include <filesystem>
 #include <string>
@@ -27,7 +28,7 @@ class SshClient {
 // The ssh found in PATH (or `program`).
 class RealSshClient final : public SshClient {
  public:
-  explicit RealSshClient(std::string program = "ssh") : m_program(std::move(program)) {}
+  explicit RealSshClient(std::string program = ssh_program()) : m_program(std::move(program)) {}
   Result<ProcessResult> dump_config(const std::filesystem::path& config, const std::string& host) override;
 
  private:

@@ -1,9 +1,8 @@
 #include "tuner/host/client_target.hpp"
 
 #include "base/paths.hpp"
+#include "base/ssh_program.hpp"
 #include "tuner/edit/ssh_client.hpp"
-
-#include <cstdlib>
 
 namespace sshtune {
 namespace {
@@ -19,10 +18,7 @@ void add(std::vector<std::string>& argv, const char* flag, const std::optional<s
 
 }  // namespace
 
-std::string openssh_program() {
-  const char* program = std::getenv("SSHTUNE_SSH");
-  return program != nullptr && *program != '\0' ? program : "ssh";
-}
+std::string openssh_program() { return ssh_program(); }
 
 std::vector<std::string> batch_session_options(const std::string& version) {
   std::vector<std::string> options;

@@ -15,7 +15,7 @@
 
 namespace sshtune {
 
-// The ssh program the trials run: $SSHTUNE_SSH when set, else "ssh" (searched in PATH).
+// The ssh program the trials run: ssh_program() ($SSHTUNE_SSH when set, else "ssh" in PATH).
 std::string openssh_program();
 
 // The options of a plain batch session for an ssh of `version` ("OpenSSH_9.2p1 ..."): options added in

@@ -1,7 +1,8 @@
 #pragma once
 // Facts about the local OpenSSH client: which algorithm names it supports
 // (`ssh -Q ...`), its built-in defaults (`ssh -G -F /dev/null`) and its version
-// (`ssh -V`). An interface, so tests can use a fixed snapshot instead of ssh.
+// (`ssh -V`, which also picks the ssh_config dialect: release.hpp). An interface,
+// so tests can use a fixed snapshot instead of ssh.
 
 #include "base/algorithm_kind.hpp"
 #include "base/result.hpp"
@@ -51,12 +52,12 @@ class FixedClientCapabilities final : public ClientCapabilities {
   std::string m_version;
 };
 
-// The facts of OpenSSH_9.2p1 Debian-2+deb12u10 as observed (run as root): a fixed
-// fake for unit tests and a fallback that never runs ssh.
-const ClientCapabilities& openssh_9_2_debian_snapshot();
+// Probes the OpenSSH client `program` (ssh -V, ssh -Q cipher|mac|kex|key-sig|sig,
+// ssh -G -F /dev/null); an error naming the command when one of them fails.
+Result<std::unique_ptr<ClientCapabilities>> probe_client_capabilities(const std::string& program);
 
-// Probes the `ssh` on PATH (ssh -V, ssh -Q cipher|mac|kex|key-sig|sig, ssh -G -F
-// /dev/null); the result is cached for the life of the process.
+// probe_client_capabilities(ssh_program()): the ssh the user runs ($SSHTUNE_SSH,
+// else `ssh` on PATH), cached for the life of the process.
 Result<const ClientCapabilities*> local_client_capabilities();
 
 // Parses `ssh -G` stdout into lines (keyword, value); used by the probe and by tests.

@@ -9,8 +9,9 @@
 namespace sshtune::config {
 namespace {
 
-// dump_client_config()'s order (OpenSSH 9.2 with Debian's GSSAPI lines).
-constexpr std::array<std::string_view, 101> k_order{"host",
+// dump_client_config()'s order (OpenSSH 10.0 with Debian's GSSAPI lines; older
+// releases print a subset in the same order, as their options are a subset).
+constexpr std::array<std::string_view, 105> k_order{"host",
                                                     "user",
                                                     "hostname",
                                                     "port",
@@ -64,6 +65,7 @@ constexpr std::array<std::string_view, 101> k_order{"host",
                                                     "serveralivecountmax",
                                                     "serveraliveinterval",
                                                     "requiredrsasize",
+                                                    "obscurekeystroketiming",
                                                     "bindaddress",
                                                     "bindinterface",
                                                     "ciphers",
@@ -87,6 +89,8 @@ constexpr std::array<std::string_view, 101> k_order{"host",
                                                     "revokedhostkeys",
                                                     "xauthlocation",
                                                     "knownhostscommand",
+                                                    "tag",
+                                                    "versionaddendum",
                                                     "dynamicforward",
                                                     "localforward",
                                                     "remoteforward",
@@ -98,6 +102,7 @@ constexpr std::array<std::string_view, 101> k_order{"host",
                                                     "sendenv",
                                                     "setenv",
                                                     "logverbose",
+                                                    "channeltimeout",
                                                     "permitremoteopen",
                                                     "addkeystoagent",
                                                     "forwardagent",

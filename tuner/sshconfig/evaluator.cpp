@@ -21,19 +21,20 @@ struct Destination {
   std::string host;
   std::optional<std::string> user;
   int port = -1;
+  bool uri = false;
 };
 
 Result<Destination> parse_destination(const std::string& typed) {
   UserHostPort uri;
   switch (parse_ssh_uri(typed, &uri)) {
     case UriKind::invalid: return usage("invalid destination '" + typed + "'");
-    case UriKind::valid: return Destination{uri.host, uri.user, uri.port};
+    case UriKind::valid: return Destination{uri.host, uri.user, uri.port, true};
     case UriKind::not_uri: break;
   }
   const std::size_t at = typed.rfind('@');
-  if (at == std::string::npos) return Destination{typed, std::nullopt, -1};
+  if (at == std::string::npos) return Destination{typed, std::nullopt, -1, false};
   if (at == 0) return usage("invalid destination '" + typed + "'");
-  return Destination{typed.substr(at + 1), typed.substr(0, at), -1};
+  return Destination{typed.substr(at + 1), typed.substr(0, at), -1, false};
 }
 
 const Origin k_flag_origin{k_command_line, 0};
@@ -62,7 +63,7 @@ void apply_destination(OptionStore& store, const Destination& destination) {
 
 // ssh.c main()'s command line: the flags in order, the destination where it stood.
 Result<void> apply_command_line(Walker& walker, OptionStore& store, const EvalRequest& request,
-                                const Destination& destination) {
+                                const Destination& destination, const OpensshVersion& release) {
   std::vector<CommandLineFlag> flags;
   if (request.user) flags.push_back(CommandLineFlag{'l', *request.user});
   if (request.port) flags.push_back(CommandLineFlag{'p', *request.port});
@@ -75,9 +76,12 @@ Result<void> apply_command_line(Walker& walker, OptionStore& store, const EvalRe
       SSHTUNE_TRYV(apply_flag(walker, store, flags[i]));
     }
   }
-  // Debian's CVE-2026-35386 fix: names from the command line must be shell-safe.
+  // Names from the command line must be shell-safe (9.6, and Debian's backport of it;
+  // 10.0 checks the user once expanded, whatever set it: see finalize()).
   const StoredValue* user = store.scalar("user");
-  if (user && !valid_remote_user(user->args.front())) return usage("remote username contains invalid characters");
+  if (user && !release.since(10, 0) && !valid_remote_user(user->args.front())) {
+    return usage("remote username contains invalid characters");
+  }
   if (!valid_hostname(destination.host)) return usage("hostname contains invalid characters");
   return ok();
 }
@@ -188,12 +192,14 @@ Origin Evaluation::origin(const std::string& keyword) const {
 
 Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities& client) {
   SSHTUNE_TRY(destination, parse_destination(request.host));
-  OptionStore store;
+  const OpensshVersion release = dialect_of(client);
+  OptionStore store(release);
   Evaluation evaluation;
   evaluation.host = destination.host;
   Walker walker(client, store, evaluation, request.exec);
   walker.facts = first_pass_facts(destination.host);
-  SSHTUNE_TRYV(apply_command_line(walker, store, request, destination));
+  SSHTUNE_TRYV(apply_command_line(walker, store, request, destination, release));
+  const bool user_from_flags = store.scalar("user") != nullptr;
   SSHTUNE_TRYV(read_config_files(walker, request));
   const StoredValue* hostname = store.scalar("hostname");
   const Origin hostname_origin = hostname ? hostname->origin : k_flag_origin;
@@ -206,8 +212,11 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
     SSHTUNE_TRYV(read_config_files(walker, request));
   }
   const PassFacts& facts = walker.facts;
-  SSHTUNE_TRYV(finalize(
-      store, FinalFacts{destination.host, host, facts.local_user, facts.home, facts.uid, facts.local_hostname}));
+  // Debian's 9.2 also checks the final user when the destination was an ssh:// URI
+  // that named none and no flag set one (its CVE-2026-35386 backport, as observed).
+  const bool check_user = destination.uri && !destination.user && !user_from_flags;
+  SSHTUNE_TRYV(finalize(store, FinalFacts{destination.host, host, facts.local_user, facts.home, facts.uid,
+                                          facts.local_hostname, release, check_user}));
   SSHTUNE_TRY(settings, dump_settings(store, DumpContext{destination.host, host, hostname_origin}, client));
   evaluation.settings = std::move(settings);
   return evaluation;

@@ -1,8 +1,8 @@
 #pragma once
-// Effective ssh configuration for one destination, computed exactly as OpenSSH
-// 9.2's `ssh -G` does (command line, then the -F file or ~/.ssh/config followed by
-// /etc/ssh/ssh_config; first value wins; a second pass for Match final /
-// CanonicalizeHostname), with the file:line every value came from.
+// Effective ssh configuration for one destination, computed exactly as the
+// client's release (8.0 to 10.0, see release.hpp) of `ssh -G` does (command line, then the -F file or ~/.ssh/config
+// followed by /etc/ssh/ssh_config; first value wins; a second pass for Match final / CanonicalizeHostname), with the
+// file:line every value came from.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "base/result.hpp"

@@ -1,5 +1,6 @@
 #include "tuner/sshconfig/finalize.hpp"
 
+#include "tuner/sshconfig/destination.hpp"
 #include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/sshconfig/tokens.hpp"
@@ -122,19 +123,43 @@ void tidy_update_host_keys(OptionStore& store) {
   }
 }
 
+// How a stored value is expanded: %-tokens only (RemoteCommand), %-tokens and
+// ${VAR} (User, VersionAddendum, SetEnv values), or a path: ~, %-tokens and ${VAR}.
+enum class Expansion { tokens, tokens_and_env, path };
+
+Result<std::string> expand_one(const std::string& arg, const Tokens& tokens, Expansion how) {
+  Result<std::string> tilde = how == Expansion::path ? tilde_expand(arg) : Result<std::string>(arg);
+  return tilde ? expand_tokens(tilde.value(), tokens, how != Expansion::tokens) : std::move(tilde);
+}
+
 // One expansion of a stored path or command, in place; errors name the line.
-Result<void> expand_slot(OptionStore& store, const std::string& slot, const Tokens& tokens, bool path) {
+Result<void> expand_slot(OptionStore& store, const std::string& slot, const Tokens& tokens, Expansion how) {
   const StoredValue* value = present(store, slot);
   if (value == nullptr) return ok();
   const Origin origin = value->origin;
   std::vector<std::string> expanded;
   for (const std::string& arg : value->args) {
-    Result<std::string> tilde = path ? tilde_expand(arg) : Result<std::string>(arg);
-    Result<std::string> done = tilde ? expand_tokens(tilde.value(), tokens, path) : std::move(tilde);
+    Result<std::string> done = expand_one(arg, tokens, how);
     if (!done) return refused_at(origin, slot + ": " + done.error().message);
     expanded.push_back(std::move(done).value());
   }
   store.replace(slot, std::move(expanded), origin);
+  return ok();
+}
+
+// SetEnv (10.0): the value of each NAME=VALUE is expanded, the name is not.
+Result<void> expand_set_env(OptionStore& store, const Tokens& tokens) {
+  const StoredValue* value = present(store, "setenv");
+  if (value == nullptr) return ok();
+  const Origin origin = value->origin;
+  std::vector<std::string> expanded;
+  for (const std::string& entry : value->args) {
+    const std::size_t equals = entry.find('=');
+    Result<std::string> done = expand_tokens(std::string_view(entry).substr(equals + 1), tokens, true);
+    if (!done) return refused_at(origin, "setenv: " + done.error().message);
+    expanded.push_back(entry.substr(0, equals + 1) + done.value());
+  }
+  store.replace("setenv", std::move(expanded), origin);
   return ok();
 }
 
@@ -158,7 +183,7 @@ Result<void> check_agent_socket(const OptionStore& store) {
   return refused_at(path->origin, "Cannot forward agent socket path \"" + path->args.front() + "\"");
 }
 
-Tokens tokens_for(const OptionStore& store, const FinalFacts& facts) {
+ConnectionFacts connection_of(const OptionStore& store, const FinalFacts& facts) {
   const StoredValue* alias = present(store, "hostkeyalias");
   ConnectionFacts conn;
   conn.local_host = facts.local_hostname;
@@ -170,20 +195,48 @@ Tokens tokens_for(const OptionStore& store, const FinalFacts& facts) {
   conn.local_user = facts.local_user;
   conn.home = facts.home;
   conn.uid = facts.uid;
-  return connection_tokens(conn);
+  if (store.jump()) conn.jump_host = store.jump()->jump.host;
+  return conn;
+}
+
+// 10.0: User takes %-tokens (not %r or %C) and ${VAR}, and the result must be a
+// safe name (valid_ruser()). Before 10.0 a user given on the command line is
+// checked as the command line is read, and (`check_user`) the final one too.
+Result<void> expand_user(OptionStore& store, const FinalFacts& facts) {
+  const Origin origin = store.scalar("user")->origin;
+  if (!facts.release.since(10, 0)) {
+    if (!facts.check_user || valid_remote_user(store.scalar("user")->args.front())) return ok();
+    return refused_at(origin, "remote username contains invalid characters");
+  }
+  SSHTUNE_TRYV(expand_slot(store, "user", connection_tokens_without_user(connection_of(store, facts), facts.release),
+                           Expansion::tokens_and_env));
+  if (!valid_remote_user(store.scalar("user")->args.front())) {
+    return refused_at(origin, "remote username contains invalid characters");
+  }
+  return ok();
 }
 
 // ssh.c's expansions before the dump: %-tokens in RemoteCommand; ~, %-tokens and
-// ${VAR} in the paths; UserKnownHostsFile "none" stays as it is printed.
+// ${VAR} in the paths (RevokedHostKeys from 9.4); %-tokens and ${VAR} in
+// VersionAddendum and the SetEnv values (10.0); UserKnownHostsFile "none" stays
+// as it is printed.
 Result<void> expand_all(OptionStore& store, const FinalFacts& facts) {
-  const Tokens tokens = tokens_for(store, facts);
-  SSHTUNE_TRYV(expand_slot(store, "remotecommand", tokens, false));
+  SSHTUNE_TRYV(expand_user(store, facts));
+  const Tokens tokens = connection_tokens(connection_of(store, facts), facts.release);
+  SSHTUNE_TRYV(expand_slot(store, "remotecommand", tokens, Expansion::tokens));
   for (const char* slot : {"controlpath", "identityagent", "forwardagent.path"}) {
-    SSHTUNE_TRYV(expand_slot(store, slot, tokens, true));
+    SSHTUNE_TRYV(expand_slot(store, slot, tokens, Expansion::path));
   }
+  if (facts.release.since(9, 4)) {
+    SSHTUNE_TRYV(expand_slot(store, "revokedhostkeys", tokens, Expansion::path));
+  }
+  SSHTUNE_TRYV(expand_slot(store, "versionaddendum", tokens, Expansion::tokens_and_env));
   const StoredValue* known = present(store, "userknownhostsfile");
   if (known && strcasecmp(known->args.front().c_str(), "none") != 0) {
-    SSHTUNE_TRYV(expand_slot(store, "userknownhostsfile", tokens, true));
+    SSHTUNE_TRYV(expand_slot(store, "userknownhostsfile", tokens, Expansion::path));
+  }
+  if (facts.release.since(10, 0)) {
+    SSHTUNE_TRYV(expand_set_env(store, tokens));
   }
   SSHTUNE_TRYV(check_agent_socket(store));
   return expand_forwards(store, tokens);

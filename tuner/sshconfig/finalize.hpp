@@ -4,9 +4,11 @@
 // (ClearAllForwardings, "none" for commands and paths, ProxyJump none), and
 // ssh.c main()'s checks (jump host loops, ConnectionAttempts, ForkAfterAuthentication
 // without a command, ...) and expansions (~, %-tokens and ${VAR} in ControlPath,
-// IdentityAgent, ForwardAgent, UserKnownHostsFile, RemoteCommand, forwarding paths).
+// IdentityAgent, ForwardAgent, UserKnownHostsFile, RemoteCommand, forwarding paths,
+// and by release RevokedHostKeys, User, SetEnv and VersionAddendum).
 
 #include "base/result.hpp"
+#include "tuner/sshconfig/release.hpp"
 #include "tuner/sshconfig/option_store.hpp"
 
 #include <string>
@@ -21,6 +23,8 @@ struct FinalFacts {
   std::string home;  // the passwd home (~ and %d)
   unsigned long uid = 0;
   std::string local_hostname;
+  OpensshVersion release = k_newest_known_release;  // the dialect (tokens and expansions differ)
+  bool check_user = false;                          // the final user must be a safe name (see evaluate())
 };
 
 // Finalises `store` in place; an invalid_input error naming the line of the value

@@ -3,6 +3,7 @@
 #include <array>
 #include <strings.h>
 #include <unordered_map>
+#include <vector>
 
 namespace sshtune::config {
 namespace {
@@ -47,6 +48,16 @@ constexpr KeywordInfo alias(std::string_view name, std::string_view slot, K kind
 constexpr KeywordInfo algos(std::string_view name, std::string_view slot, AlgorithmKind kind) {
   return KeywordInfo{name, slot, K::algorithms, {}, kind};
 }
+// The row holds from release major.minor on.
+constexpr KeywordInfo since(KeywordInfo info, int major, int minor) {
+  info.since = OpensshVersion{major, minor, 0};
+  return info;
+}
+// The row holds before release major.minor only.
+constexpr KeywordInfo until(KeywordInfo info, int major, int minor) {
+  info.removed = OpensshVersion{major, minor, 0};
+  return info;
+}
 
 const std::array k_table{
     kw("protocol", K::ignored),
@@ -85,9 +96,12 @@ const std::array k_table{
     flag("passwordauthentication", "passwordauthentication"),
     flag("kbdinteractiveauthentication", "kbdinteractiveauthentication"),
     kw("kbdinteractivedevices", K::string),
-    flag("challengeresponseauthentication", "kbdinteractiveauthentication"),
-    flag("skeyauthentication", "kbdinteractiveauthentication"),
-    flag("tisauthentication", "kbdinteractiveauthentication"),
+    since(flag("challengeresponseauthentication", "kbdinteractiveauthentication"), 8, 7),
+    since(flag("skeyauthentication", "kbdinteractiveauthentication"), 8, 7),
+    since(flag("tisauthentication", "kbdinteractiveauthentication"), 8, 7),
+    until(flag("challengeresponseauthentication", "challengeresponseauthentication"), 8, 7),
+    until(kw("skeyauthentication", K::unsupported), 8, 7),
+    until(flag("tisauthentication", "challengeresponseauthentication"), 8, 7),
     states("pubkeyauthentication", "pubkeyauthentication", k_pubkey_auth),
     states("dsaauthentication", "pubkeyauthentication", k_pubkey_auth),
     flag("hostbasedauthentication", "hostbasedauthentication"),
@@ -105,10 +119,11 @@ const std::array k_table{
     algos("macs", "macs", AlgorithmKind::mac),
     kw("remoteforward", K::forward),
     kw("localforward", K::forward),
-    kw("permitremoteopen", K::first_line_list),
+    since(kw("permitremoteopen", K::first_line_list), 8, 5),
     kw("user", K::string),
     kw("host", K::host),
     kw("match", K::match),
+    since(kw("tag", K::string), 9, 4),
     kw("escapechar", K::other),
     kw("globalknownhostsfile", K::first_line_list),
     kw("userknownhostsfile", K::first_line_list),
@@ -122,7 +137,7 @@ const std::array k_table{
     kw("numberofpasswordprompts", K::integer),
     alias("syslogfacility", "syslogfacility", K::other),
     kw("loglevel", K::other),
-    kw("logverbose", K::first_line_list),
+    since(kw("logverbose", K::first_line_list), 8, 5),
     kw("dynamicforward", K::forward),
     kw("preferredauthentications", K::string),
     algos("hostkeyalgorithms", "hostkeyalgorithms", AlgorithmKind::key_sig),
@@ -154,9 +169,9 @@ const std::array k_table{
     algos("kexalgorithms", "kexalgorithms", AlgorithmKind::kex),
     kw("ipqos", K::other),
     states("requesttty", "requesttty", k_request_tty),
-    states("sessiontype", "sessiontype", k_session_type),
-    flag("stdinnull", "stdinnull"),
-    flag("forkafterauthentication", "forkafterauthentication"),
+    since(states("sessiontype", "sessiontype", k_session_type), 8, 7),
+    since(flag("stdinnull", "stdinnull"), 8, 7),
+    since(flag("forkafterauthentication", "forkafterauthentication"), 8, 7),
     flag("proxyusefdpass", "proxyusefdpass"),
     kw("canonicaldomains", K::first_line_list),
     flag("canonicalizefallbacklocal", "canonicalizefallbacklocal"),
@@ -168,34 +183,51 @@ const std::array k_table{
     kw("revokedhostkeys", K::string),
     kw("fingerprinthash", K::other),
     states("updatehostkeys", "updatehostkeys", k_yes_no_ask),
-    algos("hostbasedacceptedalgorithms", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig),
+    since(algos("hostbasedacceptedalgorithms", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig), 8, 7),
+    until(since(algos("hostbasedalgorithms", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig), 8, 5), 8, 7),
     algos("hostbasedkeytypes", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig),
-    algos("pubkeyacceptedalgorithms", "pubkeyacceptedalgorithms", AlgorithmKind::key_sig),
+    since(algos("pubkeyacceptedalgorithms", "pubkeyacceptedalgorithms", AlgorithmKind::key_sig), 8, 5),
     algos("pubkeyacceptedkeytypes", "pubkeyacceptedalgorithms", AlgorithmKind::key_sig),
     kw("ignoreunknown", K::string),
     alias("proxyjump", "proxycommand", K::other),
-    kw("securitykeyprovider", K::string),
-    alias("knownhostscommand", "knownhostscommand", K::command),
-    kw("requiredrsasize", K::integer),
-    flag("enableescapecommandline", "enableescapecommandline"),
+    since(kw("securitykeyprovider", K::string), 8, 2),
+    since(alias("knownhostscommand", "knownhostscommand", K::command), 8, 5),
+    since(kw("requiredrsasize", K::integer), 9, 1),
+    since(flag("enableescapecommandline", "enableescapecommandline"), 9, 2),
+    since(kw("obscurekeystroketiming", K::other), 9, 5),
+    since(kw("channeltimeout", K::first_line_list), 9, 6),
+    since(alias("versionaddendum", "versionaddendum", K::command), 10, 0),
     alias("protocolkeepalives", "serveraliveinterval", K::time),
-    alias("setuptimeout", "serveraliveinterval", K::time),
+    // Debian's 10.0 reads SetupTimeOut as ConnectTimeout; before, as ServerAliveInterval.
+    since(alias("setuptimeout", "connecttimeout", K::time), 10, 0),
+    until(alias("setuptimeout", "serveraliveinterval", K::time), 10, 0),
 };
 
-}  // namespace
-
-std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {
-  // Built once: every config line looks its keyword up.
-  static const std::unordered_map<std::string_view, const KeywordInfo*> index = [] {
-    std::unordered_map<std::string_view, const KeywordInfo*> map;
-    for (const KeywordInfo& info : k_table) map.emplace(info.name, &info);
+// Every row of a name, built once: every config line looks its keyword up.
+std::span<const KeywordInfo* const> rows_of(std::string_view lower_name) {
+  static const std::unordered_map<std::string_view, std::vector<const KeywordInfo*>> index = [] {
+    std::unordered_map<std::string_view, std::vector<const KeywordInfo*>> map;
+    for (const KeywordInfo& info : k_table) map[info.name].push_back(&info);
     return map;
   }();
   const auto it = index.find(lower_name);
-  if (it == index.end()) {
-    return std::nullopt;
+  if (it == index.end()) return {};
+  return it->second;
+}
+
+}  // namespace
+
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const OpensshVersion& release) {
+  for (const KeywordInfo* info : rows_of(lower_name)) {
+    if (info->since <= release && release < info->removed) return *info;
   }
-  return *it->second;
+  return std::nullopt;
+}
+
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {
+  const std::span<const KeywordInfo* const> rows = rows_of(lower_name);
+  if (rows.empty()) return std::nullopt;
+  return *rows.front();
 }
 
 std::span<const KeywordInfo> all_keywords() { return k_table; }

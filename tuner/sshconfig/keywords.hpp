@@ -1,7 +1,9 @@
 #pragma once
-// ssh 9.2's keyword table (readconf.c keywords[] plus Debian's GSSAPI and
-// keep-alive additions): how each keyword's arguments are read and stored.
+// The keyword table of OpenSSH 8.0 to 10.0 (readconf.c keywords[] plus Debian's
+// GSSAPI and keep-alive additions): how each keyword's arguments are read and
+// stored, and the releases that know it ("since 9.4", "removed in 8.7").
 
+#include "base/openssh_version.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include <optional>
@@ -40,16 +42,24 @@ struct StateName {
 };
 
 // One row of the keyword table. `slot` is the option the keyword fills and the
-// name `ssh -G` prints for it (aliases share their target's slot).
+// name `ssh -G` prints for it (aliases share their target's slot). The row holds
+// for the releases in [since, removed); a name may have one row per range.
 struct KeywordInfo {
   std::string_view name;
   std::string_view slot;
   KeywordKind kind;
   std::span<const StateName> states = {};           // flag kind only
   AlgorithmKind algorithm = AlgorithmKind::cipher;  // algorithms kind only
+  OpensshVersion since = {};
+  OpensshVersion removed = {99, 0, 0};
 };
 
-// The table row for a lower-case keyword, or nullopt for an unknown keyword.
+// The row a `release` reads a lower-case keyword with, or nullopt when that
+// release does not know the keyword ("Bad configuration option").
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const OpensshVersion& release);
+
+// The newest row of a lower-case keyword or slot whatever the release (how a
+// stored slot is printed and compared), or nullopt for an unknown name.
 std::optional<KeywordInfo> find_keyword(std::string_view lower_name);
 
 // Every row, in table order (for docs and tests).

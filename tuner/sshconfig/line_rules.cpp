@@ -3,6 +3,7 @@
 #include "tuner/sshconfig/algorithms.hpp"
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/release.hpp"
 
 #include <strings.h>
 
@@ -47,7 +48,7 @@ LineCheck check_flag(const ConfigLine& line, const KeywordInfo& info) {
   return stores(info, first_arg(line));
 }
 
-LineCheck check_number(const ConfigLine& line, const KeywordInfo& info) {
+LineCheck check_number(const ConfigLine& line, const KeywordInfo& info, const OpensshVersion& release) {
   const std::string arg = first_arg(line);
   if (info.kind == K::integer) {
     std::string reason;
@@ -58,7 +59,7 @@ LineCheck check_number(const ConfigLine& line, const KeywordInfo& info) {
   if (info.kind == K::time) {
     if (arg.empty()) return refused("missing time value.");
     if (arg == "none") return {};  // -1 is "unset": a later line may still set it
-    const std::optional<long long> value = parse_time(arg);
+    const std::optional<long long> value = parse_time(arg, release.since(9, 8));
     if (!value) return refused("invalid time value.");
     return stores(info, std::to_string(*value));
   }
@@ -90,33 +91,46 @@ LineCheck check_jump(const ConfigLine& line, bool command_line) {
   return check;
 }
 
-LineCheck check_send_env(const ConfigLine& line) {
+LineCheck check_send_env(const ConfigLine& line, const OpensshVersion& release) {
+  if (line.args.empty() && release.since(9, 7)) return refused("no sendenv specified");
   for (const Token& token : line.args) {
     if (token.value.empty() || token.value.find('=') != std::string::npos) return refused("Invalid environment name.");
   }
   return {};
 }
 
-LineCheck check_form(const ConfigLine& line, const ValueFormInfo& form) {
-  Result<Assignments> read = form.read(values_of(line));
+LineCheck check_form(const ConfigLine& line, const ValueFormInfo& form, const OpensshVersion& release) {
+  Result<Assignments> read = form.read(values_of(line), release);
   if (!read) return refused(read.error().message);
   LineCheck check;
   check.assignments = std::move(read).value();
   return check;
 }
 
+// VersionAddendum (10.0): the raw rest of the line, '#' and all (ssh looks for a
+// comment only in the keyword); no '\r' inside; "none" is the empty addendum.
+LineCheck check_version_addendum(const ConfigLine& line) {
+  const std::string value = command_value(line);
+  if (value.find('\r') != std::string::npos) return refused("Invalid " + line.keyword_lower + " argument");
+  return stores(KeywordInfo{"versionaddendum", "versionaddendum", K::command},
+                strcasecmp(value.c_str(), "none") == 0 ? "" : value);
+}
+
 // The keyword-specific part of check_arguments(): ssh's reading of the values.
 LineCheck read_values(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client,
                       bool command_line) {
-  if (info.name == "proxyjump") return check_jump(line, command_line);
-  if (const ValueFormInfo* form = find_value_form(info.name)) return check_form(line, *form);
+  const OpensshVersion release = dialect_of(client);
+  // Debian's 9.2 checks -o ProxyJump hop names (its CVE-2026-35386 backport); 10.0 does not.
+  if (info.name == "proxyjump") return check_jump(line, command_line && !release.since(10, 0));
+  if (info.name == "versionaddendum") return check_version_addendum(line);
+  if (const ValueFormInfo* form = find_value_form(info.name)) return check_form(line, *form, release);
   switch (info.kind) {
     case K::flag: return check_flag(line, info);
     case K::integer:
     case K::time:
-    case K::port: return check_number(line, info);
+    case K::port: return check_number(line, info, release);
     case K::forward: return check_forward(line, info);
-    case K::send_env: return check_send_env(line);
+    case K::send_env: return check_send_env(line, release);
     case K::command: return stores(info, command_value(line));
     case K::algorithms:
       if (!has_arg(line)) return refused("Missing argument.");
@@ -138,8 +152,8 @@ LineCheck check_host_or_include(const ConfigLine& line, bool user_config) {
   return {};
 }
 
-LineCheck check_match(const ConfigLine& line) {
-  const MatchSplit split = split_match(line.rest);
+LineCheck check_match(const ConfigLine& line, const OpensshVersion& release) {
+  const MatchSplit split = split_match(line.rest, release);
   if (split.error) return refused(*split.error);
   if (split.leftover && !line.args.empty()) return refused(extra_args(line));
   return {};
@@ -151,14 +165,14 @@ LineCheck check_line(const ConfigLine& line, const ClientCapabilities& client, s
                      bool user_config, bool command_line) {
   if (line.kind != LineKind::directive) return {};
   if (line.rest.empty()) return refused("no argument after keyword \"" + line.keyword_lower + "\"");
-  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower);
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, dialect_of(client));
   if (!info) {
     if (!ignore_unknown.empty() && match_pattern_list(line.keyword_lower, ignore_unknown, true) == 1) return {};
     return refused("Bad configuration option: " + line.keyword_lower);
   }
   if (line.invalid_quotes) return refused("invalid quotes");
   if (info->kind == K::host || info->kind == K::include) return check_host_or_include(line, user_config);
-  if (info->kind == K::match) return check_match(line);
+  if (info->kind == K::match) return check_match(line, dialect_of(client));
   return check_arguments(line, *info, client, command_line);
 }
 

@@ -30,8 +30,8 @@ struct LineCheck {
   std::optional<Jump> jump;
 };
 
-// Checks and reads the arguments of a known keyword exactly as ssh 9.2 does (also
-// in inactive blocks). Host/Match/Include are checked elsewhere. `command_line`
+// Checks and reads the arguments of a known keyword exactly as the client's
+// release does (also in inactive blocks). Host/Match/Include are checked elsewhere. `command_line`
 // marks a -o option (ProxyJump hops are then checked strictly).
 LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client,
                           bool command_line = false);

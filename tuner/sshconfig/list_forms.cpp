@@ -3,6 +3,7 @@
 // inactive blocks). Stored in the form `ssh -G` prints.
 
 #include "tuner/sshconfig/destination.hpp"
+#include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/sshconfig/value_forms.hpp"
 
@@ -14,6 +15,13 @@ namespace sshtune::config {
 namespace {
 
 bool is_word(const std::string& text, const char* word) { return strcasecmp(text.c_str(), word) == 0; }
+
+// 9.7 and later refuse a list line whose arguments are all a comment ("SetEnv # x").
+bool nothing_specified(const std::vector<std::string>& args, const OpensshVersion& release) {
+  return args.empty() && release.since(9, 7);
+}
+
+Error none_specified(const std::string& keyword) { return refusal("no " + keyword + " specified"); }
 
 // "none" (case-insensitive) may only appear alone.
 std::string alone_problem(const std::string& keyword, const std::vector<std::string>& args, std::size_t i,
@@ -32,21 +40,25 @@ Result<Assignments> plain_list(const std::string& keyword, const std::vector<std
   return Assignments{Assignment{keyword, args}};
 }
 
-Result<Assignments> read_global_known_hosts(const std::vector<std::string>& args) {
+Result<Assignments> read_global_known_hosts(const std::vector<std::string>& args, const OpensshVersion&) {
   return plain_list("globalknownhostsfile", args);
 }
 
-Result<Assignments> read_user_known_hosts(const std::vector<std::string>& args) {
+Result<Assignments> read_user_known_hosts(const std::vector<std::string>& args, const OpensshVersion&) {
   return plain_list("userknownhostsfile", args);
 }
 
-Result<Assignments> read_log_verbose(const std::vector<std::string>& args) { return plain_list("logverbose", args); }
+Result<Assignments> read_log_verbose(const std::vector<std::string>& args, const OpensshVersion&) {
+  return plain_list("logverbose", args);
+}
 
 // CanonicalDomains: valid_domain() lower-cases each suffix and drops a trailing '.'.
-Result<Assignments> read_canonical_domains(const std::vector<std::string>& args) {
+// An empty suffix has its own message before 9.7; from 9.7 on valid_domain() refuses it.
+Result<Assignments> read_canonical_domains(const std::vector<std::string>& args, const OpensshVersion& release) {
+  if (nothing_specified(args, release)) return none_specified("canonicaldomains");
   std::vector<std::string> domains = args;
   for (std::size_t i = 0; i < domains.size(); ++i) {
-    if (domains[i].empty()) return refusal("keyword canonicaldomains empty argument");
+    if (domains[i].empty() && !release.since(9, 7)) return refusal("keyword canonicaldomains empty argument");
     if (std::string problem = alone_problem("canonicaldomains", args, i, "none"); !problem.empty()) {
       return refusal(problem);
     }
@@ -57,7 +69,8 @@ Result<Assignments> read_canonical_domains(const std::vector<std::string>& args)
 }
 
 // CanonicalizePermittedCNAMEs: "none" alone, "*", or lower-cased "SOURCES:TARGETS".
-Result<Assignments> read_permitted_cnames(const std::vector<std::string>& args) {
+Result<Assignments> read_permitted_cnames(const std::vector<std::string>& args, const OpensshVersion& release) {
+  if (nothing_specified(args, release)) return none_specified("canonicalizepermittedcnames");
   std::vector<std::string> rules;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (std::string problem = alone_problem("canonicalizepermittedcnames", args, i, "none"); !problem.empty()) {
@@ -87,7 +100,7 @@ std::string remote_open_problem(const std::string& entry) {
   return "";
 }
 
-Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args) {
+Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args, const OpensshVersion&) {
   if (args.empty()) return refusal("missing permitremoteopen specification");
   for (std::size_t i = 0; i < args.size(); ++i) {
     for (const char* word : {"none", "any"}) {
@@ -102,7 +115,8 @@ Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args
 }
 
 // SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value.
-Result<Assignments> read_set_env(const std::vector<std::string>& args) {
+Result<Assignments> read_set_env(const std::vector<std::string>& args, const OpensshVersion& release) {
+  if (nothing_specified(args, release)) return none_specified("setenv");
   std::vector<std::string> entries;
   for (const std::string& entry : args) {
     const std::size_t equals = entry.find('=');
@@ -114,7 +128,23 @@ Result<Assignments> read_set_env(const std::vector<std::string>& args) {
   return Assignments{Assignment{"setenv", entries}};
 }
 
-constexpr std::array<ValueFormInfo, 7> k_lists{{
+// ChannelTimeout (9.6): "none" alone, or TYPE=INTERVAL entries (parse_pattern_interval()).
+Result<Assignments> read_channel_timeout(const std::vector<std::string>& args, const OpensshVersion& release) {
+  if (nothing_specified(args, release)) return none_specified("channeltimeout");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (std::string problem = alone_problem("channeltimeout", args, i, "none"); !problem.empty()) {
+      return refusal(problem);
+    }
+    if (is_word(args[i], "none")) continue;
+    const std::size_t equals = args[i].find('=');
+    const bool valid =
+        equals != std::string::npos && equals > 0 && parse_time(args[i].substr(equals + 1), release.since(9, 8));
+    if (!valid) return refusal("invalid channel timeout " + args[i]);
+  }
+  return Assignments{Assignment{"channeltimeout", args}};
+}
+
+constexpr std::array<ValueFormInfo, 8> k_lists{{
     {"globalknownhostsfile", read_global_known_hosts, k_any_count},
     {"userknownhostsfile", read_user_known_hosts, k_any_count},
     {"logverbose", read_log_verbose, k_any_count},
@@ -122,6 +152,7 @@ constexpr std::array<ValueFormInfo, 7> k_lists{{
     {"canonicalizepermittedcnames", read_permitted_cnames, k_any_count},
     {"permitremoteopen", read_permit_remote_open, k_any_count},
     {"setenv", read_set_env, k_any_count},
+    {"channeltimeout", read_channel_timeout, k_any_count},
 }};
 
 }  // namespace

@@ -1,9 +1,14 @@
 #pragma once
-// readconf.c match_cfg_line() for OpenSSH 9.2: the one splitter of a Match line
-// (strdelim: only '"' quotes, '=' separates) that every reader of Match lines uses,
-// and the evaluation of its ANDed criteria.
+// readconf.c match_cfg_line() for OpenSSH 8.0 to 10.0: the one splitter of a Match
+// line that every reader of Match lines uses, and the evaluation of its ANDed
+// criteria. Before 9.9 the line is split with strdelim (only '"' quotes, '='
+// separates); from 9.9 on with argv_split (shell-like quotes), and 10.0 takes
+// "criterion=argument" again. 9.4 adds tagged and localnetwork; 10.0 version,
+// sessiontype and command.
 
+#include "base/openssh_version.hpp"
 #include "base/result.hpp"
+#include "tuner/sshconfig/release.hpp"
 
 #include <functional>
 #include <optional>
@@ -13,14 +18,15 @@
 namespace sshtune::config {
 
 // One criterion of a Match line: the attribute lower-cased without its '!', whether
-// it was negated, and its argument ("" for all, canonical and final, which take none).
+// it was negated, and its argument ("" for all, canonical and final, which take none;
+// 10.0's tagged and command may have an empty one).
 struct MatchCriterion {
   std::string attribute;
   bool negated = false;
   std::string argument;
 };
 
-// A Match line as ssh 9.2 splits it: the criteria in order up to a comment (an
+// A Match line as ssh splits it: the criteria in order up to a comment (an
 // "all" ends the line), ssh's message for a malformed line ("Missing Match criteria
 // for host", "Unsupported Match attribute x", ...; the criteria read before the
 // fault are kept), and whether text was left unread (ssh then reports extra arguments).
@@ -30,8 +36,8 @@ struct MatchSplit {
   bool leftover = false;
 };
 
-// Splits the raw arguments of a Match line.
-MatchSplit split_match(const std::string& rest);
+// Splits the raw arguments of a Match line as `release` does.
+MatchSplit split_match(const std::string& rest, const OpensshVersion& release = k_newest_known_release);
 
 // True when a criterion is exec: whether the line matches is unknowable until the command runs.
 bool needs_exec(const std::vector<MatchCriterion>& criteria);
@@ -53,6 +59,11 @@ struct MatchContext {
   std::string local_hostname;        // %l / %L
   std::string home;                  // %d, the passwd home
   unsigned long uid = 0;             // %i
+  std::string jump_host;             // %j (9.6): the ProxyJump host already set, or ""
+  std::string tag;                   // Tag already set (Match tagged), or ""
+  int session_type = -1;             // SessionType already set (0 none, 1 subsystem, 2 default), or -1
+  std::string ssh_release;           // SSH_RELEASE for Match version ("OpenSSH_10.0p2")
+  OpensshVersion release = k_newest_known_release;
 };
 
 // The outcome of one Match line: an error (ssh's message; `fatal` when ssh exits at
@@ -70,7 +81,13 @@ struct MatchOutcome {
   std::vector<std::string> skipped_exec;
 };
 
-// Evaluates the raw arguments of a Match line. With `context` null, only checks syntax.
-MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context);
+// percent_expand() of `text` with match_cfg_line()'s tokens (a Match exec command;
+// from 9.9 also an Include path, then with ${VAR} as `dollar` asks).
+Result<std::string> expand_match_tokens(const std::string& text, const MatchContext& context, bool dollar);
+
+// Evaluates the raw arguments of a Match line. With `context` null, only checks
+// the syntax of `release` (else the context's release counts).
+MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context,
+                            const OpensshVersion& release = k_newest_known_release);
 
 }  // namespace sshtune::config

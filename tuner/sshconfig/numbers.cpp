@@ -90,12 +90,13 @@ std::optional<long long> apply_scale(Scaled s, int sign, long long scale, std::s
 
 }  // namespace
 
-std::optional<long long> parse_time(std::string_view text) {
+std::optional<long long> parse_time(std::string_view text, bool digits_only) {
   const std::string copy(text);
   const char* p = copy.c_str();
   if (*p == '\0') return std::nullopt;
   long long total = 0;
   while (*p != '\0') {
+    if (digits_only && !std::isdigit(static_cast<unsigned char>(*p))) return std::nullopt;
     char* end = nullptr;
     const long secs = std::strtol(p, &end, 10);
     if (end == p || secs < 0) return std::nullopt;

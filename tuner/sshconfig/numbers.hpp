@@ -9,8 +9,9 @@
 namespace sshtune::config {
 
 // convtime(): "90", "1h30m", "2W" ... in seconds (strtol pieces, units s m h d w in
-// either case, no negatives, at most INT_MAX); nullopt if invalid.
-std::optional<long long> parse_time(std::string_view text);
+// either case, no negatives, at most INT_MAX); nullopt if invalid. `digits_only`
+// is 9.8's rewrite, where each piece must start with a digit (no sign, no blank).
+std::optional<long long> parse_time(std::string_view text, bool digits_only = false);
 
 // atoi_err() / strtonum(s, 0, INT_MAX): nullopt with ssh's reason ("missing",
 // "invalid", "too small", "too large") in `reason`.

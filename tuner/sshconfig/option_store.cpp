@@ -34,6 +34,10 @@ std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLi
     apply_send_env(line, origin);
     return std::nullopt;
   }
+  // readconf.c ignores ProxyCommand once any ProxyJump is set; Debian's 9.2 still
+  // takes it after "ProxyJump none" (as observed), 10.0 does not.
+  const bool jump_blocks = m_jump && (m_release.since(10, 0) || !jump_is_none(m_jump->jump));
+  if (info.name == "proxycommand" && jump_blocks) return m_jump->origin;
   return assign(check.assignments, origin, std::string(info.name));
 }
 

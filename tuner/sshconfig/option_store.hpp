@@ -11,6 +11,7 @@
 #include "tuner/sshconfig/jump.hpp"
 #include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/line_rules.hpp"
+#include "tuner/sshconfig/release.hpp"
 
 #include <map>
 #include <optional>
@@ -44,6 +45,9 @@ struct StoredJump {
 // "rekeyinterval" and "forwardagent.path" for the parts ssh keeps apart).
 class OptionStore {
  public:
+  // A store for the dialect of `release`.
+  explicit OptionStore(const OpensshVersion& release = k_newest_known_release) : m_release(release) {}
+
   // Applies a checked line whose reading is `check`. Lines of inactive blocks only
   // count for StreamLocalBindMask and SyslogFacility. Returns the winner's origin
   // when an active line was ignored because the option was already set.
@@ -83,6 +87,7 @@ class OptionStore {
   std::vector<StoredForward> m_local_forwards;
   std::vector<StoredForward> m_remote_forwards;
   std::optional<StoredJump> m_jump;
+  OpensshVersion m_release;
 };
 
 }  // namespace sshtune::config

@@ -1,7 +1,7 @@
 #pragma once
 // SHA-1, for the one place ssh_config needs a digest: the %C token, which is
 // ssh_connection_hash() (readconf.c), the hex SHA-1 of local host, remote host,
-// port and remote user. The engine links only base, so it carries its own.
+// port, remote user and (9.6 on) jump host. OpenSSL's libcrypto computes it.
 
 #include <string>
 #include <string_view>

@@ -86,25 +86,33 @@ Result<std::string> tilde_expand(std::string_view path) {
 }
 
 std::string connection_hash(const std::string& local_host, const std::string& host, const std::string& port,
-                            const std::string& user) {
-  return sha1_hex(local_host + host + port + user);
+                            const std::string& user, const std::string& jump_host) {
+  return sha1_hex(local_host + host + port + user + jump_host);
 }
 
-Tokens connection_tokens(const ConnectionFacts& facts) {
-  const std::string port = std::to_string(facts.port);
-  return {
-      {'C', connection_hash(facts.local_host, facts.host, port, facts.remote_user)},
+Tokens connection_tokens_without_user(const ConnectionFacts& facts, const OpensshVersion& release) {
+  Tokens tokens{
       {'L', facts.local_host.substr(0, facts.local_host.find('.'))},
       {'i', std::to_string(facts.uid)},
       {'k', facts.key_alias},
       {'l', facts.local_host},
       {'n', facts.host_arg},
-      {'p', port},
+      {'p', std::to_string(facts.port)},
       {'d', facts.home},
       {'h', facts.host},
-      {'r', facts.remote_user},
       {'u', facts.local_user},
   };
+  if (release.since(9, 6)) tokens.push_back({'j', facts.jump_host});
+  return tokens;
+}
+
+Tokens connection_tokens(const ConnectionFacts& facts, const OpensshVersion& release) {
+  Tokens tokens = connection_tokens_without_user(facts, release);
+  const std::string jump = release.since(9, 6) ? facts.jump_host : "";
+  tokens.push_back(
+      {'C', connection_hash(facts.local_host, facts.host, std::to_string(facts.port), facts.remote_user, jump)});
+  tokens.push_back({'r', facts.remote_user});
+  return tokens;
 }
 
 std::string local_host_name() {

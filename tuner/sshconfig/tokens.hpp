@@ -4,6 +4,7 @@
 // tilde_expand_filename() (~ and ~user from the passwd database); plus the token
 // set ssh.c fills in (DEFAULT_CLIENT_PERCENT_EXPAND_ARGS) and the %C hash.
 
+#include "base/openssh_version.hpp"
 #include "base/result.hpp"
 
 #include <string>
@@ -43,14 +44,20 @@ struct ConnectionFacts {
   std::string local_user;   // %u
   std::string home;         // %d, the passwd home
   unsigned long uid = 0;    // %i
+  std::string jump_host;    // %j (9.6), the ProxyJump host or ""
 };
 
-// The %C %L %i %k %l %n %p %d %h %r %u tokens for `facts`.
-Tokens connection_tokens(const ConnectionFacts& facts);
+// The %C %L %i %k %l %n %p %d %h %r %u tokens for `facts`, and %j from 9.6 on
+// (when %C also hashes the jump host).
+Tokens connection_tokens(const ConnectionFacts& facts, const OpensshVersion& release);
 
-// ssh_connection_hash(): %C, the hex SHA-1 of local host, host, port and user.
+// The tokens 10.0 expands User with: all but %r and %C, which depend on it.
+Tokens connection_tokens_without_user(const ConnectionFacts& facts, const OpensshVersion& release);
+
+// ssh_connection_hash(): %C, the hex SHA-1 of local host, host, port, user and
+// (9.6 on; "" before) the jump host.
 std::string connection_hash(const std::string& local_host, const std::string& host, const std::string& port,
-                            const std::string& user);
+                            const std::string& user, const std::string& jump_host = "");
 
 // gethostname(), as ssh's %l and %L take it.
 std::string local_host_name();

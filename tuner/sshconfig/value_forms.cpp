@@ -15,6 +15,9 @@
 namespace sshtune::config {
 namespace {
 
+// SSH_KEYSTROKE_DEFAULT_INTERVAL_MS: what ObscureKeystrokeTiming yes means.
+constexpr long long k_keystroke_default_interval_ms = 20;
+
 struct Named {
   std::string_view name;
   int value;
@@ -92,11 +95,12 @@ std::string arg(const std::vector<std::string>& args, std::size_t i) { return i 
 
 Assignments one(std::string slot, std::string value) { return {Assignment{std::move(slot), {std::move(value)}}}; }
 
-// parse_ipqos(): a name or a number 0..255 (strtol base 0); -1 when invalid.
-int ipqos_value(const std::string& text) {
+// parse_ipqos(): a name or a number 0..255 (strtol base 0; strtonum, so decimal,
+// from 9.8 on); -1 when invalid.
+int ipqos_value(const std::string& text, const OpensshVersion& release) {
   if (const Named* named = by_name(k_ipqos, text)) return named->value;
   char* end = nullptr;
-  const long value = std::strtol(text.c_str(), &end, 0);
+  const long value = std::strtol(text.c_str(), &end, release.since(9, 8) ? 10 : 0);
   if (text.empty() || *end != '\0' || value < 0 || value > 255) return -1;
   return static_cast<int>(value);
 }
@@ -123,7 +127,7 @@ std::string vis_white(unsigned char c) {
   return out + '-' + char(low);
 }
 
-Result<Assignments> read_rekey_limit(const std::vector<std::string>& args) {
+Result<Assignments> read_rekey_limit(const std::vector<std::string>& args, const OpensshVersion& release) {
   if (arg(args, 0).empty()) return refusal("Missing argument.");
   long long bytes = 0;
   if (args[0] != "default") {
@@ -136,21 +140,21 @@ Result<Assignments> read_rekey_limit(const std::vector<std::string>& args) {
   Assignments out = one("rekeylimit", std::to_string(bytes));
   if (args.size() < 2 || args[1] == "none") return out;
   if (args[1].empty()) return refusal("missing time value.");
-  const std::optional<long long> interval = parse_time(args[1]);
+  const std::optional<long long> interval = parse_time(args[1], release.since(9, 8));
   if (!interval) return refusal("invalid time value.");
   out.push_back(Assignment{"rekeyinterval", {std::to_string(*interval)}});
   return out;
 }
 
-Result<Assignments> read_ipqos(const std::vector<std::string>& args) {
-  const int interactive = ipqos_value(arg(args, 0));
+Result<Assignments> read_ipqos(const std::vector<std::string>& args, const OpensshVersion& release) {
+  const int interactive = ipqos_value(arg(args, 0), release);
   if (interactive < 0) return refusal("Bad IPQoS value: " + arg(args, 0));
-  const int bulk = args.size() < 2 ? interactive : ipqos_value(args[1]);
+  const int bulk = args.size() < 2 ? interactive : ipqos_value(args[1], release);
   if (bulk < 0) return refusal("Bad IPQoS value: " + args[1]);
   return one("ipqos", ipqos_name(interactive) + " " + ipqos_name(bulk));
 }
 
-Result<Assignments> read_tunnel_device(const std::vector<std::string>& args) {
+Result<Assignments> read_tunnel_device(const std::vector<std::string>& args, const OpensshVersion&) {
   if (arg(args, 0).empty()) return refusal("Missing argument.");
   const std::optional<std::pair<int, int>> tun = parse_tun(args[0]);
   if (!tun) return refusal("Bad tun device.");
@@ -158,7 +162,7 @@ Result<Assignments> read_tunnel_device(const std::vector<std::string>& args) {
   return one("tunneldevice", side(tun->first) + ":" + side(tun->second));
 }
 
-Result<Assignments> read_escape_char(const std::vector<std::string>& args) {
+Result<Assignments> read_escape_char(const std::vector<std::string>& args, const OpensshVersion&) {
   const std::string text = arg(args, 0);
   if (text.empty()) return refusal("Missing argument.");
   if (text == "none") return one("escapechar", "none");
@@ -168,16 +172,16 @@ Result<Assignments> read_escape_char(const std::vector<std::string>& args) {
   return refusal("Bad escape character.");
 }
 
-Result<Assignments> read_add_keys(const std::vector<std::string>& args) {
+Result<Assignments> read_add_keys(const std::vector<std::string>& args, const OpensshVersion& release) {
   const Named* state = args.empty() ? nullptr : by_name(k_add_keys, args[0]);
   const bool has_time = args.size() > 1;
   long long lifespan = 0;
   if (state != nullptr && state->value == 3 && has_time) {
-    const std::optional<long long> time = parse_time(args[1]);
+    const std::optional<long long> time = parse_time(args[1], release.since(9, 8));
     if (!time) return refusal("invalid time value.");
     lifespan = *time;
   } else if (state == nullptr && !has_time) {
-    const std::optional<long long> time = parse_time(arg(args, 0));
+    const std::optional<long long> time = parse_time(arg(args, 0), release.since(9, 8));
     if (!time) return refusal("unsupported option");
     lifespan = *time;
     state = by_name(k_add_keys, "yes");
@@ -188,36 +192,36 @@ Result<Assignments> read_add_keys(const std::vector<std::string>& args) {
   return one("addkeystoagent", (state->value == 3 ? "confirm " : "") + std::to_string(lifespan));
 }
 
-Result<Assignments> read_control_persist(const std::vector<std::string>& args) {
+Result<Assignments> read_control_persist(const std::vector<std::string>& args, const OpensshVersion& release) {
   const std::string text = arg(args, 0);
   if (text.empty()) return refusal("Missing ControlPersist argument.");
   if (text == "no" || text == "false") return one("controlpersist", "no");
   if (text == "yes" || text == "true") return one("controlpersist", "yes");
-  const std::optional<long long> timeout = parse_time(text);
+  const std::optional<long long> timeout = parse_time(text, release.since(9, 8));
   if (!timeout) return refusal("Bad ControlPersist argument.");
   return one("controlpersist", *timeout == 0 ? "yes" : std::to_string(*timeout));
 }
 
-Result<Assignments> read_log_level(const std::vector<std::string>& args) {
+Result<Assignments> read_log_level(const std::vector<std::string>& args, const OpensshVersion&) {
   const Named* level = args.empty() ? nullptr : by_name(k_log_levels, args[0]);
   if (level == nullptr) return refusal("unsupported log level '" + (args.empty() ? "<NONE>" : args[0]) + "'");
   return one("loglevel", name_of(k_log_levels, level->value));
 }
 
-Result<Assignments> read_facility(const std::vector<std::string>& args) {
+Result<Assignments> read_facility(const std::vector<std::string>& args, const OpensshVersion&) {
   const Named* facility = args.empty() ? nullptr : by_name(k_facilities, args[0]);
   if (facility == nullptr) return refusal("unsupported log facility '" + (args.empty() ? "<NONE>" : args[0]) + "'");
   return one("syslogfacility", std::string(facility->name));
 }
 
-Result<Assignments> read_fingerprint_hash(const std::vector<std::string>& args) {
+Result<Assignments> read_fingerprint_hash(const std::vector<std::string>& args, const OpensshVersion&) {
   if (arg(args, 0).empty()) return refusal("Missing argument.");
   const Named* digest = by_name(k_digests, args[0]);
   if (digest == nullptr) return refusal("Invalid hash algorithm \"" + args[0] + "\".");
   return one("fingerprinthash", std::string(digest->name));
 }
 
-Result<Assignments> read_bind_mask(const std::vector<std::string>& args) {
+Result<Assignments> read_bind_mask(const std::vector<std::string>& args, const OpensshVersion&) {
   const std::string text = arg(args, 0);
   if (text.empty()) return refusal("Missing StreamLocalBindMask argument.");
   char* end = nullptr;
@@ -228,7 +232,7 @@ Result<Assignments> read_bind_mask(const std::vector<std::string>& args) {
   return one("streamlocalbindmask", buffer);
 }
 
-Result<Assignments> read_forward_agent(const std::vector<std::string>& args) {
+Result<Assignments> read_forward_agent(const std::vector<std::string>& args, const OpensshVersion&) {
   const std::string text = arg(args, 0);
   if (text.empty()) return refusal("missing argument.");
   if (parse_state(find_keyword("forwardx11")->states, text)) return one("forwardagent", text);
@@ -236,7 +240,7 @@ Result<Assignments> read_forward_agent(const std::vector<std::string>& args) {
   return Assignments{Assignment{"forwardagent", {"yes"}}, Assignment{"forwardagent.path", {text}}};
 }
 
-Result<Assignments> read_identity_agent(const std::vector<std::string>& args) {
+Result<Assignments> read_identity_agent(const std::vector<std::string>& args, const OpensshVersion&) {
   const std::string text = arg(args, 0);
   if (text.empty()) return refusal("Missing argument.");
   if (std::string problem = agent_path_problem(text); !problem.empty()) return refusal(problem);
@@ -258,13 +262,30 @@ bool gss_kex_valid(const std::string& names) {
   return true;
 }
 
-Result<Assignments> read_gss_kex(const std::vector<std::string>& args) {
+Result<Assignments> read_gss_kex(const std::vector<std::string>& args, const OpensshVersion&) {
   if (arg(args, 0).empty()) return refusal("Missing argument.");
   if (!gss_kex_valid(args[0])) return refusal("Bad GSSAPI KexAlgorithms '" + args[0] + "'.");
   return one("gssapikexalgorithms", args[0]);
 }
 
-constexpr std::array<ValueFormInfo, 13> k_forms{{
+// ObscureKeystrokeTiming (9.5): yes/true (the default interval), no/false (off) or
+// interval:MS with MS in 1..1000 (exact case); one argument. Stored as `ssh -G`
+// prints it: "yes" for the default interval, "no" for 0, else the number.
+Result<Assignments> read_obscure_timing(const std::vector<std::string>& args, const OpensshVersion&) {
+  if (args.size() > 1) return refusal("invalid arguments");
+  const std::string text = arg(args, 0);
+  if (text == "yes" || text == "true") return one("obscurekeystroketiming", "yes");
+  if (text == "no" || text == "false") return one("obscurekeystroketiming", "no");
+  if (!text.starts_with("interval:")) return refusal("unsupported argument \"" + text + "\"");
+  std::string reason;
+  const std::optional<long long> value = parse_int(std::string_view(text).substr(9), &reason);
+  if (!value) return refusal("integer value " + reason + ".");
+  if (*value <= 0 || *value > 1000) return refusal("value out of range.");
+  const bool is_default = *value == k_keystroke_default_interval_ms;
+  return one("obscurekeystroketiming", is_default ? "yes" : std::to_string(*value));
+}
+
+constexpr std::array<ValueFormInfo, 14> k_forms{{
     {"rekeylimit", read_rekey_limit, 2},
     {"ipqos", read_ipqos, 2},
     {"tunneldevice", read_tunnel_device, 1},
@@ -278,6 +299,7 @@ constexpr std::array<ValueFormInfo, 13> k_forms{{
     {"forwardagent", read_forward_agent, 1},
     {"identityagent", read_identity_agent, 1},
     {"gssapikexalgorithms", read_gss_kex, 1},
+    {"obscurekeystroketiming", read_obscure_timing, k_any_count},
 }};
 
 }  // namespace

@@ -6,6 +6,7 @@
 // "^A" "\^A", IPQoS names, ... (value_forms.cpp), and the several-argument lists
 // where only the first line counts (list_forms.cpp).
 
+#include "base/openssh_version.hpp"
 #include "base/result.hpp"
 
 #include <cstddef>
@@ -22,9 +23,10 @@ struct Assignment {
 };
 using Assignments = std::vector<Assignment>;
 
-// A keyword's reading of its arguments: what it stores, or an invalid_input error
-// whose message is ssh's text without the location ("Bad IPQoS value: fast").
-using ValueForm = Result<Assignments> (*)(const std::vector<std::string>& args);
+// A keyword's reading of its arguments in the dialect of `release`: what it
+// stores, or an invalid_input error whose message is ssh's text without the
+// location ("Bad IPQoS value: fast").
+using ValueForm = Result<Assignments> (*)(const std::vector<std::string>& args, const OpensshVersion& release);
 
 // max_args for a keyword that takes any number of arguments.
 inline constexpr std::size_t k_any_count = static_cast<std::size_t>(-1);

@@ -69,7 +69,7 @@ Result<Message> Walker::process(const ConfigLine& line, const std::string& path,
                                 int depth, bool& scoped) {
   if (line.kind != LineKind::directive) return Message();
   const bool command_line = path == k_command_line;
-  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower);
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, dialect_of(m_client));
   if (info && info->kind == KeywordKind::host && !command_line) {
     if (line.rest.empty()) return Message("no argument after keyword \"host\"");
     if (line.invalid_quotes) return Message("invalid quotes");
@@ -145,6 +145,13 @@ Result<MatchContext> Walker::match_context() const {
   context.local_hostname = facts.local_hostname;
   context.home = facts.home;
   context.uid = facts.uid;
+  context.release = dialect_of(m_client);
+  context.ssh_release = m_client.version();
+  const std::optional<StoredJump>& jump = m_store.jump();
+  context.jump_host = jump && !jump_is_none(jump->jump) ? jump->jump.host : "";
+  const StoredValue* tag = m_store.scalar("tag");
+  context.tag = tag ? tag->args.front() : "";
+  context.session_type = m_store.state("sessiontype").value_or(-1);
   return context;
 }
 
@@ -166,9 +173,20 @@ Result<Message> Walker::process_match(const ConfigLine& line, const std::string&
   return Message();
 }
 
+// 9.9 on: an Include path takes Match exec's %-tokens and ${VAR}.
+Result<std::string> Walker::include_path(const std::string& argument) const {
+  if (!dialect_of(m_client).since(9, 9)) return argument;
+  SSHTUNE_TRY(context, match_context());
+  Result<std::string> expanded = expand_match_tokens(argument, context, true);
+  if (!expanded) return fatal(expanded.error().message);
+  return expanded;
+}
+
 Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth) {
   for (const Token& token : line.args) {
-    const Result<std::vector<std::string>> files = resolve_include(token.value, flags.user_config);
+    SSHTUNE_TRY(path, include_path(token.value));
+    if (!flags.user_config && path.starts_with('~')) return Message("bad include path " + path + ".");
+    const Result<std::vector<std::string>> files = resolve_include(path, flags.user_config);
     if (!files) return Message(files.error().message);
     const bool outer_active = active;
     for (const std::string& file : files.value()) {

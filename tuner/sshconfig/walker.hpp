@@ -1,7 +1,7 @@
 #pragma once
 // readconf.c read_config_file_depth() and process_config_line_depth(): reads one
 // configuration file (and what it includes) line by line into the option store,
-// switching blocks at Host and Match lines as OpenSSH 9.2 does.
+// switching blocks at Host and Match lines as the client's release does.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
@@ -57,6 +57,7 @@ class Walker {
                                                    bool& active);
   Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth);
   Result<MatchContext> match_context() const;
+  Result<std::string> include_path(const std::string& argument) const;
   void store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
              FileFlags flags, bool active, bool scoped);
 
