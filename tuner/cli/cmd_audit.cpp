@@ -5,10 +5,10 @@
 // with --fix, the client files corrected through the safe editor first.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
-#include "probes/compression_bench.hpp"
-#include "probes/crypto_bench.hpp"
-#include "probes/sample_corpus.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/crypto_bench.hpp"
+#include "probes/bench/sample_corpus.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
 #include "base/charset.hpp"
@@ -144,13 +144,13 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedMeasuredHosts facts;
-  std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
-  std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
+  std::optional<std::vector<CipherSpeed>> speeds;  // measured once, by the first client audit
+  std::optional<double> zlib_mb_per_s;             // ssh's zlib on this CPU, measured with `speeds`
 };
 
 // ssh's zlib (level 6) compression speed on this CPU, on the built-in corpus.
 std::optional<double> local_zlib_speed() {
-  for (const probes::CompressionSpeed& row : probes::run_compression_bench(probes::builtin_corpus())) {
+  for (const CompressionSpeed& row : run_compression_bench(builtin_corpus())) {
     if (row.codec == "zlib") return row.compress_mb_per_s;
   }
   return std::nullopt;
@@ -205,7 +205,7 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
     const bool bench = options.bench && !configs.files.empty();
-    run.speeds = bench ? probes::run_crypto_bench() : std::vector<probes::CipherSpeed>{};
+    run.speeds = bench ? run_crypto_bench() : std::vector<CipherSpeed>{};
     if (bench) run.zlib_mb_per_s = local_zlib_speed();
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");

@@ -2,7 +2,7 @@
 #include "tuner/cli/cpu_view.hpp"
 #include "tuner/cli/version_info.hpp"
 
-#include "probes/sample_corpus.hpp"
+#include "probes/bench/sample_corpus.hpp"
 
 #include <chrono>
 #include <ostream>
@@ -26,16 +26,16 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
   std::string sample;
   if (values.count("sample") > 0) {
     findings.sample_source = values["sample"].as<std::string>();
-    SSHTUNE_TRY(read, probes::read_sample(findings.sample_source));
+    SSHTUNE_TRY(read, read_sample(findings.sample_source));
     sample = std::move(read);
   } else {
     findings.sample_source = "built-in mixed corpus";
-    sample = probes::builtin_corpus();
+    sample = builtin_corpus();
   }
   findings.sample_bytes = sample.size();
-  findings.cpu = probes::probe_cpu();
-  findings.ciphers = probes::run_crypto_bench();
-  findings.compression = probes::run_compression_bench(sample);
+  findings.cpu = probe_cpu();
+  findings.ciphers = run_crypto_bench();
+  findings.compression = run_compression_bench(sample);
   findings.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return findings;
 }

@@ -11,8 +11,8 @@
 // Every figure lands in a Measurement; every pass reads the time from HostEnvironment::now and charges
 // the set-up it saw to the Budget.
 
-#include "probes/host_trials.hpp"
-#include "probes/openssh_runner.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/openssh/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
 #include "tuner/host/budget.hpp"
 #include "tuner/host/pipeline.hpp"

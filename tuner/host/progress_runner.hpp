@@ -4,7 +4,7 @@
 // its spec carried (TrialResult::payload), so the report tells the user's sample
 // from the random data.
 
-#include "probes/host_trials.hpp"
+#include "probes/core/host_trials.hpp"
 
 #include <iosfwd>
 #include <memory>

@@ -5,6 +5,7 @@
 #include "tuner/host/measure.hpp"
 
 #include "base/format.hpp"
+#include "probes/openssh/openssh_command.hpp"
 
 #include <algorithm>
 
