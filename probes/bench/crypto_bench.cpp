@@ -1,5 +1,6 @@
 #include "probes/bench/crypto_bench.hpp"
 
+#include "base/stats.hpp"
 #include "probes/bench/timed_loop.hpp"
 
 #include <openssl/core_names.h>
@@ -136,14 +137,6 @@ CipherSpeed measure(const CipherSpec& spec, double mac_mb_per_s, const CryptoBud
   // Encrypting and MACing a packet take turns on one core, so their times add.
   speed.mb_per_s = with_mac ? 1.0 / (1.0 / speed.cipher_mb_per_s + 1.0 / mac_mb_per_s) : speed.cipher_mb_per_s;
   return speed;
-}
-
-// The median of `values` (the upper one of an even count); 0 for none.
-double median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
 }
 
 // One spec's rounds folded into one figure: the medians of its rounds.

@@ -1,5 +1,8 @@
 #include "probes/core/host_trials.hpp"
 
+#include "base/stats.hpp"
+#include "base/strings.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -21,10 +24,6 @@ constexpr std::size_t k_leading_ciphers = 4;
 // A cipher trial below this fraction of the median cipher trial is repeated when budget is left.
 constexpr double k_outlier_fraction = 0.5;
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 bool is_aead(const std::string& cipher) {
   return cipher == "chacha20-poly1305@openssh.com" || cipher.ends_with("-gcm@openssh.com");
 }
@@ -37,11 +36,6 @@ const std::vector<std::string>& libssh_macs() {
                                                 "hmac-sha2-512",
                                                 "hmac-sha1"};
   return macs;
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0 : values[values.size() / 2];
 }
 
 std::shared_ptr<const std::string> incompressible_data() {

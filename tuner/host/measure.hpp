@@ -86,7 +86,4 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
 // did not measure it.
 std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression);
 
-// How the notes name an OpenSSH trial: "ssh upload aes128-ctr +zlib".
-std::string ssh_trial_label(const TrialSpec& spec);
-
 }  // namespace sshtune

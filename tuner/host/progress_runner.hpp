@@ -35,7 +35,4 @@ void show_probing(std::ostream* progress, const std::string& what);
 // Clears the live status line; nothing when `progress` is null.
 void clear_progress(std::ostream* progress);
 
-// A short label for a trial: "upload aes128-gcm@openssh.com +zlib".
-std::string describe_trial(const TrialSpec& spec);
-
 }  // namespace sshtune

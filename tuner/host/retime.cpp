@@ -6,6 +6,7 @@
 
 #include "base/format.hpp"
 #include "probes/openssh/openssh_command.hpp"
+#include "tuner/host/trial_label.hpp"
 
 #include <algorithm>
 
