@@ -43,9 +43,10 @@ constexpr double k_queue_margin_seconds = 0.03;
 // so this floor keeps data flowing; a longer path gets two of its round trips' worth (unconsumed_limit).
 constexpr std::uint64_t k_min_unconsumed = 512u << 10;
 // A new sink channel gets this much warm-up before its first trial, whichever ends first: past a new
-// server session's slow start. On a VM whose page faults are dear (PVM), the data that queues in sshd
-// while the remote shell starts puts it into memmove and fresh pages at 1-7 MB/s until its buffer
-// drains, then 500+; 0.6-1.3 s was seen, and a 1 s warm-up left some trials inside it.
+// server session's slow start. Where page faults are dear, the data that queues in sshd while the remote
+// shell starts holds it in buffer copies onto fresh pages, far below its steady rate, until its buffer
+// drains; that can last over a second (doc/benchmarks.md, "Why these constants"), so a trial must not
+// start inside it.
 constexpr std::uint64_t k_new_sink_bytes = 32u << 20;
 constexpr std::chrono::milliseconds k_new_sink_time{2000};
 // A source is taken to have stopped when its socket received nothing for two round trips plus this.

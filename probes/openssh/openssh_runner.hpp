@@ -9,9 +9,9 @@
 //   are when the input ends, so that is what the server received; the server's
 //   count checks that nothing was lost. One reader with no pause matters: a remote
 //   side that stops reading even for the few ms of starting its next process lets
-//   sshd's channel buffer fill, and on a VM whose page faults are dear (PVM) sshd
-//   then spends seconds in memmove and fresh pages at 2-20 MB/s, a stall that
-//   `scp` and `rsync`, which read without pause, never see;
+//   sshd's channel buffer fill, and where page faults are dear sshd then spends
+//   seconds copying that buffer onto fresh pages (doc/benchmarks.md), a stall
+//   that `scp` and `rsync`, which read without pause, never see;
 // - uploads through a pipe (a slower link): ssh takes its input a window adjust
 //   (1 MiB) at a time, too coarse a step to time a slow link by on this side, so
 //   the remote side reads W, prints its clock (`date +%s.%N`), counts the M bytes
