@@ -32,4 +32,10 @@ std::string utc_text(std::int64_t unix_seconds, const char* format) {
   return std::strftime(text, sizeof text, format, &utc) > 0 ? text : "";
 }
 
+std::string octal_mode(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
 }  // namespace sshtune

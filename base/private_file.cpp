@@ -1,11 +1,12 @@
 #include "base/private_file.hpp"
 
+#include "base/format.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 namespace sshtune {
@@ -13,12 +14,6 @@ namespace {
 
 Error refused(const std::filesystem::path& path, const std::string& why) {
   return Error{ErrorKind::invalid_input, path.string() + ": " + why + "; refusing to use it"};
-}
-
-std::string octal_mode(mode_t mode) {
-  char text[8];
-  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
-  return text;
 }
 
 // Ownership and mode rules shared by the directory and its files.

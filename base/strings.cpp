@@ -1,5 +1,7 @@
 #include "base/strings.hpp"
 
+#include <algorithm>
+
 namespace sshtune {
 namespace {
 
@@ -40,6 +42,10 @@ std::string_view trim(std::string_view text) {
   const std::size_t first = text.find_first_not_of(k_space);
   if (first == std::string_view::npos) return {};
   return text.substr(first, text.find_last_not_of(k_space) - first + 1);
+}
+
+bool contains(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 }  // namespace sshtune

@@ -20,4 +20,8 @@ std::vector<std::string> split_words(std::string_view text);
 // `text` without the whitespace at either end.
 std::string_view trim(std::string_view text);
 
+// Whether `names` holds `name`, compared exactly (case-sensitive, as ssh compares
+// algorithm names and keywords' values).
+bool contains(const std::vector<std::string>& names, std::string_view name);
+
 }  // namespace sshtune

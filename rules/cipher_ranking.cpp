@@ -1,6 +1,7 @@
 #include "rules/cipher_ranking.hpp"
 
 #include "base/format.hpp"
+#include "base/strings.hpp"
 #include "rules/security_floor.hpp"
 
 #include <algorithm>
@@ -14,10 +15,6 @@ int key_bits(const std::string& name) {
     return 256;
   }
   return name.find("192") != std::string::npos ? 192 : 128;
-}
-
-bool contains(const std::vector<std::string>& list, const std::string& name) {
-  return std::find(list.begin(), list.end(), name) != list.end();
 }
 
 // Why `name` may not be recommended, or "" when it may.

@@ -1,5 +1,6 @@
 #include "rules/shortlist.hpp"
 
+#include "base/strings.hpp"
 #include "rules/cipher_ranking.hpp"
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
@@ -8,10 +9,6 @@
 
 namespace sshtune::rules {
 namespace {
-
-bool contains(const std::vector<std::string>& list, const std::string& name) {
-  return std::find(list.begin(), list.end(), name) != list.end();
-}
 
 // Compression is worth an OpenSSH trial when it is in effect now, or when the survey's compressed
 // figure (or, when the survey had no time for it, the zlib model's) comes within the margin of winning

@@ -43,7 +43,7 @@ struct AuditedFiles {
 // The whole client audit of the files `sources` names, with no benchmark unless `speeds`.
 inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std::vector<std::string>& hosts = {},
                                   const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
-                                  const std::vector<probes::CipherSpeed>& speeds = {}) {
+                                  const std::vector<CipherSpeed>& speeds = {}) {
   auto configs = audit::load_client_configs(sources);
   EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
   const audit::ClientAuditInput input{configs.value(), sources, hosts, snapshot_context(), speeds, facts, std::nullopt};
@@ -55,7 +55,7 @@ inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std
 inline std::vector<audit::Finding> audit_file(const std::filesystem::path& config,
                                               const std::vector<std::string>& hosts = {},
                                               const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
-                                              const std::vector<probes::CipherSpeed>& speeds = {}) {
+                                              const std::vector<CipherSpeed>& speeds = {}) {
   audit::ClientSources sources;
   sources.config_file = config;
   return audit_sources(sources, hosts, facts, speeds).findings;

@@ -15,9 +15,9 @@ namespace {
 using testing::ScopedEnv;
 using testing::TempDir;
 
-std::vector<probes::CipherSpeed> fake_speeds() {
+std::vector<CipherSpeed> fake_speeds() {
   const auto speed = [](const char* name, double mb) {
-    probes::CipherSpeed s;
+    CipherSpeed s;
     s.name = name;
     s.available = true;
     s.mb_per_s = mb;

@@ -2,7 +2,8 @@
 // offering weak algorithms is audited by both tools; every algorithm ssh-audit
 // fails must be a fail in `ssh-tune audit --server` too. Both lists are printed.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tests/audit/audit_fixtures.hpp"
 #include "tests/support/shell.hpp"
 #include "tests/support/sshd_fixture.hpp"

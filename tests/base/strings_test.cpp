@@ -30,5 +30,15 @@ TEST(Strings, TrimBothEnds) {
   EXPECT_EQ(trim("   "), "");
 }
 
+TEST(Strings, ContainsComparesWholeNamesExactly) {
+  const Names names{"aes128-ctr", "zlib@openssh.com"};
+  EXPECT_TRUE(contains(names, "aes128-ctr"));
+  EXPECT_TRUE(contains(names, std::string("zlib@openssh.com")));
+  EXPECT_FALSE(contains(names, "aes128"));      // no prefix match
+  EXPECT_FALSE(contains(names, "AES128-CTR"));  // case counts
+  EXPECT_FALSE(contains(Names{}, ""));
+  EXPECT_TRUE(contains(Names{""}, ""));
+}
+
 }  // namespace
 }  // namespace sshtune

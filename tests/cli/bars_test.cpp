@@ -90,11 +90,11 @@ TEST(Bars, CpuCipherRowsGetABarAfterTheSpeed) {
   const rules::Catalog catalog =
       rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
   CpuFindings findings;
-  probes::CipherSpeed fast;
+  CipherSpeed fast;
   fast.name = "aes128-gcm@openssh.com";
   fast.aead = fast.available = true;
   fast.mb_per_s = 2000;
-  probes::CipherSpeed slow = fast;
+  CipherSpeed slow = fast;
   slow.name = "chacha20-poly1305@openssh.com";
   slow.mb_per_s = 1000;
   findings.ciphers = {fast, slow};

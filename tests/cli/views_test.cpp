@@ -115,7 +115,7 @@ TEST(CpuView, JsonListsCiphersWithTiersAndCompression) {
   findings.cpu.arch = "x86_64";
   findings.cpu.model = "Test CPU";
   findings.cpu.features = {{"aes", true, true, false}, {"avx2", true, true, true}};
-  probes::CipherSpeed gcm;
+  CipherSpeed gcm;
   gcm.name = "aes128-gcm@openssh.com";
   gcm.aead = true;
   gcm.available = true;

@@ -1,7 +1,7 @@
 // libFuzzer target for the server banner and KEXINIT parser (untrusted network input).
 // Checks that parsing never crashes and that accepted input respects the documented limits.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/server_algorithms.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -13,8 +13,8 @@ namespace {
 
 constexpr std::int64_t k_now = 1'800'000'000;
 
-std::vector<probes::CipherSpeed> figures(double fastest) {
-  std::vector<probes::CipherSpeed> speeds = probes::crypto_bench_ciphers();
+std::vector<CipherSpeed> figures(double fastest) {
+  std::vector<CipherSpeed> speeds = crypto_bench_ciphers();
   for (std::size_t i = 0; i < speeds.size(); ++i) {
     speeds[i].available = true;
     speeds[i].cipher_mb_per_s = fastest / static_cast<double>(i + 1);

@@ -143,11 +143,11 @@ TEST_F(Fleet, LocalMeasurementsRunOncePerRun) {
   int rsync_runs = 0;
   m_env.cipher_speeds = [&] {
     ++cipher_runs;
-    return std::vector<probes::CipherSpeed>{};
+    return std::vector<CipherSpeed>{};
   };
   m_env.compression_speeds = [&](const std::string&) {
     ++compression_runs;
-    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
+    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
   };
   m_env.local_rsync = [&] {
     ++rsync_runs;
@@ -166,7 +166,7 @@ TEST_F(Fleet, CompressionIsMeasuredAgainForAnotherSample) {
   int runs = 0;
   m_env.compression_speeds = [&](const std::string&) {
     ++runs;
-    return std::vector<probes::CompressionSpeed>{};
+    return std::vector<CompressionSpeed>{};
   };
   share_local_measurements(m_env);
   m_env.compression_speeds("a");

@@ -3,6 +3,7 @@
 // local speeds, an in-memory cache and a fixed clock, so every pass of the host
 // pipeline runs without a network, a benchmark or the user's files.
 
+#include "tests/support/fake_client_runner.hpp"
 #include "tests/support/fake_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tuner/host/environment.hpp"
@@ -114,9 +115,9 @@ struct FakeHostWorld {
       return Result<ServerAlgorithms>(openssh_defaults());
     };
     env.local_rsync = [] { return RemoteTools{}; };
-    env.cipher_speeds = [] { return std::vector<probes::CipherSpeed>{}; };
+    env.cipher_speeds = [] { return std::vector<CipherSpeed>{}; };
     env.compression_speeds = [](const std::string&) {
-      return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
+      return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
     };
     env.load_cache = [this](const std::string& host, std::chrono::seconds) {
       const auto it = cache.find(host);

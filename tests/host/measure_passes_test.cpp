@@ -82,7 +82,7 @@ TEST_F(MeasurePasses, TheSurveyOpensTheBudgetAsItConnectsAndChargesItsSetUp) {
 TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
   m_request.sample_path = m_dir.write("sample.txt", std::string(4096, 'a')).string();
   m_env.compression_speeds = [](const std::string&) {  // zlib faster than the link: compression may pay
-    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
+    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
   };
   auto plain = m_world.runner.on_run;
   m_world.runner.on_run = [plain](const TrialSpec& spec) {
@@ -101,7 +101,7 @@ TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
 TEST_F(MeasurePasses, ASurveyWhoseSampleTrialFailedKeepsOnlyTheRandomDatasFigure) {
   m_request.sample_path = m_dir.write("sample.txt", std::string(4096, 'a')).string();
   m_env.compression_speeds = [](const std::string&) {
-    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
+    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
   };
   auto plain = m_world.runner.on_run;
   m_world.runner.on_run = [plain](const TrialSpec& spec) -> Result<TrialResult> {

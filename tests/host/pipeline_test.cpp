@@ -155,7 +155,7 @@ TEST_F(HostPipeline, AMalformedServerOfferIsANoteAndTheTrialsRun) {
 
 TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   m_env.compression_speeds = [](const std::string&) {  // zlib faster than the link: compression may pay
-    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 400, 900, 1u << 20}};
+    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 400, 900, 1u << 20}};
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
@@ -189,7 +189,7 @@ TEST_F(HostPipeline, TheSurveySkipsCompressionThatCannotPayAndSaysWhy) {
 
 TEST_F(HostPipeline, CompressionCloseToTheBestIsTimedByTheSurveyAndNotConfirmedOnAModel) {
   m_env.compression_speeds = [](const std::string&) {  // 280 MB/s: within 1/1.25 of the survey's 300
-    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 280, 900, 1u << 20}};
+    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 280, 900, 1u << 20}};
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();

@@ -1,5 +1,6 @@
 #include "tests/support/fake_runner.hpp"
 #include "tuner/host/progress_runner.hpp"
+#include "tuner/host/trial_label.hpp"
 
 #include <gtest/gtest.h>
 
@@ -48,6 +49,16 @@ TEST(DescribeTrial, NamesWhatRuns) {
   EXPECT_EQ(describe_trial(spec), "download aes256-ctr");
   spec.kind = TrialKind::round_trips;
   EXPECT_EQ(describe_trial(spec), "round trips");
+}
+
+TEST(DescribeTrial, TheNotesNameAnOpensshTrialTheSameWay) {
+  TrialSpec spec;
+  spec.cipher = "aes128-ctr";
+  spec.compression = true;
+  EXPECT_EQ(describe_trial(spec), "upload aes128-ctr +zlib");
+  EXPECT_EQ(ssh_trial_label(spec), "ssh upload aes128-ctr +zlib");
+  spec.kind = TrialKind::download;
+  EXPECT_EQ(ssh_trial_label(spec), "ssh download aes128-ctr +zlib");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-#include "probes/host_trials.hpp"
-#include "probes/libssh_runner.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/libssh/libssh_runner.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include "tests/support/shell.hpp"

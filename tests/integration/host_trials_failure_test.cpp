@@ -1,6 +1,7 @@
-#include "probes/host_trials.hpp"
-#include "probes/libssh_runner.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/libssh/libssh_runner.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>

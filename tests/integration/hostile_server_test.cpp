@@ -1,5 +1,6 @@
-#include "probes/libssh_runner.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/libssh/libssh_runner.hpp"
+#include "probes/core/server_algorithms.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // ExecChannel's view of the server's channel window against a real sshd: the bytes the server has not
 // passed on to the remote command, and the wait until it has.
-#include "probes/libssh_channel.hpp"
+#include "probes/libssh/libssh_channel.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // The OpenSSH-client trials against a real sshd, through the real `ssh`.
-#include "probes/openssh_runner.hpp"
-#include "probes/openssh_stream.hpp"
+#include "probes/openssh/openssh_command.hpp"
+#include "probes/openssh/openssh_runner.hpp"
+#include "probes/openssh/openssh_stream.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // Shared set-up for probe integration tests: a HOME and agent-free environment,
 // and a RemoteTarget pointing at an SshdFixture.
 
-#include "probes/remote_target.hpp"
+#include "probes/core/remote_target.hpp"
 #include "tests/support/sshd_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 

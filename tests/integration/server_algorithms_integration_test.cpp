@@ -1,4 +1,5 @@
-#include "probes/server_algorithms.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>

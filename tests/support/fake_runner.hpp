@@ -1,10 +1,9 @@
 #pragma once
 // A scripted RemoteRunner and a stock OpenSSH server offer, for the unit tests of
-// the trial schedule (tests/probes) and of the host pipeline (tests/host).
+// the trial schedule (tests/probes/core) and of the host pipeline (tests/host).
 
-#include "probes/host_trials.hpp"
-#include "probes/openssh_runner.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/core/server_algorithms.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -39,56 +38,6 @@ class FakeRunner final : public RemoteRunner {
     return on_run(spec);
   }
   std::chrono::milliseconds setup_time() const override { return setup; }
-};
-
-// An OpensshRunner answering from a script (default: every trial moves 100 MB in 1 s) and recording
-// every batch it was given.
-class FakeClientRunner final : public OpensshRunner {
- public:
-  std::function<Result<TrialResult>(const TrialSpec&, std::size_t together)> on_run = [](const TrialSpec& spec,
-                                                                                         std::size_t) {
-    TrialResult result;
-    result.kind = spec.kind;
-    result.cipher = spec.cipher;
-    result.compression = spec.compression;
-    result.client = TrialClient::openssh;
-    result.bytes = 100'000'000;
-    result.seconds = 1;
-    return Result<TrialResult>(result);
-  };
-  std::vector<std::vector<TrialSpec>> in_turn;   // each run_in_turn batch
-  std::vector<std::vector<TrialSpec>> again;     // each batch's specs timed once more (none: not chosen)
-  std::vector<std::vector<TrialSpec>> together;  // each run_together batch
-
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
-                                               const ChooseAgain& choose = {}) override {
-    in_turn.push_back(specs);
-    auto results = answer(specs, 1);
-    again.emplace_back();
-    if (!choose) return results;
-    const auto chosen = choose(results);
-    for (const std::size_t i : chosen.chosen) {
-      again.back().push_back(specs.at(i));
-      if (chosen.stream_time) again.back().back().time_cap = std::min(specs.at(i).time_cap, *chosen.stream_time);
-    }
-    auto more = answer(again.back(), 1);
-    for (auto& result : more) results.push_back(std::move(result));
-    return results;
-  }
-  std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
-    together.push_back(specs);
-    return answer(specs, specs.size());
-  }
-
- private:
-  std::vector<Result<TrialResult>> answer(const std::vector<TrialSpec>& specs, std::size_t k) {
-    std::vector<Result<TrialResult>> results;
-    for (const auto& spec : specs) {
-      if (spec.on_progress) spec.on_progress(1);
-      results.push_back(on_run(spec, k));
-    }
-    return results;
-  }
 };
 
 // What a stock OpenSSH 9.x sshd offers (plus a legacy cipher libssh lacks).

@@ -3,7 +3,7 @@
 // blocks, active or not), the files themselves, and the effective configuration
 // of each --host and of each host named by a Host line or a Match host criterion.
 
-#include "probes/crypto_bench.hpp"
+#include "probes/core/cipher_speed.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/config_set.hpp"
 #include "tuner/audit/finding.hpp"
@@ -26,7 +26,7 @@ struct ClientAuditInput {
   ClientSources sources;           // to evaluate hosts exactly as ssh reads these files
   std::vector<std::string> hosts;  // --host names, evaluated and reported under their name
   const AlgorithmContext& algorithms;
-  const std::vector<probes::CipherSpeed>& speeds;
+  const std::vector<CipherSpeed>& speeds;
   const MeasuredHostLookup& facts;
   std::optional<std::string> rsync_rsh;      // the RSYNC_RSH environment variable, if set
   std::optional<double> zlib_mb_per_s = {};  // ssh's zlib (level 6) on this CPU, when benchmarked

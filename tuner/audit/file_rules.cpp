@@ -1,8 +1,8 @@
 #include "tuner/audit/file_rules.hpp"
 
-#include <sys/stat.h>
+#include "base/format.hpp"
 
-#include <cstdio>
+#include <sys/stat.h>
 
 namespace sshtune::audit {
 namespace {
@@ -26,12 +26,6 @@ std::string fix_for(const LoadedFile& loaded, uid_t me) {
 }
 
 }  // namespace
-
-std::string octal_mode(mode_t mode) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "%04o", static_cast<unsigned>(mode));
-  return buffer;
-}
 
 std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files, uid_t me) {
   std::vector<Finding> findings;

@@ -12,9 +12,6 @@
 
 namespace sshtune::audit {
 
-// A file mode as chmod(1) writes it, e.g. "0664".
-std::string octal_mode(mode_t mode);
-
 // A fail for every file ssh checks and refuses, naming what is wrong with it;
 // `me` is the uid ssh runs as.
 std::vector<Finding> audit_file_permissions(const std::vector<LoadedFile>& files, uid_t me);

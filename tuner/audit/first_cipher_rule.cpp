@@ -53,8 +53,7 @@ std::optional<std::string> first_cipher(const std::string& value, const ClientCa
   return assembled->front();
 }
 
-std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
-                                               const std::vector<probes::CipherSpeed>& speeds,
+std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
                                                const AlgorithmContext& context) {
   if (line.kind != AlgorithmKind::cipher) return std::nullopt;
   const std::optional<std::string> first = first_cipher(line.value, context.client);

@@ -6,7 +6,7 @@
 //   measured host's trials (per host) or else by this CPU's benchmark (per line);
 // - weak-first-cipher: a '^' list puts a weak cipher ahead of every default.
 
-#include "probes/crypto_bench.hpp"
+#include "probes/core/cipher_speed.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/finding.hpp"
 #include "tuner/audit/measured_host.hpp"
@@ -28,8 +28,7 @@ std::optional<std::string> first_cipher(const std::string& value, const ClientCa
 // for a first cipher below the floor (the algo-* rules judge it), one the
 // benchmark lacks, or, in a plain or '^' list, one below audit.slow_cipher_fraction
 // (slow-cipher reports it).
-std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
-                                               const std::vector<probes::CipherSpeed>& speeds,
+std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
                                                const AlgorithmContext& context);
 
 // Whether a measured host's trials can judge its effective Ciphers: the setting

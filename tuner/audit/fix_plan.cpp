@@ -1,5 +1,6 @@
 #include "tuner/audit/fix_plan.hpp"
 
+#include "base/format.hpp"
 #include "tuner/audit/file_rules.hpp"
 #include "tuner/sshconfig/algorithms.hpp"
 #include "tuner/sshconfig/keywords.hpp"

@@ -3,7 +3,7 @@
 // KEXINIT), looked up by the name the user types. Rules that need such facts
 // take this interface; the CLI reads `ssh-tune host`'s cache through it.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/server_algorithms.hpp"
 
 #include <map>
 #include <optional>

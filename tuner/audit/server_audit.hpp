@@ -3,7 +3,7 @@
 // HostKeyAlgorithms and the other algorithm lists, Compression; Include and
 // Match blocks followed), or the algorithms a live server offers in its KEXINIT.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/config_set.hpp"
 #include "tuner/audit/finding.hpp"

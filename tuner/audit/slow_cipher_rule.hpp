@@ -1,9 +1,9 @@
 #pragma once
 // slow-cipher: a Ciphers line that prefers a cipher running far below the fastest
 // one on this CPU that could replace it, judged from the local benchmark
-// (probes/crypto_bench; see speed_figures.hpp for "the fastest").
+// (probes/bench/crypto_bench.hpp; see speed_figures.hpp for "the fastest").
 
-#include "probes/crypto_bench.hpp"
+#include "probes/core/cipher_speed.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/finding.hpp"
 
@@ -16,7 +16,7 @@ namespace sshtune::audit {
 // the policy's audit.slow_cipher_fraction of the fastest usable one (supported by
 // the local ssh, at or above the security floor). '+' and '-' lines keep the
 // defaults first and yield nothing; so do ciphers the benchmark lacks.
-std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
+std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
                                         const AlgorithmContext& context);
 
 }  // namespace sshtune::audit

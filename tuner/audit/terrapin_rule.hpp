@@ -3,7 +3,7 @@
 // usable while the server lacks strict kex (kex-strict-s-v00@openssh.com). The
 // server check follows ssh-audit: without the marker these are warnings, with it a note.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tuner/audit/finding.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 

@@ -5,7 +5,7 @@
 // config should not leave out (post-quantum key exchange). A release before the
 // change gets the same finding one severity lower, worded as what is coming.
 
-#include "probes/server_algorithms.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tuner/audit/algorithm_rules.hpp"
 #include "tuner/audit/finding.hpp"
 #include "tuner/sshconfig/config_file.hpp"

@@ -5,11 +5,11 @@
 // with --fix, the client files corrected through the safe editor first.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
-#include "probes/compression_bench.hpp"
-#include "probes/crypto_bench.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/crypto_bench.hpp"
+#include "probes/bench/sample_corpus.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "tuner/host/cpu_cache.hpp"
-#include "probes/sample_corpus.hpp"
-#include "probes/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
 #include "base/charset.hpp"
@@ -150,8 +150,8 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedMeasuredHosts facts;
-  std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
-  std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
+  std::optional<std::vector<CipherSpeed>> speeds;  // measured once, by the first client audit
+  std::optional<double> zlib_mb_per_s;             // ssh's zlib on this CPU, measured with `speeds`
 };
 
 // The client files as the audit read them, and their findings.
@@ -203,7 +203,7 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
     const bool bench = options.bench && !configs.files.empty();
-    run.speeds = std::vector<probes::CipherSpeed>{};
+    run.speeds = std::vector<CipherSpeed>{};
     if (bench) {
       SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), options.fresh, k_cache_max_age, measure_this_cpu));
       run.speeds = std::move(figures.ciphers);

@@ -2,9 +2,10 @@
 #include "tuner/cli/cpu_view.hpp"
 #include "tuner/cli/version_info.hpp"
 
-#include "probes/compression_bench.hpp"
-#include "probes/crypto_bench.hpp"
-#include "probes/sample_corpus.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/crypto_bench.hpp"
+#include "probes/bench/cpu_features.hpp"
+#include "probes/bench/sample_corpus.hpp"
 #include "tuner/host/cpu_cache.hpp"
 #include "tuner/host/host_cache.hpp"
 
@@ -30,20 +31,19 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
   std::string sample;
   if (values.count("sample") > 0) {
     findings.sample_source = values["sample"].as<std::string>();
-    SSHTUNE_TRY(read, probes::read_sample(findings.sample_source));
+    SSHTUNE_TRY(read, read_sample(findings.sample_source));
     sample = std::move(read);
   } else {
     findings.sample_source = "built-in mixed corpus";
-    sample = probes::builtin_corpus();
+    sample = builtin_corpus();
   }
   findings.sample_bytes = sample.size();
-  findings.cpu = probes::probe_cpu();
-  findings.compression = probes::run_compression_bench(sample);
+  findings.cpu = probe_cpu();
+  findings.compression = run_compression_bench(sample);
   const bool builtin = values.count("sample") == 0;
   const auto measure = [&] {
-    const auto zlib =
-        ssh_zlib_speed(builtin ? findings.compression : probes::run_compression_bench(probes::builtin_corpus()));
-    return CpuFigures{probes::run_crypto_bench(), zlib};
+    const auto zlib = ssh_zlib_speed(builtin ? findings.compression : run_compression_bench(builtin_corpus()));
+    return CpuFigures{run_crypto_bench(), zlib};
   };
   SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), true, k_cache_max_age, measure));
   findings.ciphers = std::move(figures.ciphers);

@@ -1,9 +1,9 @@
 #pragma once
 // What `ssh-tune cpu` found, and its two renderings (table and JSON).
 
-#include "probes/compression_bench.hpp"
-#include "probes/cpu_features.hpp"
-#include "probes/crypto_bench.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/cpu_probe.hpp"
+#include "probes/bench/crypto_bench.hpp"
 #include "rules/catalog.hpp"
 #include "tuner/cli/bars.hpp"
 
@@ -16,9 +16,9 @@
 namespace sshtune {
 
 struct CpuFindings {
-  probes::CpuReport cpu;
-  std::vector<probes::CipherSpeed> ciphers;
-  std::vector<probes::CompressionSpeed> compression;
+  CpuReport cpu;
+  std::vector<CipherSpeed> ciphers;
+  std::vector<CompressionSpeed> compression;
   std::string sample_source;  // "built-in mixed corpus" or the --sample path
   std::size_t sample_bytes = 0;
   double elapsed_s = 0;

@@ -1,7 +1,7 @@
 #include "tuner/cli/version_info.hpp"
 
 #include "base/data_path.hpp"
-#include "probes/library_versions.hpp"
+#include "probes/libssh/library_versions.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include <ostream>
@@ -31,7 +31,7 @@ nlohmann::json or_null(const std::string& text) {
 }  // namespace
 
 VersionInfo version_info() {
-  const probes::LibraryVersions libraries = probes::library_versions();
+  const LibraryVersions libraries = library_versions();
   return VersionInfo{SSHTUNE_VERSION,        libraries.libssh,        libraries.libssh_built, libraries.openssl,
                      libraries.openssl_text, libraries.openssl_built, local_openssh(),        shipped_data_dir()};
 }

@@ -1,9 +1,9 @@
 #include "tuner/edit/atomic_writer.hpp"
 
+#include "base/format.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <cstdio>
 
 namespace sshtune::edit {
 namespace {
@@ -18,12 +18,6 @@ FileState wanted_meta(const FileSnapshot& before) {
   meta.uid = ::geteuid();
   meta.gid = ::getegid();
   return meta;
-}
-
-std::string octal_mode(mode_t mode) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
-  return text;
 }
 
 Error not_written(const std::filesystem::path& target, const Error& cause) {

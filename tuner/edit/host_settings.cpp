@@ -1,5 +1,7 @@
 #include "tuner/edit/host_settings.hpp"
 
+#include "base/strings.hpp"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -12,10 +14,6 @@ namespace {
 constexpr std::array<std::string_view, 6> k_pre_caret_default{
     "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
     "aes256-gcm@openssh.com"};
-
-bool contains(const std::vector<std::string>& names, std::string_view name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 Error usage(const std::string& message) { return Error{ErrorKind::usage, message}; }
 

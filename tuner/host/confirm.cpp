@@ -6,6 +6,7 @@
 
 #include "tuner/host/loaded_rtt.hpp"
 #include "tuner/host/progress_runner.hpp"
+#include "tuner/host/trial_label.hpp"
 
 #include <algorithm>
 

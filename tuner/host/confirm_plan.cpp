@@ -52,11 +52,6 @@ std::optional<double> survey_figure(const rules::HostFacts& facts, const std::st
   return std::nullopt;
 }
 
-std::string ssh_trial_label(const TrialSpec& spec) {
-  return std::string("ssh ") + (spec.kind == TrialKind::download ? "download " : "upload ") + spec.cipher +
-         (spec.compression ? " +zlib" : "");
-}
-
 ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& resolved, const Survey& survey,
                               HostEnvironment& env) {
   const rules::HostFacts& facts = survey.measurement.facts;

@@ -2,9 +2,9 @@
 
 #include "base/format.hpp"
 #include "base/message.hpp"
-#include "probes/cpu_features.hpp"
-#include "probes/library_versions.hpp"
-#include "probes/sample_corpus.hpp"
+#include "probes/bench/cpu_features.hpp"
+#include "probes/libssh/library_versions.hpp"
+#include "probes/bench/sample_corpus.hpp"
 #include "rules/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/host/toml_fields.hpp"
@@ -32,9 +32,9 @@ bool plain_text(const std::string& text) {
 
 bool plain_figure(double mb_per_s) { return std::isfinite(mb_per_s) && mb_per_s >= 0 && mb_per_s <= k_max_mb_per_s; }
 
-toml::array cipher_rows(const std::vector<probes::CipherSpeed>& ciphers) {
+toml::array cipher_rows(const std::vector<CipherSpeed>& ciphers) {
   toml::array rows;
-  for (const probes::CipherSpeed& speed : ciphers) {
+  for (const CipherSpeed& speed : ciphers) {
     rows.push_back(toml::table{{"name", speed.name},
                                {"available", speed.available},
                                {"cipher_mb_per_s", speed.cipher_mb_per_s},
@@ -44,13 +44,13 @@ toml::array cipher_rows(const std::vector<probes::CipherSpeed>& ciphers) {
 }
 
 // One stored row read onto the benchmark's own description of that cipher.
-Result<probes::CipherSpeed> decode_cipher(const Fields& row, const std::string& origin) {
+Result<CipherSpeed> decode_cipher(const Fields& row, const std::string& origin) {
   std::string name;
   SSHTUNE_TRYV(row.get("name", name));
-  const std::vector<probes::CipherSpeed> known = probes::crypto_bench_ciphers();
+  const std::vector<CipherSpeed> known = crypto_bench_ciphers();
   const auto spec = std::find_if(known.begin(), known.end(), [&](const auto& s) { return s.name == name; });
   if (spec == known.end()) return refused(origin, "cipher " + quote_input(name) + " is not one ssh-tune times");
-  probes::CipherSpeed speed = *spec;
+  CipherSpeed speed = *spec;
   SSHTUNE_TRYV(row.get("available", speed.available));
   SSHTUNE_TRYV(row.get("cipher_mb_per_s", speed.cipher_mb_per_s));
   SSHTUNE_TRYV(row.get("mb_per_s", speed.mb_per_s));
@@ -68,7 +68,7 @@ Result<void> check_entry(const CpuBench& bench, const std::string& origin, std::
   if (bench.figures.zlib_mb_per_s && !plain_figure(*bench.figures.zlib_mb_per_s)) {
     return refused(origin, "zlib_mb_per_s out of range");
   }
-  for (const probes::CipherSpeed& speed : bench.figures.ciphers) {
+  for (const CipherSpeed& speed : bench.figures.ciphers) {
     if (!names.insert(speed.name).second) return refused(origin, speed.name + " is listed twice");
   }
   return ok();
@@ -88,18 +88,17 @@ Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::ch
 
 }  // namespace
 
-CpuBench this_cpu() { return CpuBench{probes::probe_cpu().model, probes::library_versions().openssl_text, 0, {}}; }
+CpuBench this_cpu() { return CpuBench{probe_cpu().model, library_versions().openssl_text, 0, {}}; }
 
-std::optional<double> ssh_zlib_speed(const std::vector<probes::CompressionSpeed>& rows) {
-  for (const probes::CompressionSpeed& row : rows) {
+std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows) {
+  for (const CompressionSpeed& row : rows) {
     if (row.codec == "zlib") return row.compress_mb_per_s;
   }
   return std::nullopt;
 }
 
 CpuFigures measure_this_cpu() {
-  return CpuFigures{probes::run_crypto_bench(),
-                    ssh_zlib_speed(probes::run_compression_bench(probes::builtin_corpus()))};
+  return CpuFigures{run_crypto_bench(), ssh_zlib_speed(run_compression_bench(builtin_corpus()))};
 }
 
 std::filesystem::path cpu_cache_path() { return cache_dir() / "cpu.toml"; }

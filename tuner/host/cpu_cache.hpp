@@ -8,8 +8,8 @@
 // naming it, never figures.
 
 #include "base/result.hpp"
-#include "probes/compression_bench.hpp"
-#include "probes/crypto_bench.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/crypto_bench.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -24,8 +24,8 @@ namespace sshtune {
 
 // What `audit` quotes of this CPU.
 struct CpuFigures {
-  std::vector<probes::CipherSpeed> ciphers;  // as run_crypto_bench ranks them
-  std::optional<double> zlib_mb_per_s;       // ssh's zlib (level 6) compressing the built-in corpus
+  std::vector<CipherSpeed> ciphers;     // as run_crypto_bench ranks them
+  std::optional<double> zlib_mb_per_s;  // ssh's zlib (level 6) compressing the built-in corpus
 };
 
 // One run of the benchmark and what it is valid for.
@@ -37,7 +37,7 @@ struct CpuBench {
 };
 
 // The zlib row of a compression benchmark (ssh's level 6), when it has one.
-std::optional<double> ssh_zlib_speed(const std::vector<probes::CompressionSpeed>& rows);
+std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows);
 
 // Measures this CPU: the cipher benchmark, and ssh's zlib on the built-in corpus.
 CpuFigures measure_this_cpu();

@@ -1,7 +1,8 @@
 #include "tuner/host/environment.hpp"
 
 #include "base/process.hpp"
-#include "probes/libssh_runner.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/libssh/libssh_runner.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/server_offer_probe.hpp"
 
@@ -16,10 +17,9 @@ RemoteTools rsync_on_this_machine() {
   return parse_rsync_version(run ? run.value().out : "");
 }
 
-std::vector<probes::CipherSpeed> quick_cipher_bench() {
+std::vector<CipherSpeed> quick_cipher_bench() {
   using namespace std::chrono_literals;
-  return probes::run_crypto_bench(
-      {1ms, 10ms, probes::CryptoBudget{}.packet_bytes, 1});  // one short round: within the budget
+  return run_crypto_bench({1ms, 10ms, CryptoBudget{}.packet_bytes, 1});  // one short round: within the budget
 }
 
 }  // namespace
@@ -39,8 +39,7 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) {
     // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.
-    return sample.empty() ? std::vector<probes::CompressionSpeed>{}
-                          : std::vector<probes::CompressionSpeed>{probes::run_ssh_zlib_bench(sample)};
+    return sample.empty() ? std::vector<CompressionSpeed>{} : std::vector<CompressionSpeed>{run_ssh_zlib_bench(sample)};
   };
   env.load_cache = [rules = CacheRules{env.catalog, env.policy, client->supported(AlgorithmKind::cipher)}](
                        const std::string& host, std::chrono::seconds max_age) {

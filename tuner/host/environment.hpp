@@ -3,13 +3,13 @@
 // network or the clock arrives through a HostEnvironment, so each pass can run
 // alone against fakes in unit tests. production_environment() wires the real ones.
 
-#include "probes/compression_bench.hpp"
-#include "probes/crypto_bench.hpp"
-#include "probes/host_trials.hpp"
-#include "probes/openssh_runner.hpp"
-#include "probes/remote_target.hpp"
-#include "probes/remote_tools.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/bench/compression_bench.hpp"
+#include "probes/bench/crypto_bench.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/remote_target.hpp"
+#include "probes/core/remote_tools.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
 #include "tuner/host/host_cache.hpp"
@@ -40,9 +40,9 @@ struct HostEnvironment {
   // What the local rsync supports (empty when there is none).
   std::function<RemoteTools()> local_rsync;
   // This CPU's cipher speeds (a short benchmark).
-  std::function<std::vector<probes::CipherSpeed>()> cipher_speeds;
+  std::function<std::vector<CipherSpeed>()> cipher_speeds;
   // Compression speeds and ratios on the sample (zlib level 6 first).
-  std::function<std::vector<probes::CompressionSpeed>(const std::string& sample)> compression_speeds;
+  std::function<std::vector<CompressionSpeed>(const std::string& sample)> compression_speeds;
   // The cache: an entry younger than max_age (checked as load_cached_host checks it), and storing one.
   std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
   std::function<Result<void>(const CachedHost& entry)> save_cache;

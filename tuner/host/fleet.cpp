@@ -37,12 +37,12 @@ std::function<T()> once(std::function<T()> measure) {
 }
 
 // Compression speeds per sample: measured again only when the sample's bytes differ.
-std::function<std::vector<probes::CompressionSpeed>(const std::string&)> once_per_sample(
-    std::function<std::vector<probes::CompressionSpeed>(const std::string&)> measure) {
+std::function<std::vector<CompressionSpeed>(const std::string&)> once_per_sample(
+    std::function<std::vector<CompressionSpeed>(const std::string&)> measure) {
   if (!measure) return measure;
   struct Memo {
     std::optional<std::string> sample;
-    std::vector<probes::CompressionSpeed> speeds;
+    std::vector<CompressionSpeed> speeds;
   };
   auto memo = std::make_shared<Memo>();
   return [memo, measure = std::move(measure)](const std::string& sample) {

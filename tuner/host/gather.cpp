@@ -5,7 +5,7 @@
 #include "tuner/host/pipeline.hpp"
 
 #include "base/format.hpp"
-#include "probes/sample_corpus.hpp"
+#include "probes/bench/sample_corpus.hpp"
 #include "rules/compression_model.hpp"
 #include "tuner/host/client_target.hpp"
 #include "tuner/host/measure.hpp"
@@ -44,8 +44,8 @@ Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTar
 }
 
 Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request) {
-  if (!request.sample_path) return std::make_shared<const std::string>(probes::builtin_corpus());
-  SSHTUNE_TRY(sample, probes::read_sample(*request.sample_path));
+  if (!request.sample_path) return std::make_shared<const std::string>(builtin_corpus());
+  SSHTUNE_TRY(sample, read_sample(*request.sample_path));
   return std::make_shared<const std::string>(std::move(sample));
 }
 
@@ -97,7 +97,7 @@ void add_local_cipher_speeds(rules::HostFacts& facts, HostEnvironment& env) {
   }
 }
 
-void add_local_measurements(const std::vector<probes::CompressionSpeed>& compression, const HostTrialReport& report,
+void add_local_measurements(const std::vector<CompressionSpeed>& compression, const HostTrialReport& report,
                             HostEnvironment& env, rules::HostFacts& facts) {
   add_local_cipher_speeds(facts, env);
   if (!compression.empty()) {
@@ -109,7 +109,7 @@ void add_local_measurements(const std::vector<probes::CompressionSpeed>& compres
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
 }
 
-std::optional<double> zlib_speed(const std::vector<probes::CompressionSpeed>& compression) {
+std::optional<double> zlib_speed(const std::vector<CompressionSpeed>& compression) {
   if (compression.empty()) return std::nullopt;
   return compression.front().compress_mb_per_s;
 }

@@ -4,7 +4,7 @@
 // decision. `host` writes it; `snippet` and `ssh` read it; --fresh ignores it.
 
 #include "base/result.hpp"
-#include "probes/host_trials.hpp"
+#include "probes/core/host_trials.hpp"
 #include "rules/decision.hpp"
 
 #include <chrono>

@@ -4,7 +4,7 @@
 // IdentityFile, UserKnownHostsFile, ProxyJump/ProxyCommand mean what ssh makes
 // of them), then applying command-line overrides.
 
-#include "probes/remote_target.hpp"
+#include "probes/core/remote_target.hpp"
 #include "base/result.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 

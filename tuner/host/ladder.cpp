@@ -51,9 +51,8 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
-  // Never shorter (ladder_reserve keeps room for it): sessions whose warm-ups end tens of ms apart, timed
-  // over 150-170 ms, read 40-57 MB/s for two on a 40 ms path where each moved 48 (their spans' union is
-  // the time).
+  // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and
+  // their spans' union is the time, so a much shorter step reads that skew as speed (doc/benchmarks.md).
   const TrialSpec spec =
       parallel_spec(plan.direction, best->cipher, best->mb_per_s, parallel_planned_stream(plan.parallel_share));
   const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share);

@@ -1,5 +1,7 @@
 #include "tuner/host/loaded_rtt.hpp"
 
+#include "base/stats.hpp"
+
 #include <algorithm>
 
 namespace sshtune {
@@ -15,9 +17,7 @@ std::optional<double> median_round_trip(RemoteRunner& runner, const StreamStart&
   spec.before_round_trips = [&] { return start.began_within(wait); };
   auto result = runner.run(spec);
   if (!result || result.value().round_trip_seconds.empty()) return std::nullopt;
-  auto times = result.value().round_trip_seconds;
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return median(result.value().round_trip_seconds);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 // confirmation's connections are set up), so no remote shell starts (a login shell's rc files can take a
 // core for a while) inside a timed stream.
 
-#include "probes/host_trials.hpp"
+#include "probes/core/host_trials.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -11,8 +11,8 @@
 // Every figure lands in a Measurement; every pass reads the time from HostEnvironment::now and charges
 // the set-up it saw to the Budget.
 
-#include "probes/host_trials.hpp"
-#include "probes/openssh_runner.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/openssh/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
 #include "tuner/host/budget.hpp"
 #include "tuner/host/pipeline.hpp"
@@ -85,8 +85,5 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
 // The survey's figure for `cipher`, or with `compression` the compressed sample's; none when the survey
 // did not measure it.
 std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression);
-
-// How the notes name an OpenSSH trial: "ssh upload aes128-ctr +zlib".
-std::string ssh_trial_label(const TrialSpec& spec);
 
 }  // namespace sshtune

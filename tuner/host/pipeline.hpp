@@ -11,9 +11,9 @@
 //
 // tune_host() runs the first five in order, the way the CLI uses them.
 
-#include "probes/host_trials.hpp"
-#include "probes/remote_target.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/core/remote_target.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "rules/decision.hpp"
 #include "tuner/host/environment.hpp"
 #include "tuner/host/host_cache.hpp"

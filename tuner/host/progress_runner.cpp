@@ -1,19 +1,18 @@
 #include "tuner/host/progress_runner.hpp"
 
+#include "tuner/host/trial_label.hpp"
+
 #include <algorithm>
 #include <ostream>
+#include <string_view>
 
 namespace sshtune {
+namespace {
 
-std::string describe_trial(const TrialSpec& spec) {
-  switch (spec.kind) {
-    case TrialKind::round_trips: return "round trips";
-    case TrialKind::command: return "remote tools";
-    case TrialKind::download: return "download " + spec.cipher;
-    case TrialKind::upload: break;
-  }
-  return "upload " + spec.cipher + (spec.compression ? " +zlib" : "");
-}
+// Back to the start of the line and erase it (ANSI EL): the status line is redrawn in place.
+constexpr std::string_view k_erase_line = "\r\033[K";
+
+}  // namespace
 
 Result<AccessCheck> ProgressRunner::check_access() {
   show("connecting, checking the host key", 0, 0);
@@ -41,24 +40,24 @@ void ProgressRunner::show(const std::string& label, std::uint64_t bytes, std::ui
   if (m_progress == nullptr) {
     return;
   }
-  std::string line = "\r\033[Kprobing: " + label;
+  std::string line = label;
   if (bytes > 0) {
     line += " " + std::to_string(bytes >> 20) + " MiB";
     if (cap > 0) {
       line += " (" + std::to_string(std::min<std::uint64_t>(100, bytes * 100 / cap)) + "% of cap)";
     }
   }
-  *m_progress << line << std::flush;
+  show_probing(m_progress, line);
 }
 
 void ProgressRunner::finish() { clear_progress(m_progress); }
 
 void show_probing(std::ostream* progress, const std::string& what) {
-  if (progress != nullptr) *progress << "\r\033[Kprobing: " << what << std::flush;
+  if (progress != nullptr) *progress << k_erase_line << "probing: " << what << std::flush;
 }
 
 void clear_progress(std::ostream* progress) {
-  if (progress != nullptr) *progress << "\r\033[K" << std::flush;
+  if (progress != nullptr) *progress << k_erase_line << std::flush;
 }
 
 }  // namespace sshtune

@@ -4,7 +4,7 @@
 // its spec carried (TrialResult::payload), so the report tells the user's sample
 // from the random data.
 
-#include "probes/host_trials.hpp"
+#include "probes/core/host_trials.hpp"
 
 #include <iosfwd>
 #include <memory>
@@ -34,8 +34,5 @@ class ProgressRunner final : public RemoteRunner {
 void show_probing(std::ostream* progress, const std::string& what);
 // Clears the live status line; nothing when `progress` is null.
 void clear_progress(std::ostream* progress);
-
-// A short label for a trial: "upload aes128-gcm@openssh.com +zlib".
-std::string describe_trial(const TrialSpec& spec);
 
 }  // namespace sshtune

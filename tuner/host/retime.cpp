@@ -5,6 +5,8 @@
 #include "tuner/host/measure.hpp"
 
 #include "base/format.hpp"
+#include "probes/openssh/openssh_command.hpp"
+#include "tuner/host/trial_label.hpp"
 
 #include <algorithm>
 

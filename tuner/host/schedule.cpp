@@ -1,6 +1,6 @@
 #include "tuner/host/schedule.hpp"
 
-#include "probes/openssh_runner.hpp"
+#include "probes/openssh/openssh_runner.hpp"
 
 #include <algorithm>
 
@@ -10,11 +10,11 @@ namespace {
 constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
 constexpr milliseconds k_max_parallel_stream{500};
-// The warm-up W: past any initial burst and a new session's slow start (on a VM with dear page faults,
-// sshd's buffers from mmap held a new session to 2-7 MB/s for its first 2-3 MB), and past TCP's ramp: a
-// path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a 30 ms round
-// trip, which TCP reaches in under 10 of them, 20 MB at most. W was also 100 ms of data on faster paths,
-// 80-120 MB at loopback speeds: 0.1 s more per trial for nothing (the figures read the same) ...
+// The warm-up W: past any initial burst and a new session's slow start (where page faults are dear,
+// sshd's growing buffers hold a new session far below its steady rate for its first few MB), and past
+// TCP's ramp: a path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a
+// 30 ms round trip, which TCP reaches in under 10 of them, 20 MB at most. A fixed byte count, not a
+// time: 100 ms of data would be 80-120 MB at loopback speeds, 0.1 s more per trial for the same figures ...
 constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
@@ -25,10 +25,9 @@ constexpr int k_max_streams = 8;               // at most 8 unauthenticated conn
 // feeder's CPU is negligible and a pipe lets ssh read nothing early.
 constexpr double k_file_input_mb_per_s = 100;
 // A compressed upload reads a memory file from this estimate up: its data then flows several times faster
-// than the link it crosses, and the pipe's remote side (which pauses its reading between `head`, `date`
-// and `wc`) read 3.5-8 MB/s where `ssh -C < file` moved 24 (a 20 Mbit/s link, text; from a memory file,
-// 26). Below it (data that compresses poorly on a slow link) the held read-ahead, 16 MiB, would take
-// seconds to cross: a pipe.
+// than the link it crosses, and the pipe's remote side, which pauses its reading between `head`, `date`
+// and `wc`, reads only a fraction of what `ssh -C < file` moves (doc/benchmarks.md). Below it (data that
+// compresses poorly on a slow link) the held read-ahead, 16 MiB, would take seconds to cross: a pipe.
 constexpr double k_compressed_file_input_mb_per_s = 20;
 // What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
 // (2 MiB) a real copy sends while its remote shell starts. Without it, on a 40 ms path the trials read
@@ -55,8 +54,8 @@ ProbeBudget split_budget(milliseconds total) {
 
 milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials) {
   if (trials == 0) return milliseconds(0);
-  // k_trial_overhead, as the confirmation counts it afterwards: planned with less, three trials overran
-  // their share by 0.1-0.15 s, which the parallel share then lacked (no ladder on a 40 ms path).
+  // k_trial_overhead, as the confirmation counts it afterwards: planned with less, the trials overrun
+  // their share and take the time from the parallel share, which may then be too short for a ladder.
   const auto per_trial = (budget - setup) / static_cast<long>(trials);
   const auto stream = per_trial - k_trial_overhead;
   if (stream < k_min_stream) return budget >= setup + k_min_stream ? k_min_stream : milliseconds(0);

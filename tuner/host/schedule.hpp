@@ -6,8 +6,8 @@
 // The confirmation's connections open together, so their set-up overlaps; each
 // trial is sized from the survey's figure to stream for its share of the time.
 
-#include "probes/host_trials.hpp"
-#include "probes/remote_target.hpp"
+#include "probes/core/host_trials.hpp"
+#include "probes/core/remote_target.hpp"
 #include "rules/policy.hpp"
 
 #include <chrono>

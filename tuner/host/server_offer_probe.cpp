@@ -1,7 +1,8 @@
 #include "tuner/host/server_offer_probe.hpp"
 
 #include "base/format.hpp"
-#include "probes/logged_in_kexinit.hpp"
+#include "probes/core/remote_kexinit.hpp"
+#include "probes/libssh/logged_in_kexinit.hpp"
 #include "tuner/host/preauth_ledger.hpp"
 
 #include <cmath>

@@ -4,8 +4,8 @@
 // a login where the user can log in, otherwise through a pre-authentication probe
 // that the ledger (preauth_ledger.hpp) allows only far below sshd's threshold.
 
-#include "probes/remote_target.hpp"
-#include "probes/server_algorithms.hpp"
+#include "probes/core/remote_target.hpp"
+#include "probes/core/server_algorithms.hpp"
 #include "base/result.hpp"
 
 #include <cstdint>

@@ -1,0 +1,205 @@
+#pragma once
+// Per-host trials: end-to-end throughput per cipher, compression, round-trip time
+// and remote tools, measured through a RemoteRunner (libssh in production, a fake
+// in unit tests). Facts only: the rules layer turns them into decisions.
+
+#include "probes/core/remote_tools.hpp"
+#include "base/result.hpp"
+#include "probes/core/server_algorithms.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sshtune {
+
+// The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
+inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
+// Printed by every probe command before its real work (`printf SSH-TUNE-READY; exec ...`), so what a
+// login shell prints first (an rc file's echo) is skipped and set-up time is never counted as transfer.
+inline constexpr std::string_view k_start_marker = "SSH-TUNE-READY";
+
+// What a trial measures; each kind runs one fixed, read-only remote command.
+enum class TrialKind {
+  upload,       // local data -> remote `cat >/dev/null`
+  download,     // remote `head -c N /dev/zero` -> local
+  round_trips,  // small echo request/replies over one channel
+  command,      // run spec.command and capture its stdout (read-only commands only)
+};
+
+// Which SSH client ran a trial: the libssh survey, or the user's own OpenSSH `ssh`.
+enum class TrialClient { libssh, openssh };
+
+// One measurement with the given algorithms in effect.
+struct TrialSpec {
+  TrialKind kind = TrialKind::upload;
+  std::string cipher;        // both directions; empty lets the library negotiate
+  std::string mac;           // both directions; empty negotiates (AEAD ciphers ignore it)
+  bool compression = false;  // require zlib@openssh.com (the connection fails if the server refuses it)
+  std::shared_ptr<const std::string> payload;  // upload data, sent cyclically; null sends zeros
+  // OpenSSH uploads: ssh reads the data from a memory file, as `ssh HOST cmd < file` does, rather than
+  // from a pipe this process feeds (see probes/openssh/trial_input.hpp for which suits which link).
+  bool file_input = false;
+  // OpenSSH uploads through a pipe: bytes given to ssh as it starts, before its turn. A real copy's ssh
+  // sends its first channel window while the remote shell starts, and sshd takes its first buffer growth
+  // then, outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
+  std::uint64_t early_bytes = 0;
+  std::uint64_t byte_cap = 256ull << 20;    // stop measuring after this many bytes
+  std::chrono::milliseconds time_cap{500};  // ... or after this long, whichever comes first
+  // The path's round trip as the survey measured it (0: not known). A libssh upload leaves the server
+  // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window.
+  double path_rtt_seconds = 0;
+  std::uint64_t warm_up_bytes = 1ull << 20;   // moved before the clock starts (fills windows, warms caches)
+  std::chrono::milliseconds warm_up_time{0};  // ... and for at least this long (new remote processes start slowly)
+  // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
+  // still to come can end by then too. The time the connections took to become ready moves it later:
+  // the budget counts streaming, not a remote shell's start-up.
+  std::optional<std::chrono::steady_clock::time_point> phase_end;
+  int round_trips = 10;                            // for TrialKind::round_trips
+  std::string command;                             // for TrialKind::command
+  std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
+  // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
+  // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
+  // shell's start-up) ahead of a timed stream and ping only while that stream runs.
+  std::function<bool()> before_round_trips;
+};
+
+// What one trial measured. Upload and download count payload bytes (before compression).
+struct TrialResult {
+  TrialKind kind = TrialKind::upload;
+  std::string cipher;  // as negotiated
+  std::string mac;     // as negotiated ("aead-gcm"/"aead-poly1305" for AEAD ciphers)
+  bool compression = false;
+  TrialClient client = TrialClient::libssh;  // whose client moved the bytes
+  std::uint64_t bytes = 0;                   // payload bytes inside the timed interval
+  std::uint64_t wire_bytes = 0;  // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
+  double seconds = 0;            // timed interval, after the warm-up
+  // Where that interval lies on a clock, for adding up concurrent trials: the server's (the uploads
+  // it timed) or this machine's steady clock, in seconds; absent when not recorded.
+  struct Span {
+    double start = 0;
+    double end = 0;
+    bool server_clock = false;
+  };
+  std::optional<Span> span;
+  // OpenSSH trials: the seconds the new session lost at its start, before it streamed at `seconds`'
+  // rate: from its release to its warm-up's end, less the warm-up's bytes at that rate (TCP's slow
+  // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
+  std::optional<double> start_s;
+  std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
+  std::string output;                      // TrialKind::command: stdout (capped at 64 KiB)
+  int exit_status = -1;                    // TrialKind::command: the remote exit status when one arrived
+  // Uploads: the data the trial carried (its spec's payload), so a caller can tell the user's sample from
+  // other data; null when it sent zeros or the runner did not record it.
+  std::shared_ptr<const std::string> payload;
+};
+
+// Payload megabytes (10^6) per second; 0 when nothing was timed.
+double mb_per_s(const TrialResult& result);
+
+// What concurrent trials moved together: all their bytes over the span from the first start to the
+// last end, when every trial recorded its span on the same clock (adding up each trial's own rate
+// would count a session that streamed alone as if the others streamed beside it); else the sum of
+// their rates.
+double aggregate_mb_per_s(const std::vector<TrialResult>& results);
+
+// The host's identity and how we logged in, established before any trial.
+struct AccessCheck {
+  std::string host_key_type;         // e.g. "ssh-ed25519"
+  std::string host_key_fingerprint;  // "SHA256:..." as ssh-keygen -l prints it
+  bool host_key_added = false;       // accept_new appended it to the first known_hosts file
+  std::string auth_method;           // "agent" or the identity file that worked
+  // The server's banner and KEXINIT, read inside this connection (which went on to authenticate);
+  // nullopt when the runner cannot read them that way.
+  std::optional<ServerAlgorithms> server;
+};
+
+// Runs trials against one host. The host key is verified before any trial; a runner may keep one
+// connection across trials and change its algorithms in between.
+class RemoteRunner {
+ public:
+  virtual ~RemoteRunner() = default;
+  // Connects, verifies the host key (refusing unknown or changed keys) and authenticates; runs nothing.
+  virtual Result<AccessCheck> check_access() = 0;
+  // Runs one trial with spec's algorithms in effect; an Error leaves the runner usable for the next trial
+  // (a broken connection is replaced). Round trips keep their echo channel open for the next round trips,
+  // so a login shell's rc files start once for all of them.
+  virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
+  // Closes whatever carried throughput trials, so nothing of them (a download's source filling its
+  // window) shares the link with what is timed next; later trials connect afresh. Remote commands and
+  // round trips keep their session.
+  virtual void end_trials() {}
+  // The time so far that set-up took rather than trials: connections opened for trials and remote
+  // commands starting (a login shell's rc files can take a second, more when several start at once).
+  // Budgets count trials, so callers move their deadlines by this; 0 where nothing is set up remotely.
+  virtual std::chrono::milliseconds setup_time() const { return std::chrono::milliseconds(0); }
+};
+
+// What to measure; make_trial_plan() fills it from the server's KEXINIT.
+struct HostTrialPlan {
+  std::vector<std::string> ciphers;                // tried in this order, one trial each (until the budget ends)
+  std::vector<std::string> macs;                   // server MACs (c2s) for pairing with non-AEAD ciphers
+  bool server_offers_compression = false;          // zlib@openssh.com in the server's c2s list
+  std::shared_ptr<const std::string> sample;       // the user's data for a compression trial; null skips it
+  std::chrono::milliseconds budget{5000};          // total wall time for all trials
+  std::chrono::milliseconds max_trial_time{1000};  // cap on one trial's warm-up plus measurement
+  // Which way the cipher trials move data: upload (scp/rsync pushes) or download (pulls). Compression
+  // trials always upload: the sample exists only here, and nothing is ever written on the remote.
+  TrialKind direction = TrialKind::upload;
+  bool measure_compression = true;
+  // Asked with the fastest uncompressed figure before the compressed trials: a reason to skip them, noted
+  // in the report (their share of the survey's time is then given up), or nullopt to run them. Unset runs
+  // them.
+  using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
+  SkipCompression skip_compression;
+  bool probe_tools = true;  // `rsync --version`
+};
+
+// A trial that failed; the others still ran.
+struct TrialFailure {
+  std::string trial;    // e.g. "upload aes128-ctr"
+  std::string message;  // one line naming the host
+};
+
+// Everything measured for one host; partial when trials failed or the budget ran out.
+struct HostTrialReport {
+  AccessCheck access;
+  std::optional<double> rtt_seconds;  // median of the round trips
+  std::vector<TrialResult> trials;    // successful upload/download trials, in run order
+  std::vector<TrialFailure> failures;
+  std::optional<RemoteTools> tools;
+  std::vector<std::string> notes;  // what could not be measured, and why
+  double elapsed_seconds = 0;
+  // What of elapsed_seconds lay outside the budget: set-up (RemoteRunner::setup_time) and the essential
+  // remote commands (rsync --version), which run whatever the budget says.
+  std::chrono::milliseconds outside_budget{0};
+};
+
+// The ciphers libssh 0.10 can negotiate, in trial priority order: the ones OpenSSH users most
+// likely choose between come first, so a tight budget still measures them.
+const std::vector<std::string>& libssh_ciphers();
+
+// The MAC to pin for `cipher`: empty for AEAD ciphers, else hmac-sha2-256-etm@openssh.com (standing in
+// for OpenSSH's umac-64-etm, which libssh lacks) when offered, else the first offered MAC libssh has.
+std::string mac_for_cipher(const std::string& cipher, const std::vector<std::string>& server_macs);
+
+// Plans trials for every cipher both the server (both directions) and libssh support, in libssh_ciphers() order.
+HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
+
+// Runs check_access, then run_survey(). Fails only when access is refused (unknown/changed host key,
+// authentication, unreachable).
+Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
+
+// The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
+// RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
+// within plan.budget; budget still left repeats cipher trials far below the median. Failing trials are
+// recorded in the report, never fatal.
+HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
+                           std::chrono::milliseconds connect_time);
+
+}  // namespace sshtune

@@ -1,0 +1,16 @@
+#pragma once
+// The production RemoteRunner: one libssh connection (host key verified first) carries
+// the trials, switching cipher, MAC and compression by rekeying between them; remote
+// commands are read-only.
+
+#include "probes/core/host_trials.hpp"
+#include "probes/core/remote_target.hpp"
+
+#include <memory>
+
+namespace sshtune {
+
+// A RemoteRunner that connects to `target` with libssh (no ~/.ssh/config, never prompts).
+std::unique_ptr<RemoteRunner> make_libssh_runner(const RemoteTarget& target);
+
+}  // namespace sshtune

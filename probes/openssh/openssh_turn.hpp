@@ -1,0 +1,75 @@
+#pragma once
+// One OpenSSH trial's stream and its turns: warm-up, timed streaming, pauses
+// between turns (openssh_runner.hpp has the whole contract). The runner
+// (openssh_runner.cpp) orders the turns. Included only by probes/*.cpp.
+
+#include "probes/openssh/openssh_stream.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sshtune {
+
+using TurnClock = std::chrono::steady_clock;
+
+// One trial's stream and its progress through the timed phase.
+struct Live {
+  std::unique_ptr<OpensshStream> stream;
+  std::optional<Error> error;
+  TurnClock::time_point released_at{};            // when its turn came
+  std::uint64_t before_turn = 0;                  // upload: the bytes ssh had taken from its input by then
+  bool warmed = false;                            // the first W bytes are through
+  TurnClock::time_point warmed_at{};              // when they were
+  std::uint64_t measured_from = 0;                // the bytes sent (upload) or received (download) at that moment
+  std::optional<TurnClock::time_point> ended_at;  // upload: when its input ended
+  std::uint64_t sent_at_end = 0;                  // ... and the bytes ssh had read from it by then
+  bool done = false;
+  std::chrono::milliseconds stream_time{0};  // spec.time_cap, or less when run_in_turn's phase runs late
+  TrialResult result;
+  // run_in_turn: an upload from a memory file pauses (its ssh stopped, its input open) at its turn's end,
+  // so a second turn streams on the same session, past its slow start; close_paused() ends it.
+  bool pause_at_end = false;
+  bool paused = false;
+  bool first_turn = true;
+  std::uint64_t turn_from = 0;       // upload: the bytes ssh had taken when this (later) turn began
+  std::optional<Error> close_error;  // what closing a paused stream found wrong: voids every turn's figure
+};
+
+// Waits until every member's remote command has started; meanwhile a pipe upload's ssh gets its
+// spec.early_bytes, a real copy's first window (see TrialSpec).
+void wait_until_ready(std::vector<Live*>& group, TurnClock::time_point deadline);
+
+// Ends every paused stream's input and lets them all run out at once; a stream whose ssh fails or whose
+// server counted less than ssh took gets a close_error, as does one whose later turn failed (its ssh is
+// ended: nothing can check its earlier figures any more).
+void close_paused(std::vector<Live*>& lives);
+
+// Streams every live member of `group` at once until each is done, failed or past `deadline`.
+void stream_group(std::vector<Live*>& group, TurnClock::time_point deadline);
+
+// Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end moved
+// by `setup` (the time the connections took to become ready and the earlier trials' warm-ups: set-up is
+// no trial's time; this trial's own warm-up moves it too, which comes to leaving it out of the share), when
+// the streams ran longer than planned; never below k_min_fitted_stream (150 ms).
+void fit_to_phase_end(Live& live, std::size_t remaining, TurnClock::duration setup);
+
+// Lets a held upload stream on when its turn comes. Its ssh was stopped as its remote command started;
+// had it read the whole warm-up and read-ahead by then, its clock would have started in the hold.
+void release(Live& live);
+
+// When the slowest member of `group` must be done: its warm-up time and streaming, and the exit's grace.
+TurnClock::time_point stream_deadline(const std::vector<Live*>& group);
+
+// A result that names the spec's setting and the OpenSSH client, with nothing measured yet.
+TrialResult empty_result(const TrialSpec& spec);
+
+// Streams `live` alone, released already, until it is done, failed or late.
+void stream_alone(Live& live);
+
+// Readies a paused stream for another turn on its session: its clock restarts after spec.warm_up_bytes.
+void resume(Live& live);
+
+}  // namespace sshtune
