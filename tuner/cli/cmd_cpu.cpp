@@ -4,7 +4,7 @@
 
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
-#include "probes/bench/cpu_features.hpp"
+#include "probes/bench/cpu_probe.hpp"
 #include "probes/bench/sample_corpus.hpp"
 #include "tuner/host/cpu_cache.hpp"
 #include "tuner/host/host_cache.hpp"

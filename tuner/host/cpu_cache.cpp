@@ -2,7 +2,7 @@
 
 #include "base/format.hpp"
 #include "base/message.hpp"
-#include "probes/bench/cpu_features.hpp"
+#include "probes/bench/cpu_probe.hpp"
 #include "probes/libssh/library_versions.hpp"
 #include "probes/bench/sample_corpus.hpp"
 #include "rules/toml_errors.hpp"
