@@ -31,11 +31,13 @@ std::vector<std::string> lines_of(const std::filesystem::path& path) {
 }
 
 // The ssh calls the transfers made through the wrapper: the background measurement's own
-// trials run the same SSHTUNE_SSH (the user's ssh times the shortlist) with BatchMode on.
+// trials run the same SSHTUNE_SSH (the user's ssh times the shortlist) with BatchMode on, and
+// ssh-tune asks that ssh its release and defaults (-V, -Q, -G) before reading the config.
 std::vector<std::string> transfer_calls(const std::filesystem::path& path) {
   std::vector<std::string> calls;
   for (const std::string& line : lines_of(path)) {
-    if (line.find("BatchMode=yes") == std::string::npos) calls.push_back(line);
+    const bool query = line == "-V" || line.starts_with("-Q ") || line.starts_with("-G ");
+    if (line.find("BatchMode=yes") == std::string::npos && !query) calls.push_back(line);
   }
   return calls;
 }

@@ -5,6 +5,7 @@
 #include "base/strings.hpp"
 
 #include <array>
+#include <cstdlib>
 #include <future>
 #include <mutex>
 #include <sstream>
@@ -23,7 +24,9 @@ Result<std::string> run_ssh(const std::string& program, const std::vector<std::s
   std::string command = program;
   for (const auto& arg : args) command += " " + arg;
   if (!result || result.value().exit_code != 0) {
-    return Error{ErrorKind::unsupported, "'" + command + "' failed (is OpenSSH's ssh on PATH?)"};
+    const char* named = std::getenv("SSHTUNE_SSH");
+    const std::string hint = named != nullptr && *named != '\0' ? "SSHTUNE_SSH names it" : "is OpenSSH's ssh on PATH?";
+    return Error{ErrorKind::unsupported, "'" + command + "' failed (" + hint + ")"};
   }
   return want_stderr ? result.value().err : result.value().out;
 }
