@@ -177,6 +177,7 @@ std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget) {
 
 std::vector<CipherSpeed> crypto_bench_ciphers() {
   std::vector<CipherSpeed> ciphers;
+  ciphers.reserve(std::size(k_specs));
   for (const CipherSpec& spec : k_specs) ciphers.push_back(unmeasured(spec));
   return ciphers;
 }
