@@ -1,6 +1,7 @@
 // `ssh-tune host` with the user's own OpenSSH client in the loop, end to end: the
 // built binary against throwaway sshds on loopback and behind a 40 ms delay relay.
 #include "tests/support/shell.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/test_host.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,8 @@ using sshtune::testing::TestHost;
 using sshtune::testing::TestHostOptions;
 
 namespace {
+
+using sshtune::testing::count_of;
 
 struct HostRun {
   int status = -1;
@@ -41,18 +44,7 @@ HostRun run_host(const TestHost& host, const std::string& flags, const std::stri
   return run;
 }
 
-std::string sshd_log(const TestHost& host) {
-  std::ifstream in(host.dir() / "sshd.log");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-int count_of(const std::string& text, const std::string& needle) {
-  int count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-  return count;
-}
+std::string sshd_log(const TestHost& host) { return sshtune::testing::read_file(host.dir() / "sshd.log"); }
 
 std::vector<nlohmann::json> trials_by(const nlohmann::json& json, const std::string& client, const std::string& kind) {
   std::vector<nlohmann::json> found;

@@ -3,6 +3,7 @@
 // sshd's default limits, so the user's own ssh still logs in afterwards.
 #include "tests/support/openssh_release.hpp"
 #include "tests/support/shell.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/sshd_fixture.hpp"
 
 #include <gtest/gtest.h>
@@ -17,13 +18,9 @@ using sshtune::testing::TempDir;
 
 namespace {
 
-constexpr int k_fleet_aliases = 16;
+using sshtune::testing::count_of;
 
-int count_of(const std::string& text, const std::string& needle) {
-  int count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-  return count;
-}
+constexpr int k_fleet_aliases = 16;
 
 // sshd's lines about connections that ended before authentication ("Connection closed by ... [preauth]",
 // "Disconnected from ... [preauth]"); a login's own "[preauth]" steps (Postponed publickey) are not such.

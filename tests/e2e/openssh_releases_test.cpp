@@ -4,6 +4,7 @@
 // that closes before authenticating (sshd >= 9.8 penalises those).
 #include "tests/support/openssh_release.hpp"
 #include "tests/support/shell.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/test_host.hpp"
 
 #include <nlohmann/json.hpp>
@@ -16,23 +17,12 @@
 namespace sshtune::testing {
 namespace {
 
+using sshtune::testing::count_of;
+
 struct Pairing {
   OpensshRelease client;
   OpensshRelease server;
 };
-
-std::string read_all(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-int count_of(const std::string& text, const std::string& needle) {
-  int count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-  return count;
-}
 
 // The user's environment: HOME and XDG dirs in the host's folder, `ssh` the client release's (on PATH and
 // as SSHTUNE_SSH, so the config engine and the trials read the same ssh).
@@ -71,7 +61,7 @@ TEST_P(OpensshReleases, HostGivesAVerdictTimedWithTheClientAndNoPreauthClose) {
   const nlohmann::json json = nlohmann::json::parse(out.substr(out.find('{')));
   EXPECT_EQ(json["recommendation"]["expected_client"], "openssh") << json.dump(2);
   ASSERT_FALSE(json["recommendation"]["ciphers"].empty()) << json.dump(2);
-  const std::string log = read_all(host->dir() / "sshd.log");
+  const std::string log = sshtune::testing::read_file(host->dir() / "sshd.log");
   EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;
   EXPECT_EQ(count_of(log, "penalty"), 0) << log;
 }

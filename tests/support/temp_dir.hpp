@@ -42,6 +42,9 @@ class ScopedEnv {
 // Reads a whole file; empty if it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
+// How many times `needle` occurs in `text` (overlapping occurrences count).
+int count_of(const std::string& text, const std::string& needle);
+
 // A file's permission bits (0 when it cannot be stat'ed).
 mode_t mode_of(const std::filesystem::path& path);
 
