@@ -18,8 +18,9 @@ namespace {
 
 // Longer than any trial reads (32 s at 2 GB/s); a sparse file of zeros costs nothing to make this long.
 constexpr std::uint64_t k_zeros_length = std::uint64_t{64} << 30;
-// How far a memory file of payload runs ahead of its reader: 0.2 s at the fastest compressed stream
-// seen (300 MB/s), with feed called every poll slice (20 ms); freed behind the reader in the same steps.
+// How far a memory file of payload runs ahead of its reader: 0.2 s of a fast compressed stream (about
+// 300 MB/s, zlib's best case on a fast CPU), with feed called every poll slice (20 ms); freed behind the
+// reader in the same steps.
 constexpr std::uint64_t k_ahead = std::uint64_t{64} << 20;
 // A pipe's size and its feeder's block: Linux's default cap for unprivileged callers, so ssh reads in
 // large bites and the feeder wakes seldom.

@@ -17,7 +17,7 @@ struct SshVersion {
 };
 
 // `ssh -G`, behind a seam so unit tests can stand in for ssh. Names and versions
-// come from ClientCapabilities (probes/client_capabilities.hpp).
+// come from ClientCapabilities (tuner/sshconfig/client_capabilities.hpp).
 class SshClient {
  public:
   virtual ~SshClient() = default;

@@ -30,10 +30,10 @@ constexpr double k_file_input_mb_per_s = 100;
 // compresses poorly on a slow link) the held read-ahead, 16 MiB, would take seconds to cross: a pipe.
 constexpr double k_compressed_file_input_mb_per_s = 20;
 // What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
-// (2 MiB) a real copy sends while its remote shell starts. Without it, on a 40 ms path the trials read
-// 0.5-0.6 s of start that real copies did not show (whole copy 0.84 of `ssh < file`). Only where that
-// window crosses in 0.1 s: on a slower link the sessions' windows, sent at once, would still be crossing
-// when the first trial is timed, and real copies there showed no start to correct (0.00 s at 20 Mbit/s).
+// (2 MiB) a real copy sends while its remote shell starts; without it, a trial on a long path counts a
+// start that real copies do not pay (doc/benchmarks.md). Only where that window crosses in 0.1 s: on a
+// slower link the sessions' windows, sent at once, would still be crossing when the first trial is
+// timed, and a real copy there pays no start to correct.
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
 constexpr unsigned k_cores_for_loopback_parallel = 4;  // two sessions' ssh and sshd each

@@ -84,8 +84,8 @@ int next_parallel_step(int streams, bool failed, double gain_over_previous, mill
 
 // True when an OpenSSH trial that moved `openssh_mb_per_s` crawled: under policy.crawl_fraction of what
 // the survey measured for the same setting (`survey_mb_per_s`). The two clients' costs differ by up to
-// 2x either way; a quarter is a stall of the server's or the machine's (a VM's sshd), not the cipher,
-// and the trial is timed once more.
+// 2x either way; a quarter is a stall of the server or the machine, not the cipher, and the trial is
+// timed once more.
 bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Policy& policy);
 
 // True when the confirmation's leader is contested: the survey put `challenger` ahead of `leader` by
