@@ -81,6 +81,12 @@ Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint1
     if (so_error == 0) {
       return connection;
     }
+    // On loopback the handshake completes at once, so a server that resets right after
+    // accept(2) surfaces here: the connection was made, and the reset is its first read.
+    if (so_error == ECONNRESET) {
+      connection.m_pending_failure = so_error;
+      return connection;
+    }
     last_error = std::strerror(so_error);
   }
   return network_error(label, "cannot connect: " + last_error);
@@ -108,6 +114,7 @@ TcpConnection::TcpConnection(TcpConnection&& other) noexcept
     : m_fd(std::exchange(other.m_fd, -1)),
       m_proxy_pid(std::exchange(other.m_proxy_pid, -1)),
       m_failure(std::exchange(other.m_failure, 0)),
+      m_pending_failure(std::exchange(other.m_pending_failure, 0)),
       m_label(std::move(other.m_label)) {}
 
 TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
@@ -116,6 +123,7 @@ TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
     m_fd = std::exchange(other.m_fd, -1);
     m_proxy_pid = std::exchange(other.m_proxy_pid, -1);
     m_failure = std::exchange(other.m_failure, 0);
+    m_pending_failure = std::exchange(other.m_pending_failure, 0);
     m_label = std::move(other.m_label);
   }
   return *this;
@@ -152,7 +160,14 @@ Result<void> TcpConnection::wait_for(short events, Clock::time_point deadline, c
   }
 }
 
+Result<void> TcpConnection::report_pending_failure(const char* step) {
+  if (m_pending_failure == 0) return ok();
+  m_failure = std::exchange(m_pending_failure, 0);
+  return network_error(m_label, std::string(step) + " failed: " + std::strerror(m_failure));
+}
+
 Result<void> TcpConnection::send_all(std::string_view bytes, Clock::time_point deadline) {
+  SSHTUNE_TRYV(report_pending_failure("send"));
   while (!bytes.empty()) {
     SSHTUNE_TRYV(wait_for(POLLOUT, deadline, "sending"));
     const ssize_t sent = ::send(m_fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
@@ -166,6 +181,7 @@ Result<void> TcpConnection::send_all(std::string_view bytes, Clock::time_point d
 }
 
 Result<std::size_t> TcpConnection::receive_some(std::string& out, std::size_t max_bytes, Clock::time_point deadline) {
+  SSHTUNE_TRYV(report_pending_failure("receive"));
   for (;;) {
     SSHTUNE_TRYV(wait_for(POLLIN, deadline, "waiting for the server"));
     const std::size_t old_size = out.size();

@@ -42,12 +42,15 @@ class TcpConnection {
  private:
   TcpConnection(int fd, std::string label) : m_fd(fd), m_label(std::move(label)) {}
   Result<void> wait_for(short events, Clock::time_point deadline, const char* step);
+  // The reset seen while connecting, as the failure of the first `step` ("send", "receive").
+  Result<void> report_pending_failure(const char* step);
   void release();
 
   int m_fd = -1;
-  int m_proxy_pid = -1;  // the ProxyCommand process, if any
-  int m_failure = 0;     // see last_failure()
-  std::string m_label;   // "host:port" for messages
+  int m_proxy_pid = -1;       // the ProxyCommand process, if any
+  int m_failure = 0;          // see last_failure()
+  int m_pending_failure = 0;  // a reset seen while connecting, reported by the first receive
+  std::string m_label;        // "host:port" for messages
 };
 
 }  // namespace sshtune
