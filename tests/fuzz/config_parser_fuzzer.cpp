@@ -27,7 +27,9 @@ void read_text(const std::string& text) {
   config::UserHostPort parsed;
   (void)config::parse_ssh_uri(text, &parsed);
   (void)config::parse_user_host_port(text);
-  if (const auto jump = config::parse_jump(text, true)) (void)config::jump_text(*jump);
+  for (const OpensshVersion& release : {OpensshVersion{9, 2, 0}, OpensshVersion{10, 0, 0}, OpensshVersion{10, 5, 0}}) {
+    if (const auto jump = config::parse_jump(text, true, release)) (void)config::jump_text(*jump);
+  }
   (void)config::expand_tokens(text, {{'h', "host"}, {'p', "22"}}, false);
 }
 

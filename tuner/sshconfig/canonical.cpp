@@ -62,7 +62,7 @@ void follow_cname(std::string& host, const std::string& cname, const CanonicalOp
   if (!options.direct && options.mode != 2) return;
   for (const auto& [sources, targets] : options.cnames) {
     if (match_pattern_list(host, sources, true) == 1 && match_pattern_list(cname, targets, true) == 1) {
-      host = cname;
+      host = options.lower_cname ? ascii_lower(cname) : cname;
       return;
     }
   }

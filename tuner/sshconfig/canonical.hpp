@@ -24,6 +24,7 @@ struct CanonicalOptions {
   bool direct = true;                                       // no ProxyCommand and no ProxyJump
   int address_family = 0;                                   // AF_UNSPEC, AF_INET or AF_INET6
   int port = 22;
+  bool lower_cname = false;  // 10.4 on: a followed CNAME is lower-cased
 };
 
 // is_addr(): a name with '%' or ':', all digits and dots, or one numeric address.

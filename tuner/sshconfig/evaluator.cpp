@@ -39,10 +39,18 @@ Result<Destination> parse_destination(const std::string& typed) {
 
 const Origin k_flag_origin{k_command_line, 0};
 
+// -l or the destination's user, unless a user is set; `on_command_line` records
+// that it was set so (10.1 on neither expand nor exempt such a user: finalize()).
+void set_user(OptionStore& store, const std::string& user, bool& on_command_line) {
+  if (store.scalar("user") != nullptr) return;
+  store.set_if_unset("user", {user}, k_flag_origin);
+  on_command_line = true;
+}
+
 // One -l, -p or -o flag, as ssh.c's getopt loop handles it (first value wins).
-Result<void> apply_flag(Walker& walker, OptionStore& store, const CommandLineFlag& flag) {
+Result<void> apply_flag(Walker& walker, OptionStore& store, const CommandLineFlag& flag, bool& user_on_command_line) {
   if (flag.flag == 'l') {
-    store.set_if_unset("user", {flag.value}, k_flag_origin);
+    set_user(store, flag.value, user_on_command_line);
   } else if (flag.flag == 'p' && store.scalar("port") == nullptr) {
     const int port = a2port(flag.value);
     if (port <= 0) return usage("Bad port '" + flag.value + "'");
@@ -54,8 +62,8 @@ Result<void> apply_flag(Walker& walker, OptionStore& store, const CommandLineFla
 }
 
 // The destination's user and port, which count only where no flag set them before.
-void apply_destination(OptionStore& store, const Destination& destination) {
-  if (destination.user) store.set_if_unset("user", {*destination.user}, k_flag_origin);
+void apply_destination(OptionStore& store, const Destination& destination, bool& user_on_command_line) {
+  if (destination.user) set_user(store, *destination.user, user_on_command_line);
   if (destination.port > 0 && store.scalar("port") == nullptr) {
     store.set_if_unset("port", {std::to_string(destination.port)}, k_flag_origin);
   }
@@ -63,7 +71,8 @@ void apply_destination(OptionStore& store, const Destination& destination) {
 
 // ssh.c main()'s command line: the flags in order, the destination where it stood.
 Result<void> apply_command_line(Walker& walker, OptionStore& store, const EvalRequest& request,
-                                const Destination& destination, const OpensshVersion& release) {
+                                const Destination& destination, const OpensshVersion& release,
+                                bool& user_on_command_line) {
   std::vector<CommandLineFlag> flags;
   if (request.user) flags.push_back(CommandLineFlag{'l', *request.user});
   if (request.port) flags.push_back(CommandLineFlag{'p', *request.port});
@@ -71,15 +80,17 @@ Result<void> apply_command_line(Walker& walker, OptionStore& store, const EvalRe
   const std::size_t before_host = flags.size() + std::min(request.flags_before_host, request.flags.size());
   flags.insert(flags.end(), request.flags.begin(), request.flags.end());
   for (std::size_t i = 0; i <= flags.size(); ++i) {
-    if (i == before_host) apply_destination(store, destination);
+    if (i == before_host) apply_destination(store, destination, user_on_command_line);
     if (i < flags.size()) {
-      SSHTUNE_TRYV(apply_flag(walker, store, flags[i]));
+      SSHTUNE_TRYV(apply_flag(walker, store, flags[i], user_on_command_line));
     }
   }
-  // Names from the command line must be shell-safe (9.6, and Debian's backport of it;
-  // 10.0 checks the user once expanded, whatever set it: see finalize()).
+  // Names from the command line (-o User too) must be shell-safe before the files
+  // are read: 9.6 (and Debian's backport of it) and 10.3 on. 10.0 to 10.2 check the
+  // user after the passes instead (see finalize()).
   const StoredValue* user = store.scalar("user");
-  if (user && !release.since(10, 0) && !valid_remote_user(user->args.front())) {
+  const bool early_check = !release.since(10, 0) || release.since(10, 3);
+  if (user && early_check && !valid_remote_user(user->args.front())) {
     return usage("remote username contains invalid characters");
   }
   if (!valid_hostname(destination.host)) return usage("hostname contains invalid characters");
@@ -112,8 +123,9 @@ Result<void> read_config_files(Walker& walker, const EvalRequest& request) {
 int state_of(const OptionStore& store, const std::string& slot) { return store.state(slot).value_or(0); }
 
 // What hostname canonicalisation reads after fill_default_options_for_canonicalization().
-CanonicalOptions canonical_options(const OptionStore& store) {
+CanonicalOptions canonical_options(const OptionStore& store, const OpensshVersion& release) {
   CanonicalOptions options;
+  options.lower_cname = release.since(10, 4);
   options.mode = state_of(store, "canonicalizehostname");
   options.max_dots = std::stoi(store.scalar("canonicalizemaxdots")->args.front());
   options.fallback_local = state_of(store, "canonicalizefallbacklocal") != 0;
@@ -135,7 +147,8 @@ CanonicalOptions canonical_options(const OptionStore& store) {
 
 // ssh.c main() between the passes: the canonicalisation defaults, HostName with %h
 // expanded, lower-cased unless an address, then canonicalised.
-Result<std::string> host_after_first_pass(OptionStore& store, const std::string& typed_host) {
+Result<std::string> host_after_first_pass(OptionStore& store, const std::string& typed_host,
+                                          const OpensshVersion& release) {
   store.set_if_unset("canonicalizemaxdots", {"1"}, Origin{});
   store.set_if_unset("canonicalizefallbacklocal", {"yes"}, Origin{});
   store.set_if_unset("canonicalizehostname", {"no"}, Origin{});
@@ -144,7 +157,7 @@ Result<std::string> host_after_first_pass(OptionStore& store, const std::string&
     SSHTUNE_TRY(expanded, expand_hostname(hostname->args.front(), typed_host));
     host = expanded;
   }
-  const CanonicalOptions options = canonical_options(store);
+  const CanonicalOptions options = canonical_options(store, release);
   if (!is_address(host, options.address_family)) host = ascii_lower(host);
   return canonical_host(host, options);
 }
@@ -198,12 +211,13 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   evaluation.host = destination.host;
   Walker walker(client, store, evaluation, request.exec);
   walker.facts = first_pass_facts(destination.host);
-  SSHTUNE_TRYV(apply_command_line(walker, store, request, destination, release));
+  bool user_on_command_line = false;
+  SSHTUNE_TRYV(apply_command_line(walker, store, request, destination, release, user_on_command_line));
   const bool user_from_flags = store.scalar("user") != nullptr;
   SSHTUNE_TRYV(read_config_files(walker, request));
   const StoredValue* hostname = store.scalar("hostname");
   const Origin hostname_origin = hostname ? hostname->origin : k_flag_origin;
-  SSHTUNE_TRY(host, host_after_first_pass(store, destination.host));
+  SSHTUNE_TRY(host, host_after_first_pass(store, destination.host, release));
   if (walker.want_final_pass || state_of(store, "canonicalizehostname") != 0) {
     store.replace("hostname", {host}, hostname_origin);
     walker.facts.host = host;
@@ -216,7 +230,7 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   // that named none and no flag set one (its CVE-2026-35386 backport, as observed).
   const bool check_user = destination.uri && !destination.user && !user_from_flags;
   SSHTUNE_TRYV(finalize(store, FinalFacts{destination.host, host, facts.local_user, facts.home, facts.uid,
-                                          facts.local_hostname, release, check_user}));
+                                          facts.local_hostname, release, check_user, user_on_command_line}));
   SSHTUNE_TRY(settings, dump_settings(store, DumpContext{destination.host, host, hostname_origin}, client));
   evaluation.settings = std::move(settings);
   return evaluation;

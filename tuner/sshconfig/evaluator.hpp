@@ -1,6 +1,6 @@
 #pragma once
 // Effective ssh configuration for one destination, computed exactly as the
-// client's release (8.0 to 10.0, see release.hpp) of `ssh -G` does (command line, then the -F file or ~/.ssh/config
+// client's release (8.0 to 10.5, see release.hpp) of `ssh -G` does (command line, then the -F file or ~/.ssh/config
 // followed by /etc/ssh/ssh_config; first value wins; a second pass for Match final / CanonicalizeHostname), with the
 // file:line every value came from.
 

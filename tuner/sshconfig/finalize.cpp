@@ -13,10 +13,27 @@
 namespace sshtune::config {
 namespace {
 
-// fill_default_options()'s CLEAR_ON_NONE list: "none" leaves these unset.
-constexpr std::array<const char*, 8> k_clear_on_none{"localcommand",        "remotecommand",    "proxycommand",
-                                                     "controlpath",         "revokedhostkeys",  "pkcs11provider",
-                                                     "securitykeyprovider", "knownhostscommand"};
+// fill_default_options()'s CLEAR_ON_NONE and CLEAR_ON_NONE_ARRAY lists by release:
+// "none" leaves a string unset (no `ssh -G` line); a list of only "none" is
+// emptied, which `ssh -G` prints as "none".
+struct ClearOnNone {
+  const char* slot;
+  bool list;
+  OpensshVersion since = {};
+  OpensshVersion until = {99, 0, 0};
+};
+constexpr std::array<ClearOnNone, 10> k_clear_on_none{{
+    {"localcommand", false},
+    {"remotecommand", false},
+    {"proxycommand", false},
+    {"controlpath", false},
+    {"revokedhostkeys", false, {}, {10, 3, 0}},
+    {"pkcs11provider", false},
+    {"securitykeyprovider", false},
+    {"knownhostscommand", false},
+    {"channeltimeout", true, {9, 6, 0}},
+    {"revokedhostkeys", true, {10, 3, 0}},
+}};
 
 Error refused_at(const Origin& origin, const std::string& message) {
   return Error{ErrorKind::invalid_input, origin.to_string() + ": " + message};
@@ -40,12 +57,14 @@ void clear_forwardings(OptionStore& store) {
 }
 
 // fill_default_options(): the values it clears after the passes.
-void clear_none_values(OptionStore& store) {
-  for (const char* slot : k_clear_on_none) {
-    const StoredValue* value = store.scalar(slot);
-    if (value && !value->args.empty() && strcasecmp(value->args.front().c_str(), "none") == 0) {
-      store.replace(slot, {}, value->origin);
-    }
+void clear_none_values(OptionStore& store, const OpensshVersion& release) {
+  for (const ClearOnNone& clear : k_clear_on_none) {
+    const StoredValue* value = store.scalar(clear.slot);
+    if (!(clear.since <= release && release < clear.until) || !value || value->args.empty()) continue;
+    if (clear.list && value->args.size() != 1) continue;
+    if (strcasecmp(value->args.front().c_str(), "none") != 0) continue;
+    store.replace(clear.slot, clear.list ? std::vector<std::string>{"none"} : std::vector<std::string>{},
+                  value->origin);
   }
   if (store.jump() && jump_is_none(store.jump()->jump)) store.jump().reset();
   const StoredValue* cnames = store.scalar("canonicalizepermittedcnames");
@@ -199,25 +218,32 @@ ConnectionFacts connection_of(const OptionStore& store, const FinalFacts& facts)
   return conn;
 }
 
-// 10.0: User takes %-tokens (not %r or %C) and ${VAR}, and the result must be a
-// safe name (valid_ruser()). Before 10.0 a user given on the command line is
-// checked as the command line is read, and (`check_user`) the final one too.
+// The user check of ssh.c (valid_ruser()).
+Result<void> check_user_name(const OptionStore& store) {
+  if (valid_remote_user(store.scalar("user")->args.front())) return ok();
+  return refused_at(store.scalar("user")->origin, "remote username contains invalid characters");
+}
+
+// User after the passes, by release. Before 10.0 it is not expanded; a user given
+// on the command line was checked as the command line was read, and (`check_user`)
+// the final one is too. 10.0 expands User with %-tokens (not %r or %C) and ${VAR}
+// whatever set it, and checks the result. From 10.1 on only a User from the
+// configuration (or -o) is expanded, and it is checked where the expansion changed
+// it; a user from -l or the destination is checked, the local user is not.
 Result<void> expand_user(OptionStore& store, const FinalFacts& facts) {
-  const Origin origin = store.scalar("user")->origin;
-  if (!facts.release.since(10, 0)) {
-    if (!facts.check_user || valid_remote_user(store.scalar("user")->args.front())) return ok();
-    return refused_at(origin, "remote username contains invalid characters");
-  }
+  if (!facts.release.since(10, 0)) return facts.check_user ? check_user_name(store) : ok();
+  const StoredValue* user = store.scalar("user");
+  if (facts.release.since(10, 1) && facts.user_on_command_line) return check_user_name(store);
+  if (facts.release.since(10, 1) && user->origin.is_default()) return ok();
+  const std::string before = user->args.front();
   SSHTUNE_TRYV(expand_slot(store, "user", connection_tokens_without_user(connection_of(store, facts), facts.release),
                            Expansion::tokens_and_env));
-  if (!valid_remote_user(store.scalar("user")->args.front())) {
-    return refused_at(origin, "remote username contains invalid characters");
-  }
-  return ok();
+  if (facts.release.since(10, 1) && store.scalar("user")->args.front() == before) return ok();
+  return check_user_name(store);
 }
 
 // ssh.c's expansions before the dump: %-tokens in RemoteCommand; ~, %-tokens and
-// ${VAR} in the paths (RevokedHostKeys from 9.4); %-tokens and ${VAR} in
+// ${VAR} in the paths (RevokedHostKeys from 9.4, each of its files from 10.3); %-tokens and ${VAR} in
 // VersionAddendum and the SetEnv values (10.0); UserKnownHostsFile "none" stays
 // as it is printed.
 Result<void> expand_all(OptionStore& store, const FinalFacts& facts) {
@@ -247,7 +273,7 @@ Result<void> expand_all(OptionStore& store, const FinalFacts& facts) {
 Result<void> finalize(OptionStore& store, const FinalFacts& facts) {
   clear_forwardings(store);
   fill_dependent_defaults(store);
-  clear_none_values(store);
+  clear_none_values(store, facts.release);
   store.set_if_unset("user", {facts.local_user}, Origin{});
   SSHTUNE_TRYV(check_jump(store, facts));
   store.set_if_unset("port", {std::to_string(port_or_default(0))}, Origin{});

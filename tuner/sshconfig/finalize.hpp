@@ -25,6 +25,7 @@ struct FinalFacts {
   std::string local_hostname;
   OpensshVersion release = k_newest_known_release;  // the dialect (tokens and expansions differ)
   bool check_user = false;                          // the final user must be a safe name (see evaluate())
+  bool user_on_command_line = false;                // User came from -l or the destination (10.1: not expanded)
 };
 
 // Finalises `store` in place; an invalid_input error naming the line of the value

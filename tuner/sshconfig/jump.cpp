@@ -9,14 +9,30 @@
 namespace sshtune::config {
 namespace {
 
-// The jump text parse_jump() works on: up to '#', then (rtrim() in 9.2 clears every
-// blank from the end down to index 1, not only trailing ones) up to the first blank.
-std::string_view trimmed(std::string_view raw) {
+// The jump text parse_jump() works on: up to '#', then rtrim(). Before 10.1 rtrim()
+// clears every blank from the end down to index 1, not only trailing ones, so the
+// text ends at the first blank; from 10.1 on it drops trailing blanks only.
+std::string_view trimmed(std::string_view raw, const OpensshVersion& release) {
   raw = raw.substr(0, raw.find('#'));
+  if (release.since(10, 1)) {
+    while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.back()))) raw.remove_suffix(1);
+    return raw;
+  }
   for (std::size_t i = 1; i < raw.size(); ++i) {
     if (std::isspace(static_cast<unsigned char>(raw[i]))) return raw.substr(0, i);
   }
   return raw;
+}
+
+// The text the hops before the last are printed from: 10.0 to 10.2 take them from
+// the raw value (up to its last ',', comment included); the others from the trimmed one.
+std::string_view extra_source(std::string_view raw, std::string_view text, const OpensshVersion& release) {
+  return release.since(10, 0) && !release.since(10, 3) ? raw : text;
+}
+
+// Whether -o ProxyJump hops are checked strictly: Debian's 9.2 backport, and 10.3 on.
+bool strict_for(bool command_line, const OpensshVersion& release) {
+  return command_line && (!release.since(10, 0) || release.since(10, 3));
 }
 
 // One hop: an ssh:// URI or [user@]host[:port]; nullopt when ssh refuses it.
@@ -36,10 +52,10 @@ std::optional<UserHostPort> parse_hop(std::string_view hop, bool strict) {
 
 }  // namespace
 
-std::optional<Jump> parse_jump(std::string_view raw, bool strict) {
+std::optional<Jump> parse_jump(std::string_view raw, bool command_line, const OpensshVersion& release) {
   if (raw.size() == 4 && strncasecmp(raw.data(), "none", 4) == 0) return Jump{"none", std::nullopt, 0, std::nullopt};
-  const std::string_view text = trimmed(raw);
-  const std::size_t last_comma = text.rfind(',');
+  const std::string_view text = trimmed(raw, release);
+  const bool strict = strict_for(command_line, release);
   Jump jump;
   std::string_view rest = text;
   for (bool first = true;; first = false) {
@@ -51,7 +67,9 @@ std::optional<Jump> parse_jump(std::string_view raw, bool strict) {
     if (comma == std::string_view::npos) break;
     rest = rest.substr(0, comma);
   }
-  if (last_comma != std::string_view::npos) jump.extra = std::string(text.substr(0, last_comma));
+  const std::string_view source = extra_source(raw, text, release);
+  const std::size_t last_comma = source.rfind(',');
+  if (last_comma != std::string_view::npos && last_comma > 0) jump.extra = std::string(source.substr(0, last_comma));
   return jump;
 }
 

@@ -1,9 +1,14 @@
 #pragma once
-// ProxyJump as Debian's OpenSSH 9.2 reads and prints it (readconf.c parse_jump()
-// with the CVE-2026-35386 backport, and dump_client_config()). The value is the raw
-// rest of the line, cut at '#' and, by rtrim()'s 9.2 bug, at the first blank; the
-// hops are [user@]host[:port] or ssh:// URIs; only the last hop is kept, the others
-// are printed back as they were written.
+// ProxyJump as readconf.c parse_jump() reads it and dump_client_config() prints it.
+// The value is the raw rest of the line, cut at '#' and then trimmed by rtrim():
+// before 10.1 rtrim() cuts at the first blank (its bug, in Debian's 9.2 and 10.0
+// too), from 10.1 on only trailing blanks go. The hops are [user@]host[:port] or
+// ssh:// URIs; only the last hop is kept, the others are printed back as written
+// (10.0 to 10.2 take them from the raw value, comment and all). Names given with
+// -o are checked strictly by Debian's 9.2 (its CVE-2026-35386 backport) and from
+// 10.3 on.
+
+#include "base/openssh_version.hpp"
 
 #include <optional>
 #include <string>
@@ -19,10 +24,11 @@ struct Jump {
   std::optional<std::string> extra;
 };
 
-// parse_jump(): the jump named by `raw` (a case-insensitive "none" gives host
-// "none", port 0), or nullopt where ssh reports "Invalid ProxyJump". With `strict`
-// (-o on the command line), hop names must also pass valid_hostname/valid_remote_user.
-std::optional<Jump> parse_jump(std::string_view raw, bool strict);
+// parse_jump() of `release`: the jump named by `raw` (a case-insensitive "none"
+// gives host "none", port 0), or nullopt where ssh reports "Invalid ProxyJump".
+// With `command_line` (-o), a release that checks strictly also requires hop names
+// to pass valid_hostname/valid_remote_user.
+std::optional<Jump> parse_jump(std::string_view raw, bool command_line, const OpensshVersion& release);
 
 // True for the "none" jump that fill_default_options() clears.
 bool jump_is_none(const Jump& jump);

@@ -31,6 +31,9 @@ constexpr std::array k_request_tty{StateName{"true", 2}, StateName{"yes", 2},   
 constexpr std::array k_session_type{StateName{"none", 0}, StateName{"subsystem", 1}, StateName{"default", 2}};
 constexpr std::array k_canonicalize{StateName{"true", 1}, StateName{"false", 0}, StateName{"yes", 1},
                                     StateName{"no", 0}, StateName{"always", 2}};
+// multistate_warnweakcrypto (10.1); fmt_intarg() prints it as a plain flag (yes/no).
+constexpr std::array k_warn_weak_crypto{StateName{"true", 1}, StateName{"false", 0}, StateName{"yes", 1},
+                                        StateName{"no", 0}, StateName{"no-pq-kex", 0}};
 constexpr std::array k_pubkey_auth{StateName{"true", 3}, StateName{"false", 0},   StateName{"yes", 3},
                                    StateName{"no", 0},   StateName{"unbound", 1}, StateName{"host-bound", 2}};
 
@@ -180,7 +183,9 @@ const std::array k_table{
     kw("canonicalizepermittedcnames", K::first_line_list),
     kw("streamlocalbindmask", K::other),
     flag("streamlocalbindunlink", "streamlocalbindunlink"),
-    kw("revokedhostkeys", K::string),
+    // 10.3 reads several files, "none" alone, and prints them on one line.
+    since(kw("revokedhostkeys", K::first_line_list), 10, 3),
+    until(kw("revokedhostkeys", K::string), 10, 3),
     kw("fingerprinthash", K::other),
     states("updatehostkeys", "updatehostkeys", k_yes_no_ask),
     since(algos("hostbasedacceptedalgorithms", "hostbasedacceptedalgorithms", AlgorithmKind::key_sig), 8, 7),
@@ -197,6 +202,8 @@ const std::array k_table{
     since(kw("obscurekeystroketiming", K::other), 9, 5),
     since(kw("channeltimeout", K::first_line_list), 9, 6),
     since(alias("versionaddendum", "versionaddendum", K::command), 10, 0),
+    since(kw("refuseconnection", K::refuse), 10, 1),
+    since(states("warnweakcrypto", "warnweakcrypto", k_warn_weak_crypto), 10, 1),
     alias("protocolkeepalives", "serveraliveinterval", K::time),
     // Debian's 10.0 reads SetupTimeOut as ConnectTimeout; before, as ServerAliveInterval.
     since(alias("setuptimeout", "connecttimeout", K::time), 10, 0),
@@ -233,8 +240,8 @@ std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {
 std::span<const KeywordInfo> all_keywords() { return k_table; }
 
 std::string_view state_name(std::span<const StateName> table, int value) {
-  // Plain flags are stored with the "true"/"false" table but print yes/no.
-  if (table.data() == k_flag.data()) {
+  // Plain flags (and WarnWeakCrypto) are stored with a "true"/"false" table but print yes/no.
+  if (table.data() == k_flag.data() || table.data() == k_warn_weak_crypto.data()) {
     table = k_yes_no_print;
   }
   for (const StateName& state : table) {

@@ -1,7 +1,9 @@
 #pragma once
-// The keyword table of OpenSSH 8.0 to 10.0 (readconf.c keywords[] plus Debian's
+// The keyword table of OpenSSH 8.0 to 10.5 (readconf.c keywords[] plus Debian's
 // GSSAPI and keep-alive additions): how each keyword's arguments are read and
-// stored, and the releases that know it ("since 9.4", "removed in 8.7").
+// stored, and the releases that know it ("since 9.4", "removed in 8.7"); a
+// keyword whose reading changed has one row per range (RevokedHostKeys: one
+// path before 10.3, a list from 10.3 on).
 
 #include "base/openssh_version.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
@@ -33,6 +35,7 @@ enum class KeywordKind {
   send_env,         // appended; "-PATTERN" removes
   first_line_list,  // several arguments, only the first active line counts
   other,            // first wins, all arguments kept (light validation)
+  refuse,           // RefuseConnection (10.1): an active line ends ssh with its argument
 };
 
 // One enumeration value of a multistate keyword (readconf.c multistate_*).

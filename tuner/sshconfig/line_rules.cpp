@@ -35,10 +35,10 @@ LineCheck stores(const KeywordInfo& info, std::string value) {
 }
 
 // How many arguments a keyword consumes; more are "extra arguments".
-std::size_t max_args(const KeywordInfo& info) {
+std::size_t max_args(const KeywordInfo& info, const OpensshVersion& release) {
   if (info.kind == K::forward) return info.name == "dynamicforward" ? 1 : 2;
   if (info.kind == K::command || info.kind == K::send_env || info.name == "proxyjump") return k_any_count;
-  if (const ValueFormInfo* form = find_value_form(info.name)) return form->max_args;
+  if (const ValueFormInfo* form = find_value_form(info.name, release)) return form->max_args;
   return 1;
 }
 
@@ -59,7 +59,7 @@ LineCheck check_number(const ConfigLine& line, const KeywordInfo& info, const Op
   if (info.kind == K::time) {
     if (arg.empty()) return refused("missing time value.");
     if (arg == "none") return {};  // -1 is "unset": a later line may still set it
-    const std::optional<long long> value = parse_time(arg, release.since(9, 8));
+    const std::optional<long long> value = parse_time(arg, release);
     if (!value) return refused("invalid time value.");
     return stores(info, std::to_string(*value));
   }
@@ -82,9 +82,9 @@ LineCheck check_forward(const ConfigLine& line, const KeywordInfo& info) {
   return check;
 }
 
-LineCheck check_jump(const ConfigLine& line, bool command_line) {
+LineCheck check_jump(const ConfigLine& line, bool command_line, const OpensshVersion& release) {
   const std::string value = command_value(line);
-  std::optional<Jump> jump = parse_jump(value, command_line);
+  std::optional<Jump> jump = parse_jump(value, command_line, release);
   if (!jump) return refused("Invalid ProxyJump \"" + value + "\"");
   LineCheck check;
   check.jump = std::move(jump);
@@ -120,10 +120,9 @@ LineCheck check_version_addendum(const ConfigLine& line) {
 LineCheck read_values(const ConfigLine& line, const KeywordInfo& info, const ClientCapabilities& client,
                       bool command_line) {
   const OpensshVersion release = dialect_of(client);
-  // Debian's 9.2 checks -o ProxyJump hop names (its CVE-2026-35386 backport); 10.0 does not.
-  if (info.name == "proxyjump") return check_jump(line, command_line && !release.since(10, 0));
+  if (info.name == "proxyjump") return check_jump(line, command_line, release);
   if (info.name == "versionaddendum") return check_version_addendum(line);
-  if (const ValueFormInfo* form = find_value_form(info.name)) return check_form(line, *form, release);
+  if (const ValueFormInfo* form = find_value_form(info.name, release)) return check_form(line, *form, release);
   switch (info.kind) {
     case K::flag: return check_flag(line, info);
     case K::integer:
@@ -136,6 +135,9 @@ LineCheck read_values(const ConfigLine& line, const KeywordInfo& info, const Cli
       if (!has_arg(line)) return refused("Missing argument.");
       if (auto message = check_algorithm_argument(info.algorithm, first_arg(line), client)) return refused(*message);
       return stores(info, first_arg(line));
+    case K::refuse:  // what an active line does is the walker's (it ends the read)
+      if (!has_arg(line)) return refused("Missing argument.");
+      return {};
     default:
       if (!has_arg(line)) return refused("Missing argument.");
       return info.kind == K::identity ? LineCheck{} : stores(info, first_arg(line));
@@ -189,7 +191,7 @@ LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const
     default: break;
   }
   LineCheck check = read_values(line, info, client, command_line);
-  if (!check.error && line.args.size() > max_args(info)) return refused(extra_args(line));
+  if (!check.error && line.args.size() > max_args(info, dialect_of(client))) return refused(extra_args(line));
   return check;
 }
 

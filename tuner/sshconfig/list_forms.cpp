@@ -48,6 +48,12 @@ Result<Assignments> read_user_known_hosts(const std::vector<std::string>& args, 
   return plain_list("userknownhostsfile", args);
 }
 
+// RevokedHostKeys (10.3): several files, "none" alone; a line of only a comment is fatal.
+Result<Assignments> read_revoked_host_keys(const std::vector<std::string>& args, const OpensshVersion&) {
+  if (args.empty()) return none_specified("revokedhostkeys");
+  return plain_list("revokedhostkeys", args);
+}
+
 Result<Assignments> read_log_verbose(const std::vector<std::string>& args, const OpensshVersion&) {
   return plain_list("logverbose", args);
 }
@@ -137,14 +143,13 @@ Result<Assignments> read_channel_timeout(const std::vector<std::string>& args, c
     }
     if (is_word(args[i], "none")) continue;
     const std::size_t equals = args[i].find('=');
-    const bool valid =
-        equals != std::string::npos && equals > 0 && parse_time(args[i].substr(equals + 1), release.since(9, 8));
+    const bool valid = equals != std::string::npos && equals > 0 && parse_time(args[i].substr(equals + 1), release);
     if (!valid) return refusal("invalid channel timeout " + args[i]);
   }
   return Assignments{Assignment{"channeltimeout", args}};
 }
 
-constexpr std::array<ValueFormInfo, 8> k_lists{{
+constexpr std::array<ValueFormInfo, 9> k_lists{{
     {"globalknownhostsfile", read_global_known_hosts, k_any_count},
     {"userknownhostsfile", read_user_known_hosts, k_any_count},
     {"logverbose", read_log_verbose, k_any_count},
@@ -153,13 +158,14 @@ constexpr std::array<ValueFormInfo, 8> k_lists{{
     {"permitremoteopen", read_permit_remote_open, k_any_count},
     {"setenv", read_set_env, k_any_count},
     {"channeltimeout", read_channel_timeout, k_any_count},
+    {"revokedhostkeys", read_revoked_host_keys, k_any_count, {10, 3, 0}},
 }};
 
 }  // namespace
 
-const ValueFormInfo* find_list_form(std::string_view keyword) {
+const ValueFormInfo* find_list_form(std::string_view keyword, const OpensshVersion& release) {
   for (const ValueFormInfo& form : k_lists) {
-    if (form.keyword == keyword) return &form;
+    if (form.keyword == keyword && form.since <= release) return &form;
   }
   return nullptr;
 }

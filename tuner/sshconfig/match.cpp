@@ -200,6 +200,11 @@ Result<bool> evaluate_criteria(const MatchSplit& split, const MatchContext& cont
   return result;
 }
 
+// "final" asks for the second pass; from 10.1 on a negated "!final" does not.
+bool requests_final_pass(const MatchCriterion& criterion, const OpensshVersion& release) {
+  return criterion.attribute == "final" && !(criterion.negated && release.since(10, 1));
+}
+
 // localnetwork's list must be well formed (addr_match_cidr_list(NULL, list)).
 std::optional<std::string> network_problem(const MatchSplit& split) {
   for (const MatchCriterion& criterion : split.criteria) {
@@ -252,8 +257,9 @@ MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context
     outcome.error = split.error;
     return outcome;
   }
+  const OpensshVersion& dialect = context ? context->release : release;
   for (const MatchCriterion& criterion : split.criteria) {
-    outcome.wants_final_pass = outcome.wants_final_pass || criterion.attribute == "final";
+    outcome.wants_final_pass = outcome.wants_final_pass || requests_final_pass(criterion, dialect);
   }
   if (context == nullptr) return outcome;
   const Result<bool> matched = evaluate_criteria(split, *context, outcome);

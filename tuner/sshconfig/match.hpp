@@ -1,10 +1,11 @@
 #pragma once
-// readconf.c match_cfg_line() for OpenSSH 8.0 to 10.0: the one splitter of a Match
+// readconf.c match_cfg_line() for OpenSSH 8.0 to 10.5: the one splitter of a Match
 // line that every reader of Match lines uses, and the evaluation of its ANDed
 // criteria. Before 9.9 the line is split with strdelim (only '"' quotes, '='
 // separates); from 9.9 on with argv_split (shell-like quotes), and 10.0 takes
 // "criterion=argument" again. 9.4 adds tagged and localnetwork; 10.0 version,
-// sessiontype and command.
+// sessiontype and command; from 10.1 on a negated "!final" no longer asks for the
+// final pass.
 
 #include "base/openssh_version.hpp"
 #include "base/result.hpp"
@@ -69,7 +70,7 @@ struct MatchContext {
 // The outcome of one Match line: an error (ssh's message; `fatal` when ssh exits at
 // once, for a token that does not expand or an exec command that could not run,
 // rather than counting a bad line), or whether it matched,
-// whether it requested the final pass ("final" seen, even negated), the exec
+// whether it requested the final pass ("final" seen; before 10.1 even negated), the exec
 // commands that were not run for want of a runner (each counts as a failing
 // command), and whether the line had unconsumed arguments.
 struct MatchOutcome {

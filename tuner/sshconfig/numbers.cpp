@@ -6,8 +6,11 @@
 
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <climits>
 #include <cstdlib>
+#include <system_error>
+#include <utility>
 
 namespace sshtune::config {
 namespace {
@@ -88,9 +91,43 @@ std::optional<long long> apply_scale(Scaled s, int sign, long long scale, std::s
   return sign == -1 ? s.whole - s.fraction : s.whole + s.fraction;
 }
 
+// One piece of 10.3's convtime_double(): a decimal number (digits and at most one
+// '.', as strtod reads it with nothing left of the [0-9.] run) and its unit. A
+// fraction is allowed for seconds only and must end in a digit. nullopt if invalid.
+std::optional<double> time_piece(std::string_view text, std::size_t& at, bool& seen_seconds) {
+  const std::size_t start = at;
+  while (at < text.size() && (std::isdigit(static_cast<unsigned char>(text[at])) || text[at] == '.')) ++at;
+  const std::string_view number = text.substr(start, at - start);
+  double value = 0;
+  const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (number.empty() || error != std::errc() || end != number.data() + number.size()) return std::nullopt;
+  const long multiplier = unit_of(at < text.size() ? text[at] : '\0');
+  if (multiplier == 0 || (multiplier == 1 && std::exchange(seen_seconds, true))) return std::nullopt;
+  const bool fraction = number.find('.') != std::string_view::npos;
+  if (fraction && (multiplier != 1 || !std::isdigit(static_cast<unsigned char>(number.back())))) return std::nullopt;
+  if (at < text.size()) ++at;
+  return value * static_cast<double>(multiplier);
+}
+
+// 10.3's convtime(): convtime_double() cut to whole seconds, at most INT_MAX.
+std::optional<long long> parse_time_fraction(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  double total = 0;
+  bool seen_seconds = false;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::optional<double> piece = time_piece(text, at, seen_seconds);
+    if (!piece) return std::nullopt;
+    total += *piece;
+  }
+  if (total > INT_MAX) return std::nullopt;
+  return static_cast<long long>(total);
+}
+
 }  // namespace
 
-std::optional<long long> parse_time(std::string_view text, bool digits_only) {
+std::optional<long long> parse_time(std::string_view text, const OpensshVersion& release) {
+  if (release.since(10, 3)) return parse_time_fraction(text);
+  const bool digits_only = release.since(9, 8);
   const std::string copy(text);
   const char* p = copy.c_str();
   if (*p == '\0') return std::nullopt;

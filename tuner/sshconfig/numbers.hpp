@@ -2,16 +2,23 @@
 // The number readers readconf.c uses, with their exact acceptance: convtime(),
 // atoi_err() (strtonum 0..INT_MAX), scan_scaled() (RekeyLimit sizes) and a2tun().
 
+#include "base/openssh_version.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace sshtune::config {
 
-// convtime(): "90", "1h30m", "2W" ... in seconds (strtol pieces, units s m h d w in
-// either case, no negatives, at most INT_MAX); nullopt if invalid. `digits_only`
-// is 9.8's rewrite, where each piece must start with a digit (no sign, no blank).
-std::optional<long long> parse_time(std::string_view text, bool digits_only = false);
+// The oldest release, whose convtime() parse_time() follows unless told another.
+inline constexpr OpensshVersion k_first_time_form{8, 0, 0};
+
+// convtime() of `release`: "90", "1h30m", "2W" ... in seconds (units s m h d w in
+// either case, no negatives, at most INT_MAX); nullopt if invalid. Before 9.8 each
+// piece is read with strtol (a sign or blank may lead); from 9.8 on it must start
+// with a digit; from 10.3 on (convtime_double) the seconds may have a fraction
+// ("1.5", "2m0.5s"; cut to whole seconds) and may appear only once ("5s5" is invalid).
+std::optional<long long> parse_time(std::string_view text, const OpensshVersion& release = k_first_time_form);
 
 // atoi_err() / strtonum(s, 0, INT_MAX): nullopt with ssh's reason ("missing",
 // "invalid", "too small", "too large") in `reason`.

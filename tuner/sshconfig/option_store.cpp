@@ -35,8 +35,10 @@ std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLi
     return std::nullopt;
   }
   // readconf.c ignores ProxyCommand once any ProxyJump is set; Debian's 9.2 still
-  // takes it after "ProxyJump none" (as observed), 10.0 does not.
-  const bool jump_blocks = m_jump && (m_release.since(10, 0) || !jump_is_none(m_jump->jump));
+  // takes it after "ProxyJump none" (as observed), 10.0 to 10.2 do not. 10.3 drops
+  // the rule: a real jump has already set ProxyCommand to "none", "none" has not.
+  const bool none_blocks = m_release.since(10, 0) && !m_release.since(10, 3);
+  const bool jump_blocks = m_jump && (none_blocks || !jump_is_none(m_jump->jump));
   if (info.name == "proxycommand" && jump_blocks) return m_jump->origin;
   return assign(check.assignments, origin, std::string(info.name));
 }

@@ -23,13 +23,48 @@ struct Named {
   int value;
 };
 
-// misc.c ipqos[]: iptos2str() prints the first name with a value ("reliability" is "le").
-constexpr std::array<Named, 26> k_ipqos{{
-    {"none", INT_MAX},    {"af11", 0x28},        {"af12", 0x30}, {"af13", 0x38}, {"af21", 0x48}, {"af22", 0x50},
-    {"af23", 0x58},       {"af31", 0x68},        {"af32", 0x70}, {"af33", 0x78}, {"af41", 0x88}, {"af42", 0x90},
-    {"af43", 0x98},       {"cs0", 0x00},         {"cs1", 0x20},  {"cs2", 0x40},  {"cs3", 0x60},  {"cs4", 0x80},
-    {"cs5", 0xa0},        {"cs6", 0xc0},         {"cs7", 0xe0},  {"ef", 0xb8},   {"le", 0x04},   {"lowdelay", 0x10},
-    {"throughput", 0x08}, {"reliability", 0x04},
+// misc.c ipqos[] by release: iptos2str() prints the first name with a value.
+// Before 10.1 "reliability" is "le"; from 10.1 on lowdelay, throughput and
+// reliability are deprecated (read as "none", the system default); 10.3 adds va.
+struct IpqosName {
+  std::string_view name;
+  int value;
+  OpensshVersion since = {};
+  OpensshVersion until = {99, 0, 0};
+};
+constexpr int k_ipqos_deprecated = INT_MIN;
+constexpr OpensshVersion k_ipqos_deprecation{10, 1, 0};
+constexpr std::array<IpqosName, 30> k_ipqos{{
+    {"none", INT_MAX},
+    {"af11", 0x28},
+    {"af12", 0x30},
+    {"af13", 0x38},
+    {"af21", 0x48},
+    {"af22", 0x50},
+    {"af23", 0x58},
+    {"af31", 0x68},
+    {"af32", 0x70},
+    {"af33", 0x78},
+    {"af41", 0x88},
+    {"af42", 0x90},
+    {"af43", 0x98},
+    {"cs0", 0x00},
+    {"cs1", 0x20},
+    {"cs2", 0x40},
+    {"cs3", 0x60},
+    {"cs4", 0x80},
+    {"cs5", 0xa0},
+    {"cs6", 0xc0},
+    {"cs7", 0xe0},
+    {"ef", 0xb8},
+    {"le", 0x04},
+    {"va", 0xb0, {10, 3, 0}},
+    {"lowdelay", 0x10, {}, k_ipqos_deprecation},
+    {"throughput", 0x08, {}, k_ipqos_deprecation},
+    {"reliability", 0x04, {}, k_ipqos_deprecation},
+    {"lowdelay", k_ipqos_deprecated, k_ipqos_deprecation},
+    {"throughput", k_ipqos_deprecated, k_ipqos_deprecation},
+    {"reliability", k_ipqos_deprecated, k_ipqos_deprecation},
 }};
 
 // log.c log_levels[] as Debian ships it: "SILENT" comes first, so QUIET prints as SILENT.
@@ -95,10 +130,19 @@ std::string arg(const std::vector<std::string>& args, std::size_t i) { return i 
 
 Assignments one(std::string slot, std::string value) { return {Assignment{std::move(slot), {std::move(value)}}}; }
 
+// The ipqos[] names `release` knows.
+bool knows(const IpqosName& entry, const OpensshVersion& release) {
+  return entry.since <= release && release < entry.until;
+}
+
 // parse_ipqos(): a name or a number 0..255 (strtol base 0; strtonum, so decimal,
-// from 9.8 on); -1 when invalid.
+// from 9.8 on); -1 when invalid. A deprecated name reads as "none" (readconf.c
+// logs it at debug level only).
 int ipqos_value(const std::string& text, const OpensshVersion& release) {
-  if (const Named* named = by_name(k_ipqos, text)) return named->value;
+  for (const IpqosName& entry : k_ipqos) {
+    const bool same = entry.name.size() == text.size() && strcasecmp(entry.name.data(), text.c_str()) == 0;
+    if (same && knows(entry, release)) return entry.value == k_ipqos_deprecated ? INT_MAX : entry.value;
+  }
   char* end = nullptr;
   const long value = std::strtol(text.c_str(), &end, release.since(9, 8) ? 10 : 0);
   if (text.empty() || *end != '\0' || value < 0 || value > 255) return -1;
@@ -106,9 +150,9 @@ int ipqos_value(const std::string& text, const OpensshVersion& release) {
 }
 
 // iptos2str().
-std::string ipqos_name(int value) {
-  for (const Named& entry : k_ipqos) {
-    if (entry.value == value) return std::string(entry.name);
+std::string ipqos_name(int value, const OpensshVersion& release) {
+  for (const IpqosName& entry : k_ipqos) {
+    if (entry.value == value && knows(entry, release)) return std::string(entry.name);
   }
   char buffer[8];
   std::snprintf(buffer, sizeof buffer, "0x%02x", value);
@@ -140,7 +184,7 @@ Result<Assignments> read_rekey_limit(const std::vector<std::string>& args, const
   Assignments out = one("rekeylimit", std::to_string(bytes));
   if (args.size() < 2 || args[1] == "none") return out;
   if (args[1].empty()) return refusal("missing time value.");
-  const std::optional<long long> interval = parse_time(args[1], release.since(9, 8));
+  const std::optional<long long> interval = parse_time(args[1], release);
   if (!interval) return refusal("invalid time value.");
   out.push_back(Assignment{"rekeyinterval", {std::to_string(*interval)}});
   return out;
@@ -151,7 +195,7 @@ Result<Assignments> read_ipqos(const std::vector<std::string>& args, const Opens
   if (interactive < 0) return refusal("Bad IPQoS value: " + arg(args, 0));
   const int bulk = args.size() < 2 ? interactive : ipqos_value(args[1], release);
   if (bulk < 0) return refusal("Bad IPQoS value: " + args[1]);
-  return one("ipqos", ipqos_name(interactive) + " " + ipqos_name(bulk));
+  return one("ipqos", ipqos_name(interactive, release) + " " + ipqos_name(bulk, release));
 }
 
 Result<Assignments> read_tunnel_device(const std::vector<std::string>& args, const OpensshVersion&) {
@@ -177,11 +221,11 @@ Result<Assignments> read_add_keys(const std::vector<std::string>& args, const Op
   const bool has_time = args.size() > 1;
   long long lifespan = 0;
   if (state != nullptr && state->value == 3 && has_time) {
-    const std::optional<long long> time = parse_time(args[1], release.since(9, 8));
+    const std::optional<long long> time = parse_time(args[1], release);
     if (!time) return refusal("invalid time value.");
     lifespan = *time;
   } else if (state == nullptr && !has_time) {
-    const std::optional<long long> time = parse_time(arg(args, 0), release.since(9, 8));
+    const std::optional<long long> time = parse_time(arg(args, 0), release);
     if (!time) return refusal("unsupported option");
     lifespan = *time;
     state = by_name(k_add_keys, "yes");
@@ -197,7 +241,7 @@ Result<Assignments> read_control_persist(const std::vector<std::string>& args, c
   if (text.empty()) return refusal("Missing ControlPersist argument.");
   if (text == "no" || text == "false") return one("controlpersist", "no");
   if (text == "yes" || text == "true") return one("controlpersist", "yes");
-  const std::optional<long long> timeout = parse_time(text, release.since(9, 8));
+  const std::optional<long long> timeout = parse_time(text, release);
   if (!timeout) return refusal("Bad ControlPersist argument.");
   return one("controlpersist", *timeout == 0 ? "yes" : std::to_string(*timeout));
 }
@@ -317,11 +361,11 @@ std::string agent_path_problem(const std::string& path) {
   return "";
 }
 
-const ValueFormInfo* find_value_form(std::string_view keyword) {
+const ValueFormInfo* find_value_form(std::string_view keyword, const OpensshVersion& release) {
   for (const ValueFormInfo& form : k_forms) {
-    if (form.keyword == keyword) return &form;
+    if (form.keyword == keyword && form.since <= release) return &form;
   }
-  return find_list_form(keyword);
+  return find_list_form(keyword, release);
 }
 
 }  // namespace sshtune::config

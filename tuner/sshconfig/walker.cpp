@@ -26,6 +26,19 @@ std::optional<std::string> read_bytes(const std::string& path) {
   return read_file_if_present(path);
 }
 
+// RefuseConnection (10.1): an active line that reads well ends ssh with its
+// argument; ssh counts extra arguments only after that.
+bool refuses(const std::optional<KeywordInfo>& info, const ConfigLine& line, const LineCheck& check, bool active) {
+  if (!info || info->kind != KeywordKind::refuse || !active) return false;
+  return !check.error || *check.error == "keyword " + line.keyword_lower + " extra arguments at end of line";
+}
+
+// The directive a -o Host or Match line is refused as: 10.4 names Match lines
+// Match, before that both are "Host".
+std::string directive_name(const KeywordInfo& info, const OpensshVersion& release) {
+  return info.kind == KeywordKind::match && release.since(10, 4) ? "Match" : "Host";
+}
+
 }  // namespace
 
 bool config_readable(const std::string& path) { return read_bytes(path).has_value(); }
@@ -80,9 +93,13 @@ Result<Message> Walker::process(const ConfigLine& line, const std::string& path,
   const LineCheck check =
       check_line(line, m_client, ignore ? ignore->args.front() : "", flags.user_config, command_line);
   if (check.notice) m_evaluation.notes.push_back(path + ":" + std::to_string(line.number) + ": " + *check.notice);
+  if (refuses(info, line, check, active)) {
+    const std::string where = command_line ? std::string(k_command_line) : path + ":" + std::to_string(line.number);
+    return fatal(where + ": RefuseConnection: " + line.args.front().value);
+  }
   if (!info || check.error) return check.error;
   if (command_line && (info->kind == KeywordKind::host || info->kind == KeywordKind::match)) {
-    return Message("Host directive not supported as a command-line option");
+    return Message(directive_name(*info, dialect_of(m_client)) + " directive not supported as a command-line option");
   }
   if (command_line && info->kind == KeywordKind::include) {
     return Message("Include directive not supported as a command-line option");

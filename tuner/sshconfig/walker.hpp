@@ -41,7 +41,7 @@ class Walker {
       : m_client(client), m_store(store), m_evaluation(evaluation), m_exec(exec) {}
 
   PassFacts facts;
-  bool want_final_pass = false;  // a Match final was seen (even negated, as in 9.2)
+  bool want_final_pass = false;  // a Match final was seen (before 10.1 even a negated one)
 
   // read_config_file_depth(): one file; its bad lines make the whole read fail
   // (one error naming the first, with a count of the others).
