@@ -1,6 +1,6 @@
 #pragma once
-// A fixture that evaluates a configuration text with the fixed OpenSSH 9.2
-// snapshot (no ssh is run), HOME pointing at a temp dir.
+// A fixture that evaluates a configuration text with a fixed client (the OpenSSH
+// 9.2 snapshot unless a test picks another; no ssh is run), HOME pointing at a temp dir.
 
 #include "tests/support/temp_dir.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
@@ -23,7 +23,7 @@ class EvalFixture : public ::testing::Test {
   Result<Evaluation> run(const std::string& config, const std::string& host, EvalRequest request = {}) {
     request.host = host;
     request.config_file = m_dir.write("t.conf", config);
-    return evaluate(request, openssh_9_2_debian_snapshot());
+    return evaluate(request, *m_client);
   }
 
   // run() that must succeed.
@@ -50,6 +50,7 @@ class EvalFixture : public ::testing::Test {
 
   testing::TempDir m_dir;
   testing::ScopedEnv m_home;
+  const ClientCapabilities* m_client = &openssh_9_2_debian_snapshot();
 };
 
 }  // namespace sshtune::config

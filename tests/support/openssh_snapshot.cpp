@@ -1,5 +1,11 @@
 #include "tests/support/openssh_snapshot.hpp"
 
+#include "tuner/sshconfig/release.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
 namespace sshtune {
 
 const ClientCapabilities& openssh_9_2_debian_snapshot() {
@@ -142,6 +148,53 @@ const ClientCapabilities& openssh_9_2_debian_snapshot() {
       },
       "OpenSSH_9.2p1 Debian-2+deb12u10");
   return snapshot;
+}
+
+namespace {
+
+// Inserts `line` after the last line of keyword `after`.
+void insert_after(std::vector<DumpLine>& lines, const std::string& after, DumpLine line) {
+  auto at = lines.end();
+  for (auto it = lines.begin(); it != lines.end(); ++it) {
+    if (it->keyword == after) at = it + 1;
+  }
+  lines.insert(at, std::move(line));
+}
+
+// The 9.2 defaults as a client of `release` prints them.
+std::vector<DumpLine> defaults_of(const OpensshVersion& release) {
+  std::vector<DumpLine> lines = openssh_9_2_debian_snapshot().defaults();
+  if (release.since(10, 1)) {
+    insert_after(lines, "enableescapecommandline", {"warnweakcrypto", "yes"});
+    std::erase_if(lines,
+                  [](const DumpLine& line) { return line.value == "~/.ssh/id_xmss" || line.value == "~/.ssh/id_dsa"; });
+    for (DumpLine& line : lines) {
+      if (line.keyword == "ipqos") line.value = "ef cs0";
+    }
+  }
+  if (release.since(10, 3)) insert_after(lines, "userknownhostsfile", {"revokedhostkeys", "none"});
+  if (release.since(10, 5)) insert_after(lines, "identityfile", {"identityfile", "~/.ssh/id_mldsa44_ed25519"});
+  return lines;
+}
+
+}  // namespace
+
+const ClientCapabilities& openssh_release_snapshot(const std::string& version) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<ClientCapabilities>> made;
+  std::lock_guard lock(mutex);
+  std::unique_ptr<ClientCapabilities>& client = made[version];
+  if (!client) {
+    const ClientCapabilities& base = openssh_9_2_debian_snapshot();
+    std::vector<std::vector<std::string>> supported;
+    for (AlgorithmKind kind :
+         {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex, AlgorithmKind::key_sig, AlgorithmKind::sig}) {
+      supported.push_back(base.supported(kind));
+    }
+    client = std::make_unique<FixedClientCapabilities>(std::move(supported), defaults_of(config::dialect_of(version)),
+                                                       version);
+  }
+  return *client;
 }
 
 }  // namespace sshtune
