@@ -1,6 +1,7 @@
 #pragma once
-// The facts of OpenSSH_9.2p1 Debian-2+deb12u10 as observed (run as root): a fixed
-// ClientCapabilities for unit tests that must not depend on the machine's ssh.
+// The facts of OpenSSH_9.2p1 Debian-2+deb12u10 as observed (run as root), and
+// clients of other releases derived from them: fixed ClientCapabilities for unit
+// tests that must not depend on the machine's ssh.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
 
