@@ -1,10 +1,12 @@
 #include "rules/decision.hpp"
 
 #include "base/format.hpp"
+#include "base/strings.hpp"
 #include "rules/cipher_ranking.hpp"
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
 #include "rules/parallel_advice.hpp"
+#include "rules/untimed_ciphers.hpp"
 
 #include <algorithm>
 
@@ -80,6 +82,18 @@ void note_hpn_and_window(const HostFacts& facts, const Decision& decision, std::
   }
 }
 
+// The ciphers the survey left untimed, after the timed ones: on this path every cipher moves the same.
+void add_untimed(const HostFacts& facts, const Catalog& catalog, const Policy& policy, Decision& decision) {
+  std::vector<std::string> added;
+  for (auto& name : allowed_untimed(facts, facts.untimed_ciphers, catalog, policy)) {
+    if (!contains(decision.ciphers, name)) added.push_back(std::move(name));
+  }
+  if (added.empty()) return;
+  decision.reasons.push_back(join_commas(added) + " not timed (" + facts.untimed_reason +
+                             "); listed after the timed ones, strongest first");
+  decision.ciphers.insert(decision.ciphers.end(), added.begin(), added.end());
+}
+
 }  // namespace
 
 bool banner_is_hpn(std::string_view banner) {
@@ -123,6 +137,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   decision.compression = decide_compression(facts, best_figures(survey, ranked), cap, policy, decision.reasons);
   decision.rsync_compress = rsync_choice(facts, decision.compression, decision.reasons);
   for (const auto& c : ranked) decision.ciphers.push_back(c.name);
+  add_untimed(facts, catalog, policy, decision);
   describe_expected(facts, first, cap, decision);
   describe_current(facts, decision);
   decision.parallel = advise_parallel(facts, first.mb_per_s, policy, decision.reasons);

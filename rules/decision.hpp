@@ -40,6 +40,8 @@ struct HostFacts {
   std::vector<ClientTrial> openssh_trials;           // the OpenSSH client's trials (may be empty)
   std::string openssh_missing;                       // why there are none ("" when there are)
   std::vector<ParallelTrial> parallel_trials;        // with the first cipher, by the OpenSSH client
+  std::vector<std::string> untimed_ciphers;          // left untimed: every cipher moves the same here
+  std::string untimed_reason;                        // why (ciphers_cannot_differ); "" when all were timed
   std::optional<double> compressed_sample_mb_per_s;  // zlib trial with the user's data (payload MB/s)
   std::optional<double> compressed_random_mb_per_s;  // zlib trial with incompressible data
   std::optional<double> sample_ratio;                // zlib-6 compressed/original of the sample

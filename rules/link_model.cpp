@@ -58,18 +58,18 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
     best = std::max(best, c.mb_per_s);
     worst = std::min(worst, c.mb_per_s);
   }
-  if (survey.size() < 2) {
-    const bool lan = !facts.rtt_seconds || *facts.rtt_seconds * 1000 < policy.lan_rtt_ms;
-    reasons.push_back("only one cipher could be compared; judged by the round-trip time as " +
-                      std::string(lan ? "a LAN (cpu-bound)" : "a WAN (link-bound)"));
-    return lan ? LinkClass::cpu_bound : LinkClass::link_bound;
-  }
   if (facts.local_cipher_mb_per_s && best < policy.cpu_fraction * *facts.local_cipher_mb_per_s) {
     reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " +
                       mbps(*facts.local_cipher_mb_per_s) +
                       " this CPU encrypts: the link, not the CPU, sets the pace "
                       "(link-bound)");
     return LinkClass::link_bound;
+  }
+  if (survey.size() < 2) {
+    const bool lan = !facts.rtt_seconds || *facts.rtt_seconds * 1000 < policy.lan_rtt_ms;
+    reasons.push_back("only one cipher could be compared; judged by the round-trip time as " +
+                      std::string(lan ? "a LAN (cpu-bound)" : "a WAN (link-bound)"));
+    return lan ? LinkClass::cpu_bound : LinkClass::link_bound;
   }
   const double spread = (best - worst) / best;
   const bool flat = spread <= policy.flat_spread;

@@ -24,8 +24,9 @@ std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
 // trips (on a busy machine the pings wait for a core). nullopt without an RTT.
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy);
 
-// cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when they tie (or
-// when the best is far below this CPU's speed); with one cipher, the RTT decides. Adds one reason.
+// link-bound when the best is far below this CPU's speed (policy.cpu_fraction), however many ciphers
+// were timed; else cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when
+// they tie; with one cipher, the RTT decides. Adds one reason.
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
                         std::vector<std::string>& reasons);
 

@@ -2,6 +2,7 @@
 
 #include "base/stats.hpp"
 #include "base/strings.hpp"
+#include "probes/core/trial_sequence.hpp"
 
 #include <algorithm>
 #include <random>
@@ -13,10 +14,6 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr const char* k_paired_mac = "hmac-sha2-256-etm@openssh.com";
-// Lower bound for what a trial spends outside its slot (an algorithm switch, now and then a new
-// connection); the first estimate is the duration of check_access(), later ones are learned.
-constexpr milliseconds k_min_overhead{50};
-constexpr milliseconds k_min_time_cap{100};
 // The incompressible payload of the compression trial with random data.
 constexpr std::size_t k_incompressible_size = 1u << 20;
 // How many of the plan's ciphers (libssh_ciphers() order) are timed before tools and compression.
@@ -47,129 +44,6 @@ std::shared_ptr<const std::string> incompressible_data() {
   }
   return std::make_shared<const std::string>(std::move(data));
 }
-
-// Runs the trials of one plan in order, keeping every result and failure, within the budget.
-class TrialSequence {
- public:
-  TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
-                milliseconds overhead)
-      : m_runner(runner),
-        m_plan(plan),
-        m_host(std::move(host)),
-        m_deadline(start + plan.budget),
-        m_overhead(std::max(overhead, k_min_overhead)) {}
-
-  // Runs `spec` unless stopped or out of budget; `trials_left` (this one included) shares the time left.
-  std::optional<TrialResult> attempt(TrialSpec spec, const std::string& label, int trials_left) {
-    if (m_stopped) {
-      return std::nullopt;
-    }
-    const auto left = std::chrono::duration_cast<milliseconds>(deadline() - Clock::now());
-    if (left < m_overhead + k_min_time_cap) {
-      stop("time budget used up before " + label);
-      return std::nullopt;
-    }
-    // A fifth of each slot warms up (refills the pipeline after an algorithm switch), the rest is measured.
-    const auto slot = std::clamp(left / std::max(trials_left, 1) - m_overhead, k_min_time_cap,
-                                 std::max(m_plan.max_trial_time, k_min_time_cap));
-    spec.warm_up_time = slot / 5;
-    spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
-    spec.time_cap = slot - spec.warm_up_time;
-    spec.path_rtt_seconds = m_report.rtt_seconds.value_or(0);
-    Timed run = run_timed(spec);
-    if (spec.kind == TrialKind::upload || spec.kind == TrialKind::download) {
-      // Only throughput trials, less their set-up: a connection's or a remote shell's start-up says
-      // nothing about switching cost.
-      learn_overhead(run.wall - slot - run.setup);
-    }
-    return record(std::move(run.result), label);
-  }
-
-  // Runs a remote command whatever the budget says (its output is a decision's input, not a figure
-  // that a shorter budget would only make coarser); only a host found down skips it.
-  std::optional<TrialResult> run_essential(const TrialSpec& spec, const std::string& label) {
-    if (m_host_down) {
-      return std::nullopt;
-    }
-    Timed run = run_timed(spec);
-    m_essential_time += run.wall - run.setup;  // a reconnect counts once, as set-up
-    return record(std::move(run.result), label);
-  }
-
-  void stop(const std::string& note) {
-    m_report.notes.push_back(note);
-    m_stopped = true;
-  }
-  // Stops everything, essential commands too: the host cannot run them.
-  void give_up(const std::string& note) {
-    stop(note);
-    m_host_down = true;
-  }
-  // Gives up the share of the time left that `trials` of `trials_left` (them included) would have had:
-  // the budget of a measurement that cannot matter is not spent on the rest.
-  void forgo(int trials, int trials_left) {
-    if (trials <= 0 || trials_left <= 0) return;
-    const auto left = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline() - Clock::now()));
-    m_deadline -= left * std::min(trials, trials_left) / trials_left;
-  }
-  // True when the budget still holds one more trial of the shortest kind.
-  bool has_time_for_a_trial() const { return !m_stopped && deadline() - Clock::now() >= m_overhead + k_min_time_cap; }
-  // Time outside the budget: set-up (RemoteRunner::setup_time) and essential commands.
-  milliseconds time_outside_budget() const { return m_runner.setup_time() + m_essential_time; }
-  HostTrialReport& report() { return m_report; }
-  const HostTrialPlan& plan() const { return m_plan; }
-
- private:
-  // The budget's end, moved by what set-up and essential commands took.
-  Clock::time_point deadline() const { return m_deadline + time_outside_budget(); }
-
-  // Runs `spec`; also says how long it took, and how much of that the runner counted as set-up.
-  struct Timed {
-    Result<TrialResult> result;
-    milliseconds wall;
-    milliseconds setup;
-  };
-  Timed run_timed(const TrialSpec& spec) {
-    const auto started = Clock::now();
-    const auto setup_before = m_runner.setup_time();
-    auto result = m_runner.run(spec);
-    return {std::move(result), std::chrono::duration_cast<milliseconds>(Clock::now() - started),
-            m_runner.setup_time() - setup_before};
-  }
-
-  // What a trial costs beyond its slot: an algorithm switch, plus now and then a new connection. The
-  // least seen so far, so a one-off connection set-up does not shrink every later slot; the ciphers that
-  // rarely win run last, where a budget overrun cuts them.
-  void learn_overhead(milliseconds observed) {
-    observed = std::max(observed, k_min_overhead);
-    m_overhead = m_overhead_learned ? std::min(m_overhead, observed) : observed;
-    m_overhead_learned = true;
-  }
-
-  std::optional<TrialResult> record(Result<TrialResult> result, const std::string& label) {
-    if (result) {
-      m_consecutive_failures = 0;
-      return std::move(result).value();
-    }
-    m_report.failures.push_back({label, result.error().message});
-    if (++m_consecutive_failures >= 2) {
-      give_up("stopped after two consecutive failed trials; " + m_host + " may be down");
-    }
-    return std::nullopt;
-  }
-
-  RemoteRunner& m_runner;
-  const HostTrialPlan& m_plan;
-  std::string m_host;
-  Clock::time_point m_deadline;
-  milliseconds m_essential_time{0};
-  milliseconds m_overhead;
-  bool m_overhead_learned = false;
-  HostTrialReport m_report;
-  int m_consecutive_failures = 0;
-  bool m_stopped = false;
-  bool m_host_down = false;
-};
 
 // The compressed trials measure_compression() runs: the user's sample (when given) and random data.
 int compressed_trials(const HostTrialPlan& plan) { return plan.sample ? 2 : 1; }
@@ -218,12 +92,35 @@ void retry_outliers(TrialSequence& sequence) {
 void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
-  auto result = sequence.attempt(spec, "round trips", trials_left);
+  auto result = sequence.attempt(spec, "round trips", trials_left, true);  // every slot is sized by it
   if (!result) {
     sequence.give_up("remote commands could not run, so throughput, compression and remote tools were not measured");
     return;
   }
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
+  sequence.set_rtt(*sequence.report().rtt_seconds);
+}
+
+std::vector<TrialResult> uncompressed_trials(const HostTrialReport& report) {
+  std::vector<TrialResult> timed;
+  for (const auto& trial : report.trials) {
+    if (!trial.compression) timed.push_back(trial);
+  }
+  return timed;
+}
+
+// After a cipher trial: whether plan.skip_ciphers settles the rest; when it does, the report says so.
+bool ciphers_settled(TrialSequence& sequence) {
+  auto& report = sequence.report();
+  if (!report.untimed_reason.empty()) return true;
+  const auto& skip = sequence.plan().skip_ciphers;
+  const auto timed = uncompressed_trials(report);
+  if (!skip || timed.empty()) return false;
+  auto reason = skip(timed, report.rtt_seconds);
+  if (!reason) return false;
+  report.untimed_reason = std::move(*reason);
+  report.notes.push_back("cipher trials ended: " + report.untimed_reason);
+  return true;
 }
 
 // Times plan.ciphers[first, last) (clamped to the plan).
@@ -233,12 +130,19 @@ void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t las
   last = std::min(last, ciphers.size());
   for (std::size_t i = first; i < last; ++i) {
     const std::string& cipher = ciphers[i];
+    if (!sequence.report().untimed_reason.empty()) {
+      sequence.report().untimed_ciphers.push_back(cipher);
+      continue;
+    }
     TrialSpec spec;
     spec.kind = direction;
     spec.cipher = cipher;
     spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
     const char* verb = direction == TrialKind::download ? "download " : "upload ";
-    keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--));
+    const bool needed = uncompressed_trials(sequence.report()).empty();
+    keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--, needed));
+    // The ciphers left untimed give their time to the trials after them.
+    if (ciphers_settled(sequence)) trials_left -= static_cast<int>(ciphers.size() - i - 1);
   }
 }
 

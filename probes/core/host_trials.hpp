@@ -60,7 +60,7 @@ struct TrialSpec {
   // still to come can end by then too. The time the connections took to become ready moves it later:
   // the budget counts streaming, not a remote shell's start-up.
   std::optional<std::chrono::steady_clock::time_point> phase_end;
-  int round_trips = 10;                            // for TrialKind::round_trips
+  int round_trips = 10;                            // for TrialKind::round_trips: at most; past time_cap, no more than 3
   std::string command;                             // for TrialKind::command
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
   // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
@@ -157,6 +157,13 @@ struct HostTrialPlan {
   // them.
   using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
   SkipCompression skip_compression;
+  // Asked after each uncompressed cipher trial with those so far and the idle round trip: a reason the
+  // ciphers not yet timed cannot move more (the link or the channel window sets the pace), or nullopt.
+  // With a reason they are left untimed (HostTrialReport::untimed_ciphers) and their time goes to the
+  // trials after them. Unset times them all.
+  using SkipCiphers =
+      std::function<std::optional<std::string>(const std::vector<TrialResult>& timed, std::optional<double> rtt)>;
+  SkipCiphers skip_ciphers;
   bool probe_tools = true;  // `rsync --version`
 };
 
@@ -173,7 +180,9 @@ struct HostTrialReport {
   std::vector<TrialResult> trials;    // successful upload/download trials, in run order
   std::vector<TrialFailure> failures;
   std::optional<RemoteTools> tools;
-  std::vector<std::string> notes;  // what could not be measured, and why
+  std::vector<std::string> notes;            // what could not be measured, and why
+  std::vector<std::string> untimed_ciphers;  // left untimed on plan.skip_ciphers' word, in plan order
+  std::string untimed_reason;                // its reason; "" when none were left untimed
   double elapsed_seconds = 0;
   // What of elapsed_seconds lay outside the budget: set-up (RemoteRunner::setup_time) and the essential
   // remote commands (rsync --version), which run whatever the budget says.
@@ -197,8 +206,9 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 
 // The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
 // RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
-// within plan.budget; budget still left repeats cipher trials far below the median. Failing trials are
-// recorded in the report, never fatal.
+// within plan.budget; budget still left repeats cipher trials far below the median. The first cipher
+// trial runs even past the budget (a verdict needs one figure); once plan.skip_ciphers gives a reason,
+// no further cipher is timed. Failing trials are recorded in the report, never fatal.
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
                            std::chrono::milliseconds connect_time);
 

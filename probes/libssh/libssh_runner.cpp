@@ -14,10 +14,14 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t k_max_command_output = 64u << 10;
 constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
+// At least this many exchanges, however long they take; more only within the spec's time_cap.
+constexpr int k_min_round_trips = 3;
+
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
   const bool go = !spec.before_round_trips || spec.before_round_trips();
+  const auto end = Clock::now() + spec.time_cap;
   std::string reply;
-  for (int i = 0; go && i < spec.round_trips; ++i) {
+  for (int i = 0; go && i < spec.round_trips && (i < k_min_round_trips || Clock::now() < end); ++i) {
     reply.clear();
     const auto start = Clock::now();
     SSHTUNE_TRYV(channel.write_all("x"));

@@ -146,4 +146,33 @@ TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {
 }
 
 }  // namespace
+// A window-bound path: 8 at once whatever the budget says, then half as many while they stay within
+// 10% of the best and the budget holds a step.
+TEST(Schedule, TheLadderFromTheTopHalvesWhileItStaysNearTheBest) {
+  const rules::Policy policy;
+  const milliseconds left(5000), cost(1000);
+  EXPECT_EQ(next_step_down(0, false, 0, 10, milliseconds(-1), cost, policy), 8);  // no budget left: still 8
+  EXPECT_EQ(next_step_down(8, false, 72, 72, left, cost, policy), 4);
+  EXPECT_EQ(next_step_down(4, false, 68, 72, left, cost, policy), 2);  // 94% of the best
+  EXPECT_EQ(next_step_down(4, false, 38, 72, left, cost, policy), 0);  // fell short: 8 it is
+  EXPECT_EQ(next_step_down(2, false, 70, 72, left, cost, policy), 0);  // nothing below 2
+  EXPECT_EQ(next_step_down(8, true, 0, 10, left, cost, policy), 0);    // a refused session
+  EXPECT_EQ(next_step_down(8, false, 72, 72, milliseconds(900), cost, policy), 0);
+}
+
+TEST(Schedule, StreamsSpanFiveRoundTripsOfALongPath) {
+  EXPECT_EQ(shortest_stream(std::nullopt), k_min_stream);
+  EXPECT_EQ(shortest_stream(0.001), k_min_stream);
+  EXPECT_EQ(shortest_stream(0.2), milliseconds(1000));
+  EXPECT_EQ(confirm_stream_time(milliseconds(2250), milliseconds(0), 3, milliseconds(1000)), milliseconds(1000));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(1000), milliseconds(1500)), milliseconds(1500));
+}
+
+// A 40 ms path's handshakes fit half the confirmation's share; a 200 ms path's (3.2 s) do not and are
+// charged outside the budget.
+TEST(Schedule, SetUpLongerThanHalfTheShareLiesOutsideTheBudget) {
+  EXPECT_EQ(setup_in_budget(milliseconds(750), milliseconds(2250)), milliseconds(750));
+  EXPECT_EQ(setup_in_budget(milliseconds(3200), milliseconds(2250)), milliseconds(0));
+}
+
 }  // namespace sshtune

@@ -5,6 +5,8 @@
 
 #include "tuner/host/schedule.hpp"
 
+#include <algorithm>
+
 namespace sshtune {
 namespace {
 
@@ -28,9 +30,15 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
                                           const std::shared_ptr<const std::string>& sample) {
   const rules::Shortlist& list = plan.shortlist;
   const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
-  const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count);
+  const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count, plan.shortest_stream);
   std::vector<TrialSpec> specs;
-  if (stream.count() == 0) return specs;
+  if (stream.count() == 0) {
+    // The verdict's figure comes from your ssh: the leader streams whatever the budget says.
+    if (list.ciphers.empty()) return specs;
+    specs.push_back(
+        openssh_spec(plan.direction, list.ciphers.front(), false, nullptr, list.leader_mb_per_s, plan.shortest_stream));
+    return specs;
+  }
   for (const auto& cipher : list.ciphers) {
     const double estimate = survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s);
     specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream));
@@ -60,7 +68,8 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.shortlist = rules::shortlist(facts, env.catalog, env.policy);
   plan.direction = direction_of(request);
   plan.no_ladder = ladder_skipped(plan.shortlist, resolved.target, env.local_cores);
-  plan.setup = setup_estimate(survey.connect_time);
+  plan.setup = setup_in_budget(setup_estimate(survey.connect_time), shares.confirm);
+  plan.shortest_stream = shortest_stream(facts.rtt_seconds);
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
@@ -68,9 +77,15 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
   plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
   plan.specs = confirmation_specs(plan, facts, survey.sample);
+  const std::size_t listed = plan.shortlist.ciphers.size() + (plan.shortlist.compressed ? 1 : 0);
+  if (!plan.specs.empty() && plan.specs.size() < listed) {
+    plan.cut = "the budget held only " + plan.specs.front().cipher + " of the shortlist's " + std::to_string(listed) +
+               " trials with your ssh";
+  }
+  // The first trial streams its shortest stream whatever the share: its figure is the verdict's.
+  if (!plan.specs.empty()) plan.share = std::max(plan.share, plan.setup + plan.shortest_stream + k_trial_overhead);
   if (plan.specs.empty()) {
-    plan.nothing_to_confirm =
-        plan.shortlist.ciphers.empty() ? "the survey measured nothing to confirm" : "the budget left no time";
+    plan.nothing_to_confirm = "the survey measured nothing to confirm";
   } else {
     plan.rtt_wait = resolved.target.timeout + plan.specs.front().time_cap;  // its connection, then its stream
   }

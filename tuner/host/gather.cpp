@@ -7,6 +7,7 @@
 #include "base/format.hpp"
 #include "probes/bench/sample_corpus.hpp"
 #include "rules/compression_model.hpp"
+#include "rules/untimed_ciphers.hpp"
 #include "tuner/host/client_target.hpp"
 #include "tuner/host/measure.hpp"
 #include "tuner/host/progress_runner.hpp"
@@ -85,11 +86,17 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   return facts;
 }
 
-// This CPU's speed per cipher, and for the best trial's cipher: a link-bound host stays far below it.
-void add_local_cipher_speeds(rules::HostFacts& facts, HostEnvironment& env) {
-  for (const auto& speed : env.cipher_speeds()) {
-    if (speed.available) facts.local_speeds[speed.name] = speed.mb_per_s;
+std::map<std::string, double> local_speeds(const std::vector<CipherSpeed>& speeds) {
+  std::map<std::string, double> by_name;
+  for (const auto& speed : speeds) {
+    if (speed.available) by_name[speed.name] = speed.mb_per_s;
   }
+  return by_name;
+}
+
+// This CPU's speed per cipher, and for the best trial's cipher: a link-bound host stays far below it.
+void add_local_cipher_speeds(rules::HostFacts& facts, const std::vector<CipherSpeed>& speeds) {
+  facts.local_speeds = local_speeds(speeds);
   const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
                                      [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
   if (best != facts.trials.end() && facts.local_speeds.contains(best->cipher)) {
@@ -97,9 +104,9 @@ void add_local_cipher_speeds(rules::HostFacts& facts, HostEnvironment& env) {
   }
 }
 
-void add_local_measurements(const std::vector<CompressionSpeed>& compression, const HostTrialReport& report,
-                            HostEnvironment& env, rules::HostFacts& facts) {
-  add_local_cipher_speeds(facts, env);
+void add_local_measurements(const std::vector<CompressionSpeed>& compression, const std::vector<CipherSpeed>& speeds,
+                            const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
+  add_local_cipher_speeds(facts, speeds);
   if (!compression.empty()) {
     facts.zlib_mb_per_s = compression.front().compress_mb_per_s;
     facts.sample_ratio = compression.front().ratio;
@@ -119,9 +126,24 @@ struct SurveyInput {
   const HostRequest& request;
   const ResolvedHost& resolved;
   const ServerAlgorithms& server;
-  std::optional<double> zlib_mb_per_s;  // this CPU's zlib on the user's sample
+  std::optional<double> zlib_mb_per_s;            // this CPU's zlib on the user's sample
+  const std::vector<CipherSpeed>& cipher_speeds;  // this CPU's
   const rules::Policy& policy;
 };
+
+// The survey stops timing ciphers once the first trials show the link or the window sets the pace
+// (rules::ciphers_cannot_differ): every cipher then moves the same.
+HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in) {
+  rules::PaceEvidence evidence;
+  evidence.local_speeds = local_speeds(in.cipher_speeds);
+  evidence.server_is_hpn = rules::banner_is_hpn(in.server.banner);
+  return [evidence, policy = in.policy](const std::vector<TrialResult>& timed, std::optional<double> rtt) mutable {
+    evidence.timed.clear();
+    for (const auto& trial : timed) evidence.timed.push_back({trial.cipher, mb_per_s(trial)});
+    evidence.rtt_seconds = rtt;
+    return rules::ciphers_cannot_differ(evidence, policy);
+  };
+}
 
 // The survey's compressed trials are skipped when they cannot come close (rules::compression_can_matter):
 // a compressed upload, as they all are, never outruns zlib on this CPU. Only for uploads: a download is
@@ -141,6 +163,7 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
   plan.budget = std::max(milliseconds(0), split_budget(in.request.budget).survey - connect_time);
   plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
   plan.skip_compression = compression_skip(in);
+  plan.skip_ciphers = cipher_skip(in);
   return plan;
 }
 
@@ -158,14 +181,17 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   SSHTUNE_TRY(server, server_offer(access, resolved.target, env, m.notes));
   m.server = std::move(server);
   const auto compression = env.compression_speeds(*sample);
-  const SurveyInput survey{request, resolved, m.server, zlib_speed(compression), env.policy};
+  const auto cipher_speeds = env.cipher_speeds();
+  const SurveyInput survey{request, resolved, m.server, zlib_speed(compression), cipher_speeds, env.policy};
   const HostTrialReport report =
       run_survey(runner, survey_plan(survey, sample, connect_time), request.host, std::move(access), connect_time);
   runner.finish();
   remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
   add_survey(report, sample, m);
-  add_local_measurements(compression, report, env, m.facts);
+  add_local_measurements(compression, cipher_speeds, report, env, m.facts);
+  m.facts.untimed_ciphers = report.untimed_ciphers;
+  m.facts.untimed_reason = report.untimed_reason;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
@@ -180,6 +206,7 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   if (plan.specs.empty()) {
     m.facts.openssh_missing = plan.nothing_to_confirm;
   } else {
+    if (!plan.cut.empty()) m.notes.push_back(plan.cut);
     auto client = env.make_client_runner(openssh_target(request.host, request.overrides, resolved.target, *env.client));
     confirm_with_openssh(plan, *survey.runner, *client, survey.budget, env, m);
     if (!m.facts.openssh_trials.empty()) climb_ladder(plan, *client, survey.budget, env, m);  // until the deadline

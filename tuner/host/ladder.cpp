@@ -1,8 +1,10 @@
-// climb_ladder: on window-suspect and CPU-bound hosts, k = 2, 4, 8 sessions of the user's ssh at once
-// (run_together) while each step gains and the budget's deadline holds another, stopping at the first
-// refused connection.
+// climb_ladder: k sessions of the user's ssh at once (run_together), stopping at the first refused
+// connection. On CPU-bound hosts k = 2, 4, 8 while each step gains and the budget's deadline holds
+// another; where one session is held by its window, from the top down: 8, then 4 and 2 while they stay
+// near the best.
 #include "tuner/host/measure.hpp"
 
+#include "rules/link_model.hpp"
 #include "tuner/host/progress_runner.hpp"
 
 #include <algorithm>
@@ -41,6 +43,22 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, Measurem
   return true;
 }
 
+// The ladder's steps in turn, as `next` orders them; each step's set-up beyond its estimate moves the
+// deadline. False when a step failed.
+template <typename Next>
+bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client, Budget& budget, HostEnvironment& env,
+           Measurement& m, Next next) {
+  const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream);
+  bool failed = false;
+  for (int k = 0; (k = next(k, failed, budget.left(env.now()), step_cost));) {
+    show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
+    const auto started = env.now();
+    failed = !parallel_step(client, spec, k, m);
+    budget.charge(std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
+  }
+  return !failed;
+}
+
 }  // namespace
 
 void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env,
@@ -53,23 +71,27 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   }
   // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and
   // their spans' union is the time, so a much shorter step reads that skew as speed (doc/benchmarks.md).
-  const TrialSpec spec =
-      parallel_spec(plan.direction, best->cipher, best->mb_per_s, parallel_planned_stream(plan.parallel_share));
-  const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share);
-  double previous = best->mb_per_s, gain = 10;
-  bool failed = false;
-  for (int k = 0; (k = next_parallel_step(k, failed, gain, budget.left(env.now()), step_cost, env.policy));) {
-    show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
-    const auto started = env.now();
-    failed = !parallel_step(client, spec, k, m);
-    // Each step's set-up beyond its estimate moves the deadline.
-    budget.charge(std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
-    if (!failed) {
-      gain = m.facts.parallel_trials.back().mb_per_s / previous;
-      previous = m.facts.parallel_trials.back().mb_per_s;
-    }
+  const TrialSpec spec = parallel_spec(plan.direction, best->cipher, best->mb_per_s,
+                                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
+  const auto& trials = m.facts.parallel_trials;
+  const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
+  if (plan.shortlist.window_suspect) {
+    const auto best_so_far = [&] {
+      return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best->mb_per_s}).mb_per_s;
+    };
+    climb(plan, spec, client, budget, env, m, [&](int k, bool failed, milliseconds left, milliseconds cost) {
+      return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
+    });
+    return;
   }
-  if (m.facts.parallel_trials.empty() && !failed) {
+  double previous = best->mb_per_s;
+  const bool ran =
+      climb(plan, spec, client, budget, env, m, [&](int k, bool failed, milliseconds left, milliseconds cost) {
+        const double gain = k == 0 || failed ? 10 : last() / previous;
+        if (k != 0 && !failed) previous = last();
+        return next_parallel_step(k, failed, gain, left, cost, env.policy);
+      });
+  if (trials.empty() && ran) {
     m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
   }
 }

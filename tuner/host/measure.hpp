@@ -40,15 +40,17 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
 // What the confirmation and the ladder will do, decided once from the survey.
 struct ConfirmPlan {
   rules::Shortlist shortlist;
-  TrialKind direction = TrialKind::upload;  // the request's
-  std::string no_ladder;                    // why no parallel sessions will be timed; "" when the ladder runs
-  milliseconds setup{0};                    // what a batch of connections is planned to take (setup_estimate)
-  milliseconds share{0};                    // the confirmation's share of the time left (confirm_share)
-  milliseconds kept_for_ladder{0};          // what runs timed again leave a ladder that will run
-  milliseconds parallel_share{0};           // the ladder's share (Budget::shares)
-  std::vector<TrialSpec> specs;             // the shortlist's trials, in turn order
-  milliseconds rtt_wait{0};                 // how long the loaded round trips wait for the first to stream
-  std::string nothing_to_confirm;           // when specs is empty: why (facts.openssh_missing)
+  TrialKind direction = TrialKind::upload;     // the request's
+  std::string no_ladder;                       // why no parallel sessions will be timed; "" when the ladder runs
+  milliseconds setup{0};                       // of a batch's set-up, what the budget holds (setup_in_budget)
+  milliseconds shortest_stream{k_min_stream};  // no trial of your ssh streams for less (shortest_stream)
+  milliseconds share{0};                       // the confirmation's share of the time left (confirm_share)
+  milliseconds kept_for_ladder{0};             // what runs timed again leave a ladder that will run
+  milliseconds parallel_share{0};              // the ladder's share (Budget::shares)
+  std::vector<TrialSpec> specs;                // the shortlist's trials, in turn order
+  milliseconds rtt_wait{0};                    // how long the loaded round trips wait for the first to stream
+  std::string nothing_to_confirm;              // when specs is empty: why (facts.openssh_missing)
+  std::string cut;                             // what the budget could not hold of the shortlist ("" all)
 };
 
 // The plan over the survey's facts, its connect time and the budget left now.
@@ -77,9 +79,10 @@ void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t cou
                       const std::vector<std::size_t>& chosen);
 
 // The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs):
-// k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another;
-// each step's set-up beyond its estimate is charged to `budget`. Files facts.parallel_trials, trials and a
-// note when no step ran.
+// k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another
+// (next_parallel_step); on a window-suspect shortlist from the top down instead (next_step_down), its
+// first step run whatever the budget says. Each step's set-up beyond its estimate is charged to `budget`. Files
+// facts.parallel_trials, trials and a note when no step ran.
 void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m);
 
 // The survey's figure for `cipher`, or with `compression` the compressed sample's; none when the survey

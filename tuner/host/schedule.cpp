@@ -7,7 +7,6 @@
 namespace sshtune {
 namespace {
 
-constexpr milliseconds k_min_stream{150};
 constexpr milliseconds k_max_stream{1000};
 constexpr milliseconds k_max_parallel_stream{500};
 // The warm-up W: past any initial burst and a new session's slow start (where page faults are dear,
@@ -19,6 +18,7 @@ constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
 constexpr int k_max_streams = 8;               // at most 8 unauthenticated connections at once (MaxStartups)
+constexpr int k_stream_round_trips = 5;        // shortest_stream: round trips of a long path
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -52,14 +52,23 @@ ProbeBudget split_budget(milliseconds total) {
   return {survey, confirm, total - survey - confirm};
 }
 
-milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials) {
+milliseconds shortest_stream(std::optional<double> rtt_seconds) {
+  const auto path = milliseconds(static_cast<long long>(rtt_seconds.value_or(0) * 1000 * k_stream_round_trips));
+  return std::max(k_min_stream, path);
+}
+
+milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share) {
+  return setup * 2 <= confirm_share ? setup : milliseconds(0);
+}
+
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials, milliseconds shortest) {
   if (trials == 0) return milliseconds(0);
   // k_trial_overhead, as the confirmation counts it afterwards: planned with less, the trials overrun
   // their share and take the time from the parallel share, which may then be too short for a ladder.
   const auto per_trial = (budget - setup) / static_cast<long>(trials);
   const auto stream = per_trial - k_trial_overhead;
-  if (stream < k_min_stream) return budget >= setup + k_min_stream ? k_min_stream : milliseconds(0);
-  return std::min(stream, k_max_stream);
+  if (stream < shortest) return budget >= setup + shortest ? shortest : milliseconds(0);
+  return std::min(stream, std::max(k_max_stream, shortest));
 }
 
 milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials) {
@@ -89,14 +98,14 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
 }
 
-milliseconds parallel_planned_stream(milliseconds share) {
-  return std::clamp(share / 4, k_min_stream, k_max_parallel_stream);
+milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest) {
+  return std::max(std::clamp(share / 4, k_min_stream, k_max_parallel_stream), shortest);
 }
 
 milliseconds setup_estimate(milliseconds connect_time) { return connect_time * 2 + k_shell_start; }
 
-milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share) {
-  return setup + parallel_planned_stream(parallel_share) + k_trial_overhead;
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest) {
+  return setup + parallel_planned_stream(parallel_share, shortest) + k_trial_overhead;
 }
 
 milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share) {
@@ -113,6 +122,13 @@ int next_parallel_step(int streams, bool failed, double gain_over_previous, mill
   if (streams == 0) return 2;
   if (streams >= k_max_streams || gain_over_previous < policy.ladder_step_gain) return 0;
   return std::min(k_max_streams, streams * (gain_over_previous >= policy.ladder_linear_gain ? 4 : 2));
+}
+
+int next_step_down(int streams, bool failed, double aggregate, double best, milliseconds left, milliseconds step_cost,
+                   const rules::Policy& policy) {
+  if (streams == 0) return k_max_streams;
+  if (failed || streams <= 2 || aggregate < policy.parallel_near * best || left < step_cost) return 0;
+  return streams / 2;
 }
 
 bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Policy& policy) {

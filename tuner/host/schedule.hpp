@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace sshtune {
@@ -30,11 +31,24 @@ struct ProbeBudget {
 // 0.3 s moves with the machine's moment-to-moment speed.
 ProbeBudget split_budget(milliseconds total);
 
+// The shortest stream an OpenSSH trial is timed for: 150 ms, the least that times a fast link ...
+inline constexpr milliseconds k_min_stream{150};
+// ... and on a long path five of its round trips (`rtt_seconds`): a shorter one times the burst of a
+// window's credit, not the rate the window allows.
+milliseconds shortest_stream(std::optional<double> rtt_seconds);
+
+// The set-up a batch of connections (`setup`, setup_estimate) is planned to take inside the budget: all
+// of it when it is at most half the confirmation's share (`confirm_share`), else none. On a long path
+// ssh's handshakes take more round trips than the share holds; all of their set-up is then charged
+// outside the budget (it moves the deadline), so the trials still stream.
+milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share);
+
 // How long each of `trials` confirmation trials may stream when `budget` holds them, each with its
-// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at most 1 s, and at
-// least 150 ms (then the trials may overrun `budget`). Zero when not even one 150 ms stream fits beside
-// the set-up.
-milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials);
+// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at most 1 s (or
+// `shortest` when that is more), and at least `shortest` (then the trials may overrun `budget`). Zero
+// when not even one such stream fits beside the set-up.
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials,
+                                 milliseconds shortest = k_min_stream);
 
 // How long each of `trials` runs timed again may stream: their share of what is `left` until the deadline
 // (as confirm_stream_time, `setup` for their connections), and 150 ms when even that does not fit: a run
@@ -57,8 +71,9 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
 // survey that ran long shortens the confirmation).
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve);
 
-// How long each step of the parallel ladder streams: a quarter of the parallel `share`, 150 ms to 0.5 s.
-milliseconds parallel_planned_stream(milliseconds share);
+// How long each step of the parallel ladder streams: a quarter of the parallel `share`, 150 ms to 0.5 s,
+// and never under `shortest`.
+milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest = k_min_stream);
 
 // What a batch of OpenSSH connections opened together is planned to take to set up, given what one of
 // the survey's connections took (`connect_time`): two connects' worth (ssh's own and its TCP
@@ -66,8 +81,8 @@ milliseconds parallel_planned_stream(milliseconds share);
 milliseconds setup_estimate(milliseconds connect_time);
 
 // What one step of the parallel ladder costs: its connections' `setup`, its streaming
-// (parallel_planned_stream of the parallel share) and its overhead (k_trial_overhead).
-milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share);
+// (parallel_planned_stream of the parallel share, never under `shortest`) and its overhead (k_trial_overhead).
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest = k_min_stream);
 
 // What the confirmation leaves a ladder that will run: the parallel share, or one step
 // (ladder_step_cost) with 100 ms for the runner's own time when that is more (a 40 ms path's set-up
@@ -81,6 +96,15 @@ milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share);
 // one, or when `left` cannot hold another step of `step_cost`.
 int next_parallel_step(int streams, bool failed, double gain_over_previous, milliseconds left, milliseconds step_cost,
                        const rules::Policy& policy);
+
+// The ladder from the top, for a path where one session is held by its window (k sessions then move
+// up to k times as much): k = 8 first (`streams` 0), as it needs no budget left (the verdict needs one
+// parallel figure to tell the window from the link); then half as many while the last step
+// (`aggregate`) stayed within policy.parallel_near of the `best` aggregate so far, so the smallest k near
+// the best is found, and `left` holds another `step_cost`. 0 to stop: after a failed step, at 2, or
+// once a step fell short of the best.
+int next_step_down(int streams, bool failed, double aggregate, double best, milliseconds left, milliseconds step_cost,
+                   const rules::Policy& policy);
 
 // True when an OpenSSH trial that moved `openssh_mb_per_s` crawled: under policy.crawl_fraction of what
 // the survey measured for the same setting (`survey_mb_per_s`). The two clients' costs differ by up to

@@ -180,6 +180,32 @@ TEST(RunHostTrials, SkippedCompressionIsNotTimedAndItsShareOfTheBudgetIsNotSpent
   EXPECT_NEAR(slot(aes192), 1950, 150);
 }
 
+// Once skip_ciphers says every cipher moves the same, no further cipher is timed: the rest are listed
+// as untimed, compression and the tools still run, and the time goes to them.
+TEST(RunHostTrials, CiphersSettledByTheFirstTrialsAreLeftUntimed) {
+  FakeRunner runner;
+  auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));
+  std::vector<std::size_t> asked;
+  plan.skip_ciphers = [&asked](const std::vector<TrialResult>& timed,
+                               std::optional<double> rtt) -> std::optional<std::string> {
+    asked.push_back(timed.size());
+    EXPECT_TRUE(rtt);
+    return timed.size() == 2 ? std::optional<std::string>("the window sets the pace") : std::nullopt;
+  };
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(asked, (std::vector<std::size_t>{1, 2}));
+  const auto& r = report.value();
+  EXPECT_EQ(r.untimed_reason, "the window sets the pace");
+  EXPECT_EQ(r.untimed_ciphers, (std::vector<std::string>(plan.ciphers.begin() + 2, plan.ciphers.end())));
+  std::size_t timed = 0, compressed = 0;
+  for (const auto& trial : r.trials) (trial.compression ? compressed : timed) += 1;
+  EXPECT_EQ(timed, 2u);
+  EXPECT_EQ(compressed, 2u);  // the sample and random data
+  EXPECT_TRUE(r.tools);
+  EXPECT_EQ(r.notes.front(), "cipher trials ended: the window sets the pace");
+}
+
 TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
   FakeRunner runner;
   auto server = openssh_defaults();
@@ -194,16 +220,19 @@ TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
             report.value().notes.end());
 }
 
-TEST(RunHostTrials, TinyBudgetSkipsWithANote) {
+// The verdict needs the round trip and one cipher's figure: a budget too small for anything still
+// times them, then says what it cut.
+TEST(RunHostTrials, TinyBudgetTimesWhatTheVerdictNeedsAndNotesTheRest) {
   FakeRunner runner;
   auto plan = make_trial_plan(openssh_defaults(), nullptr);
   plan.budget = std::chrono::milliseconds(1);
   auto report = run_host_trials(runner, plan, "h");
   ASSERT_TRUE(report);
-  EXPECT_TRUE(runner.specs.empty());
-  EXPECT_EQ(report.value().notes, (Names{"time budget used up before round trips",
-                                         "remote commands could not run, so throughput, compression and remote "
-                                         "tools were not measured"}));
+  ASSERT_GE(runner.specs.size(), 2u);
+  EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
+  EXPECT_EQ(runner.specs[1].cipher, plan.ciphers.front());
+  EXPECT_EQ(report.value().trials.size(), 1u);
+  EXPECT_EQ(report.value().notes, (Names{"time budget used up before upload " + plan.ciphers[1]}));
 }
 
 // rsync's abilities decide what to advise for rsync; a survey whose cipher trials ran long still asks.

@@ -1,0 +1,68 @@
+#include "rules/untimed_ciphers.hpp"
+
+#include "base/format.hpp"
+#include "base/strings.hpp"
+#include "rules/cipher_ranking.hpp"
+#include "rules/security_floor.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sshtune::rules {
+namespace {
+
+std::string ms_text(double seconds) { return std::to_string(std::lround(seconds * 1000)) + " ms"; }
+
+// True when `trial` is under policy.cpu_fraction of what this CPU encrypts for its cipher.
+bool far_below_this_cpu(const CipherTrial& trial, const PaceEvidence& evidence, const Policy& policy) {
+  const auto local = evidence.local_speeds.find(trial.cipher);
+  return local != evidence.local_speeds.end() && trial.mb_per_s < policy.cpu_fraction * local->second;
+}
+
+// The first trial that reached the window's cap at the idle RTT, far below this CPU's speed (on a LAN a
+// CPU-bound cipher can move what window/RTT allows by coincidence).
+std::optional<std::string> held_by_window(const PaceEvidence& evidence, const Policy& policy) {
+  if (evidence.server_is_hpn || !evidence.rtt_seconds || *evidence.rtt_seconds <= 0) return std::nullopt;
+  const double cap = policy.window_bytes / *evidence.rtt_seconds / 1e6;
+  for (const auto& trial : evidence.timed) {
+    if (trial.mb_per_s >= policy.window_near * cap && far_below_this_cpu(trial, evidence, policy)) {
+      return trial.cipher + " moved " + mbps(trial.mb_per_s) + ", what OpenSSH's 2 MiB channel window allows at " +
+             ms_text(*evidence.rtt_seconds) + " (" + mbps(cap) + "): every cipher moves the same";
+    }
+  }
+  return std::nullopt;
+}
+
+// Two trials that tie while the best is far below this CPU's speed for its cipher.
+std::optional<std::string> paced_by_link(const PaceEvidence& evidence, const Policy& policy) {
+  if (evidence.timed.size() < 2) return std::nullopt;
+  const auto [low, high] = std::minmax_element(evidence.timed.begin(), evidence.timed.end(),
+                                               [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
+  if (high->mb_per_s <= 0 || !far_below_this_cpu(*high, evidence, policy)) return std::nullopt;
+  if ((high->mb_per_s - low->mb_per_s) / high->mb_per_s > policy.flat_spread) return std::nullopt;
+  return low->cipher + " and " + high->cipher + " moved within " + percent(policy.flat_spread) + " of each other, " +
+         "under " + percent(policy.cpu_fraction) + " of the " + mbps(evidence.local_speeds.at(high->cipher)) +
+         " this CPU encrypts: the link sets the pace and every cipher moves the same";
+}
+
+}  // namespace
+
+std::optional<std::string> ciphers_cannot_differ(const PaceEvidence& evidence, const Policy& policy) {
+  if (auto window = held_by_window(evidence, policy)) return window;
+  return paced_by_link(evidence, policy);
+}
+
+std::vector<std::string> allowed_untimed(const HostFacts& facts, const std::vector<std::string>& untimed,
+                                         const Catalog& catalog, const Policy& policy) {
+  std::vector<std::string> allowed;
+  for (const auto& name : untimed) {
+    const bool client = facts.client_ciphers.empty() || contains(facts.client_ciphers, name);
+    const bool server = facts.server_ciphers.empty() || contains(facts.server_ciphers, name);
+    if (client && server && !below_floor(name, catalog, policy)) allowed.push_back(name);
+  }
+  std::stable_sort(allowed.begin(), allowed.end(),
+                   [&](const auto& a, const auto& b) { return stronger(catalog, a, b); });
+  return allowed;
+}
+
+}  // namespace sshtune::rules
