@@ -8,11 +8,6 @@
 namespace sshtune::rules {
 namespace {
 
-std::string rtt_text(double seconds) {
-  const double ms = seconds * 1000;
-  return (ms >= 10 ? std::to_string(std::lround(ms)) : two_decimals(ms)) + " ms";
-}
-
 // "… confirmed: 4 sessions moved 151 MB/s" or why the window is not taken for the limit.
 bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& policy,
                            std::vector<std::string>& reasons) {
@@ -36,10 +31,17 @@ std::optional<double> judged_rtt_seconds(const HostFacts& facts) {
   return std::nullopt;
 }
 
+std::string rtt_text(double seconds) {
+  const double ms = seconds * 1000;
+  return (ms >= 10 ? std::to_string(std::lround(ms)) : two_decimals(ms)) + " ms";
+}
+
+double window_cap_at(double rtt_seconds, const Policy& policy) { return policy.window_bytes / rtt_seconds / 1e6; }
+
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
   const auto rtt = judged_rtt_seconds(facts);
   if (!rtt) return std::nullopt;
-  return policy.window_bytes / *rtt / 1e6;
+  return window_cap_at(*rtt, policy);
 }
 
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) {

@@ -16,8 +16,14 @@ namespace sshtune::rules {
 // (a queue on the path lengthens it), else the idle RTT; nullopt when neither is known.
 std::optional<double> judged_rtt_seconds(const HostFacts& facts);
 
+// window/RTT in MB/s at a round trip of `rtt_seconds` (> 0).
+double window_cap_at(double rtt_seconds, const Policy& policy);
+
 // window/RTT in MB/s for the judged RTT, or nullopt without an RTT.
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
+
+// A round trip as the reasons print it: "204 ms", or "0.35 ms" under 10 ms.
+std::string rtt_text(double seconds);
 
 // The most one session is taken to move: window_cap, raised to the fastest uncompressed session your ssh
 // moved. Such a session proves its window allowed that much: the judged RTT was longer than its own round

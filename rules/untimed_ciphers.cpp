@@ -3,15 +3,13 @@
 #include "base/format.hpp"
 #include "base/strings.hpp"
 #include "rules/cipher_ranking.hpp"
+#include "rules/link_model.hpp"
 #include "rules/security_floor.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace sshtune::rules {
 namespace {
-
-std::string ms_text(double seconds) { return std::to_string(std::lround(seconds * 1000)) + " ms"; }
 
 // True when `trial` is under policy.cpu_fraction of what this CPU encrypts for its cipher.
 bool far_below_this_cpu(const CipherTrial& trial, const PaceEvidence& evidence, const Policy& policy) {
@@ -23,11 +21,11 @@ bool far_below_this_cpu(const CipherTrial& trial, const PaceEvidence& evidence, 
 // CPU-bound cipher can move what window/RTT allows by coincidence).
 std::optional<std::string> held_by_window(const PaceEvidence& evidence, const Policy& policy) {
   if (evidence.server_is_hpn || !evidence.rtt_seconds || *evidence.rtt_seconds <= 0) return std::nullopt;
-  const double cap = policy.window_bytes / *evidence.rtt_seconds / 1e6;
+  const double cap = window_cap_at(*evidence.rtt_seconds, policy);
   for (const auto& trial : evidence.timed) {
     if (trial.mb_per_s >= policy.window_near * cap && far_below_this_cpu(trial, evidence, policy)) {
       return trial.cipher + " moved " + mbps(trial.mb_per_s) + ", what OpenSSH's 2 MiB channel window allows at " +
-             ms_text(*evidence.rtt_seconds) + " (" + mbps(cap) + "): every cipher moves the same";
+             rtt_text(*evidence.rtt_seconds) + " (" + mbps(cap) + "): every cipher moves the same";
     }
   }
   return std::nullopt;

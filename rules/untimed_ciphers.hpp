@@ -17,10 +17,10 @@ namespace sshtune::rules {
 
 // What the survey knows when it asks, after each cipher trial.
 struct PaceEvidence {
-  std::vector<CipherTrial> timed;               // the uncompressed cipher trials so far, in order
-  std::optional<double> rtt_seconds;            // the idle round trip, when measured
-  std::map<std::string, double> local_speeds;   // this CPU's EVP speed per cipher (may be empty)
-  bool server_is_hpn = false;                   // hpn-ssh's window follows TCP's: no fixed cap
+  std::vector<CipherTrial> timed;              // the uncompressed cipher trials so far, in order
+  std::optional<double> rtt_seconds;           // the idle round trip, when measured
+  std::map<std::string, double> local_speeds;  // this CPU's EVP speed per cipher (may be empty)
+  bool server_is_hpn = false;                  // hpn-ssh's window follows TCP's: no fixed cap
 };
 
 // Why the ciphers not yet timed cannot move more than those timed, or nullopt when they may. Always

@@ -101,6 +101,17 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   sequence.set_rtt(*sequence.report().rtt_seconds);
 }
 
+// The fastest uncompressed cipher trial so far; null when none succeeded.
+const TrialResult* fastest_trial(const HostTrialReport& report) {
+  const TrialResult* best = nullptr;
+  for (const auto& trial : report.trials) {
+    if (!trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
+      best = &trial;
+    }
+  }
+  return best;
+}
+
 std::vector<TrialResult> uncompressed_trials(const HostTrialReport& report) {
   std::vector<TrialResult> timed;
   for (const auto& trial : report.trials) {
@@ -139,22 +150,11 @@ void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t las
     spec.cipher = cipher;
     spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
     const char* verb = direction == TrialKind::download ? "download " : "upload ";
-    const bool needed = uncompressed_trials(sequence.report()).empty();
+    const bool needed = fastest_trial(sequence.report()) == nullptr;
     keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--, needed));
     // The ciphers left untimed give their time to the trials after them.
     if (ciphers_settled(sequence)) trials_left -= static_cast<int>(ciphers.size() - i - 1);
   }
-}
-
-// The fastest uncompressed cipher trial so far; null when none succeeded.
-const TrialResult* fastest_trial(const HostTrialReport& report) {
-  const TrialResult* best = nullptr;
-  for (const auto& trial : report.trials) {
-    if (!trial.compression && (best == nullptr || mb_per_s(trial) > mb_per_s(*best))) {
-      best = &trial;
-    }
-  }
-  return best;
 }
 
 void measure_compression(TrialSequence& sequence, const TrialResult& fastest, int& trials_left) {

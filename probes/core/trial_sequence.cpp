@@ -26,8 +26,8 @@ bool moves_data(TrialKind kind) { return kind == TrialKind::upload || kind == Tr
 
 }  // namespace
 
-TrialSequence::TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host,
-                             Clock::time_point start, milliseconds connect_time)
+TrialSequence::TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
+                             milliseconds connect_time)
     : m_runner(runner),
       m_plan(plan),
       m_host(std::move(host)),
@@ -44,8 +44,8 @@ std::optional<TrialResult> TrialSequence::attempt(TrialSpec spec, const std::str
     stop("time budget used up before " + label);
     return std::nullopt;
   }
-  const auto slot = std::clamp(left / std::max(trials_left, 1) - m_overhead, shortest,
-                               std::max(m_plan.max_trial_time, shortest));
+  const auto slot =
+      std::clamp(left / std::max(trials_left, 1) - m_overhead, shortest, std::max(m_plan.max_trial_time, shortest));
   spec.warm_up_time = data ? std::max(slot / 5, round_trips(m_rtt_seconds, k_warm_up_round_trips)) : slot / 5;
   spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
   spec.time_cap = slot - spec.warm_up_time;

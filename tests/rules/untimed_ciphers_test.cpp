@@ -37,8 +37,8 @@ TEST(CiphersCannotDiffer, OneSessionAtItsWindowOnALongPathSettlesThemAll) {
 // the window; one well under it (the RTT read short, or the trial still ramping) is not, and the next
 // cipher is timed.
 TEST(CiphersCannotDiffer, TheWindowRuleHoldsAtNoisyRoundTrips) {
-  EXPECT_TRUE(ciphers_cannot_differ(path(0.24, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));  // cap 8.7
-  EXPECT_TRUE(ciphers_cannot_differ(path(0.22, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));  // cap 9.5
+  EXPECT_TRUE(ciphers_cannot_differ(path(0.24, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));   // cap 8.7
+  EXPECT_TRUE(ciphers_cannot_differ(path(0.22, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));   // cap 9.5
   EXPECT_FALSE(ciphers_cannot_differ(path(0.15, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));  // cap 14
   EXPECT_FALSE(ciphers_cannot_differ(path(std::nullopt, {{"aes128-gcm@openssh.com", 9.9}}), Policy{}));
 }
@@ -75,9 +75,9 @@ TEST(AllowedUntimed, BothEndsAndTheFloorDecideStrongestFirst) {
   HostFacts facts;
   facts.client_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "3des-cbc"};
   facts.server_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "3des-cbc"};
-  const auto allowed = allowed_untimed(
-      facts, {"chacha20-poly1305@openssh.com", "aes128-ctr", "3des-cbc", "aes256-gcm@openssh.com"}, catalog(),
-      Policy{});
+  const auto allowed =
+      allowed_untimed(facts, {"chacha20-poly1305@openssh.com", "aes128-ctr", "3des-cbc", "aes256-gcm@openssh.com"},
+                      catalog(), Policy{});
   EXPECT_EQ(allowed, (std::vector<std::string>{"aes256-gcm@openssh.com", "aes128-ctr"}));
 }
 
@@ -94,8 +94,9 @@ TEST(AllowedUntimed, TheDecisionListsThemAfterTheTimedOnesAndSaysWhy) {
   EXPECT_EQ(decision.value().ciphers.size(), 3u);
   const auto& reasons = decision.value().reasons;
   EXPECT_NE(std::find_if(reasons.begin(), reasons.end(),
-                         [](const std::string& r) { return r.find("not timed (every cipher moves the same)") !=
-                                                           std::string::npos; }),
+                         [](const std::string& r) {
+                           return r.find("not timed (every cipher moves the same)") != std::string::npos;
+                         }),
             reasons.end());
 }
 
