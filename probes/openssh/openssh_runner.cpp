@@ -2,7 +2,9 @@
 
 #include "probes/openssh/openssh_turn.hpp"
 #include "probes/openssh/openssh_command.hpp"
+#include "probes/openssh/session_pool.hpp"
 
+#include <algorithm>
 #include <deque>
 
 namespace sshtune {
@@ -50,10 +52,9 @@ class ProcessRunner final : public OpensshRunner {
 
   std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again) override {
     const auto started = Clock::now();
-    std::vector<Live> lives = start_all(specs);
+    std::vector<Live> lives = start_staggered(m_target, specs, m_target.timeout);
     for (Live& live : lives) live.pause_at_end = live.stream && upload_timed_here(live.stream->spec());
     std::vector<Live*> all = pointers(lives);
-    wait_until_ready(all, Clock::now() + m_target.timeout);
     auto setup = Clock::now() - started;
     for (std::size_t i = 0; i < all.size(); ++i) {
       release(*all[i]);
@@ -72,26 +73,45 @@ class ProcessRunner final : public OpensshRunner {
   }
 
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
-    std::vector<Live> lives = start_all(specs);
+    std::vector<Live> lives = sessions_for(specs);
     std::vector<Live*> all = pointers(lives);
-    wait_until_ready(all, Clock::now() + m_target.timeout);
     for (Live* live : all) release(*live);
-    stream_group(all, stream_deadline(all));
+    stream_group(all, stream_deadline(all), true);
     return results_of(lives);
   }
 
+  void prepare(const std::vector<TrialSpec>& specs) override {
+    std::vector<TrialSpec> quiet = specs;
+    for (TrialSpec& spec : quiet) spec.early_bytes = 0;
+    m_pools.push_back(std::make_unique<SessionPool>(m_target, std::move(quiet)));
+  }
+
  private:
-  std::vector<Live> start_all(const std::vector<TrialSpec>& specs) {
-    std::vector<Live> lives(specs.size());
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-      lives[i].result = empty_result(specs[i]);
-      lives[i].stream_time = specs[i].time_cap;
-      auto stream = OpensshStream::start(m_target, specs[i]);
-      if (stream)
-        lives[i].stream = std::move(stream).value();
-      else
-        lives[i].error = stream.error();
+  // A ready session per spec: one the earliest prepare() opened, where it is of the spec's setting, else
+  // one started now. Sessions prepared later keep opening for the runs after this one.
+  std::vector<Live> sessions_for(const std::vector<TrialSpec>& specs) {
+    std::vector<Live> prepared;
+    if (!m_pools.empty()) {
+      prepared = m_pools.front()->take();
+      m_pools.pop_front();
     }
+    std::vector<Live> lives(specs.size());
+    std::vector<TrialSpec> missing;
+    std::vector<std::size_t> missing_at;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      const auto match = std::find_if(prepared.begin(), prepared.end(), [&](const Live& live) {
+        return live.stream && !live.error && can_stream(live.stream->spec(), specs[i]);
+      });
+      if (match == prepared.end()) {
+        missing.push_back(specs[i]), missing_at.push_back(i);
+        continue;
+      }
+      lives[i] = std::move(*match);
+      lives[i].stream_time = specs[i].time_cap;
+      prepared.erase(match);
+    }
+    std::vector<Live> started = start_staggered(m_target, missing, m_target.timeout);
+    for (std::size_t j = 0; j < started.size(); ++j) lives[missing_at[j]] = std::move(started[j]);
     return lives;
   }
 
@@ -110,7 +130,7 @@ class ProcessRunner final : public OpensshRunner {
         order.push_back(&lives[i]);
         continue;
       }
-      fresh.push_back(std::move(start_all({specs[i]}).front()));
+      fresh.push_back(start_live(m_target, specs[i]));
       fresh.back().pause_at_end = lives[i].pause_at_end;
       order.push_back(&fresh.back());
       if (fresh.back().stream) starting.push_back(&fresh.back());
@@ -133,6 +153,7 @@ class ProcessRunner final : public OpensshRunner {
   }
 
   OpensshTarget m_target;
+  std::deque<std::unique_ptr<SessionPool>> m_pools;  // prepare()'s sessions, each set until a run_together
 };
 
 }  // namespace

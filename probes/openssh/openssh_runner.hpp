@@ -68,17 +68,25 @@ class OpensshRunner {
   using ChooseAgain = std::function<TimeAgain(const std::vector<Result<TrialResult>>&)>;
 
   virtual ~OpensshRunner() = default;
-  // Opens one connection per spec at once (their set-up overlaps), waits until every remote command has
-  // started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
+  // Opens one connection per spec (their set-up overlaps; at most k_max_connecting at once), waits until every remote
+  // command has started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
   // more, each in turn for its TimeAgain::stream_time (spec.phase_end no longer applies): an upload that reads a memory
   // file streams on the session of its first turn (its ssh paused in between: no new connection and no
   // new slow start, and no start_s), any other on a new connection. One result per spec, in order, then
   // one per chosen spec, in the order chosen.
   virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
                                                        const ChooseAgain& again = {}) = 0;
-  // Opens one connection per spec at once and times them all at the same time: parallel streams, each
-  // with its own connection, window and cipher thread. One result per spec, in order.
+  // Opens one connection per spec (at most k_max_connecting connecting at once, openssh_turn.hpp) and times
+  // them all at the same time: parallel streams, each with its own connection, window and cipher thread,
+  // all ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for
+  // specs of the same setting stream first. One result per spec, in order.
   virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;
+  // Starts opening sessions for `specs` in the background, so their set-up overlaps whatever is timed
+  // meanwhile; each run_together streams on those of its setting (can_stream) of the earliest set prepared
+  // and not yet used, and ends the rest of that set. A pipe
+  // upload prepared so gets no spec.early_bytes (they would cross the link while another trial is timed).
+  // Default: nothing is prepared.
+  virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };
 
 // The production OpensshRunner for `target`.

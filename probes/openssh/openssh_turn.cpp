@@ -127,6 +127,12 @@ void finish_upload(Live& live) {
   if (server_received_all(live)) time_here(live);
 }
 
+// Whether a warmed stream has streamed its time: its own stream_time, or until its group's common end.
+bool past_stream_time(const Live& live, milliseconds stream_time) {
+  if (live.ends_at) return Clock::now() >= *live.ends_at;
+  return Clock::now() - live.warmed_at >= stream_time;
+}
+
 void step_upload(Live& live, milliseconds stream_time) {
   OpensshStream& s = *live.stream;
   const std::uint64_t limit = warm_up_end(live) + s.spec().byte_cap;  // M counts from this turn's warm-up
@@ -135,7 +141,7 @@ void step_upload(Live& live, milliseconds stream_time) {
     live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.written();
   }
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.written() - live.measured_from);
-  const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
+  const bool time_up = live.warmed && past_stream_time(live, stream_time);
   if (!live.ended_at && live.warmed && (s.written() >= limit || time_up)) {
     live.ended_at = Clock::now(), live.sent_at_end = s.written();
     if (live.pause_at_end) return pause(live);
@@ -153,7 +159,7 @@ void step_download(Live& live, milliseconds stream_time) {
     live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.received();
   }
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.received() - live.measured_from);
-  const bool time_up = live.warmed && Clock::now() - live.warmed_at >= stream_time;
+  const bool time_up = live.warmed && past_stream_time(live, stream_time);
   if (open && !time_up) return;
   if (!live.warmed) {
     live.error = s.failure("the download ended before its warm-up");
@@ -169,24 +175,69 @@ void step_download(Live& live, milliseconds stream_time) {
   s.finish(milliseconds(0));
 }
 
+// One look at a member that is starting: its early bytes, its outputs. True while it is still starting.
+bool starting(Live& live) {
+  if (live.error || live.stream == nullptr || live.stream->ready()) return false;
+  if (live.stream->spec().early_bytes > 0) live.stream->feed(live.stream->spec().early_bytes);
+  read_outputs(live);
+  return !live.error && !live.stream->ready();
+}
+
+void fail_to_start(Live& live) { live.error = live.stream->failure("the remote command did not start in time"); }
+
 }  // namespace
+
+Live start_live(const OpensshTarget& target, const TrialSpec& spec) {
+  Live live;
+  live.result = empty_result(spec);
+  live.stream_time = spec.time_cap;
+  live.started_at = Clock::now();
+  auto stream = OpensshStream::start(target, spec);
+  if (stream)
+    live.stream = std::move(stream).value();
+  else
+    live.error = stream.error();
+  return live;
+}
+
+std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector<TrialSpec>& specs,
+                                  milliseconds timeout, const std::atomic<bool>* stop) {
+  std::vector<Live> lives(specs.size());
+  std::size_t next = 0;
+  for (;;) {
+    std::vector<Live*> connecting;
+    for (std::size_t i = 0; i < next; ++i) {
+      if (!starting(lives[i])) continue;
+      if (Clock::now() - lives[i].started_at >= timeout)
+        fail_to_start(lives[i]);
+      else
+        connecting.push_back(&lives[i]);
+    }
+    const bool stopped = stop != nullptr && stop->load();
+    for (; !stopped && next < specs.size() && connecting.size() < k_max_connecting; ++next) {
+      lives[next] = start_live(target, specs[next]);
+      if (lives[next].stream) connecting.push_back(&lives[next]);
+    }
+    if (connecting.empty() && (stopped || next == specs.size())) break;
+    poll_for(connecting, false, k_poll_slice);
+  }
+  for (; next < specs.size(); ++next) {
+    lives[next].result = empty_result(specs[next]);
+    lives[next].error = Error{ErrorKind::unsupported, target.label + ": session not started (no longer needed)"};
+  }
+  return lives;
+}
 
 void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
   for (;;) {
     bool waiting = false;
-    for (Live* live : group) {
-      if (live->error || live->stream->ready()) continue;
-      if (live->stream->spec().early_bytes > 0) live->stream->feed(live->stream->spec().early_bytes);
-      read_outputs(*live);
-      waiting = waiting || (!live->error && !live->stream->ready());
-    }
+    for (Live* live : group) waiting = starting(*live) || waiting;
     if (!waiting) return;
     if (Clock::now() >= deadline) break;
     poll_for(group, false, k_poll_slice);
   }
   for (Live* live : group) {
-    if (!live->error && !live->stream->ready())
-      live->error = live->stream->failure("the remote command did not start in time");
+    if (!live->error && !live->stream->ready()) fail_to_start(*live);
   }
 }
 
@@ -211,16 +262,33 @@ void close_paused(std::vector<Live*>& lives) {
   }
 }
 
-void stream_group(std::vector<Live*>& group, Clock::time_point deadline) {
+// Once every active member of a group streaming together has warmed up, their common end: the last
+// warm-up's end plus the stream time. Until then none ends (Live::ends_at stays at the clock's end).
+bool set_common_end(std::vector<Live*>& group) {
+  std::optional<Clock::time_point> last;
+  for (const Live* live : group) {
+    if (!active(*live)) continue;
+    if (!live->warmed) return false;
+    last = std::max(last.value_or(live->warmed_at), live->warmed_at + live->stream_time);
+  }
+  for (Live* live : group) live->ends_at = last.value_or(Clock::now());
+  return true;
+}
+
+void stream_group(std::vector<Live*>& group, Clock::time_point deadline, bool together) {
+  bool ends_known = !together;
+  if (together) {
+    for (Live* live : group) live->ends_at = Clock::time_point::max();
+  }
   for (;;) {
     bool running = false;
     for (Live* live : group) {
       if (!active(*live)) continue;
-      const milliseconds stream_time = live->stream_time;
-      upload(*live) ? step_upload(*live, stream_time) : step_download(*live, stream_time);
+      upload(*live) ? step_upload(*live, live->stream_time) : step_download(*live, live->stream_time);
       running = running || active(*live);
     }
     if (!running) return;
+    if (!ends_known) ends_known = set_common_end(group);
     if (Clock::now() >= deadline) break;
     poll_for(group, true, k_poll_slice);
   }

@@ -5,6 +5,7 @@
 
 #include "probes/openssh/openssh_stream.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -19,6 +20,7 @@ using TurnClock = std::chrono::steady_clock;
 struct Live {
   std::unique_ptr<OpensshStream> stream;
   std::optional<Error> error;
+  TurnClock::time_point started_at{};             // when its ssh started
   TurnClock::time_point released_at{};            // when its turn came
   std::uint64_t before_turn = 0;                  // upload: the bytes ssh had taken from its input by then
   bool warmed = false;                            // the first W bytes are through
@@ -28,6 +30,9 @@ struct Live {
   std::uint64_t sent_at_end = 0;                  // ... and the bytes ssh had read from it by then
   bool done = false;
   std::chrono::milliseconds stream_time{0};  // spec.time_cap, or less when run_in_turn's phase runs late
+  // run_together: the moment every member of the group ends (the last warm-up's end plus stream_time), so
+  // the streams are timed over one stretch and none runs alone at either end of it.
+  std::optional<TurnClock::time_point> ends_at;
   TrialResult result;
   // run_in_turn: an upload from a memory file pauses (its ssh stopped, its input open) at its turn's end,
   // so a second turn streams on the same session, past its slow start; close_paused() ends it.
@@ -38,6 +43,21 @@ struct Live {
   std::optional<Error> close_error;  // what closing a paused stream found wrong: voids every turn's figure
 };
 
+// The most sessions connecting (started, their remote command not yet running) at once: well below sshd's
+// MaxStartups (10 by default; from there it drops new connections at random), whatever else connects.
+inline constexpr std::size_t k_max_connecting = 4;
+
+// A member for `spec`, its ssh started (or the reason it could not start).
+Live start_live(const OpensshTarget& target, const TrialSpec& spec);
+
+// Starts a member per spec, at most k_max_connecting connecting at once (the next as an earlier one is
+// ready or failed), and waits until each is ready, failed, or `timeout` past its own start. Once `stop` is
+// set, no more start: those fail with "not started", those started still get their time to be ready (a
+// connection dropped before it authenticates counts against this client in OpenSSH 9.8+'s
+// PerSourcePenalties). Meanwhile a pipe upload's ssh gets its spec.early_bytes.
+std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector<TrialSpec>& specs,
+                                  std::chrono::milliseconds timeout, const std::atomic<bool>* stop = nullptr);
+
 // Waits until every member's remote command has started; meanwhile a pipe upload's ssh gets its
 // spec.early_bytes, a real copy's first window (see TrialSpec).
 void wait_until_ready(std::vector<Live*>& group, TurnClock::time_point deadline);
@@ -47,8 +67,10 @@ void wait_until_ready(std::vector<Live*>& group, TurnClock::time_point deadline)
 // ended: nothing can check its earlier figures any more).
 void close_paused(std::vector<Live*>& lives);
 
-// Streams every live member of `group` at once until each is done, failed or past `deadline`.
-void stream_group(std::vector<Live*>& group, TurnClock::time_point deadline);
+// Streams every live member of `group` at once until each is done, failed or past `deadline`. Each
+// streams for its stream_time from its own warm-up's end; `together`, they all end at one moment instead
+// (Live::ends_at).
+void stream_group(std::vector<Live*>& group, TurnClock::time_point deadline, bool together = false);
 
 // Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end moved
 // by `setup` (the time the connections took to become ready and the earlier trials' warm-ups: set-up is

@@ -255,6 +255,13 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   for (const auto& batch : m_world.client.together) ladder.push_back(batch.size());
   // One session at its window: the ladder starts at the top, then 4 falls short of 8's aggregate.
   EXPECT_EQ(ladder, (std::vector<std::size_t>{8, 4}));
+  // The 8 sessions open before the confirmation streams, each next step's while one streams.
+  std::vector<std::size_t> prepared;
+  for (const auto& batch : m_world.client.prepared) prepared.push_back(batch.size());
+  EXPECT_EQ(prepared, (std::vector<std::size_t>{8, 4, 2}));
+  EXPECT_EQ(m_world.client.prepared_after, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(m_world.client.prepared[0][0].cipher, m_world.client.together[0][0].cipher);
+  EXPECT_EQ(m_world.client.prepared[0][0].file_input, m_world.client.together[0][0].file_input);
   const auto& d = outcome.value().entry.decision;
   EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
   ASSERT_TRUE(d.parallel);

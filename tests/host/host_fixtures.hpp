@@ -38,6 +38,7 @@ class ForwardingClientRunner final : public OpensshRunner {
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
     return m_inner.run_together(specs);
   }
+  void prepare(const std::vector<TrialSpec>& specs) override { m_inner.prepare(specs); }
 
  private:
   FakeClientRunner& m_inner;

@@ -304,6 +304,7 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   std::vector<std::size_t> steps;
   for (const auto& batch : m_world.client.together) steps.push_back(batch.size());
   EXPECT_EQ(steps, (std::vector<std::size_t>{2, 8})) << "two sessions moved 2x: straight on to 8";
+  EXPECT_TRUE(m_world.client.prepared.empty()) << "sessions opening beside a CPU-bound step would take its CPU";
   EXPECT_EQ(m_world.client.together[0][0].time_cap, parallel_planned_stream(milliseconds(1000)));
   // Two sessions took 300 ms (under the 550 planned: nothing), eight 1200 ms: 650 charged.
   EXPECT_EQ(budget.charged(), milliseconds(650));

@@ -9,6 +9,7 @@
 #include <poll.h>
 
 #include <regex>
+#include <thread>
 
 namespace sshtune {
 namespace {
@@ -258,6 +259,47 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
     EXPECT_LT(latest_start, earliest_end)
         << "the streams did not run at the same time (file input: " << file_input << ")";
   }
+}
+
+// Counts the sessions sshd let in so far.
+std::size_t logins(const testing::SshdFixture& sshd) {
+  const std::string log = sshd.log();
+  std::size_t count = 0;
+  for (auto at = log.find("Accepted publickey"); at != std::string::npos; at = log.find("Accepted publickey", at + 1))
+    ++count;
+  return count;
+}
+
+TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
+  auto* sshd = start_sshd({"MaxStartups 5"});  // a sixth unauthenticated connection is dropped
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.warm_up_bytes = 1u << 20;
+  spec.time_cap = std::chrono::milliseconds(300);
+  const auto results = runner->run_together(std::vector<TrialSpec>(8, spec));
+  for (const auto& result : results) EXPECT_TRUE(result) << result.error().message;
+  EXPECT_EQ(logins(*sshd), 8u);
+}
+
+TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  auto spec = upload("aes128-gcm@openssh.com");
+  spec.warm_up_bytes = 1u << 20;
+  spec.time_cap = std::chrono::milliseconds(300);
+  runner->prepare({spec, spec, spec});
+  auto other = spec;
+  other.cipher = "aes256-ctr";  // not prepared: a session of its own
+  const auto results = runner->run_together({spec, spec, other});
+  for (const auto& result : results) EXPECT_TRUE(result) << result.error().message;
+  EXPECT_EQ(results[2].value().cipher, "aes256-ctr");
+  EXPECT_EQ(logins(*sshd), 4u) << "two prepared sessions streamed, the third ended unused, one more for aes256-ctr";
+  runner->prepare({spec, spec});  // never used: ended once they are in, never dropped before authenticating
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // (those not started yet never start)
+  runner.reset();
+  EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
 TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {

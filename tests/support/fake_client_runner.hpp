@@ -29,6 +29,8 @@ class FakeClientRunner final : public OpensshRunner {
   std::vector<std::vector<TrialSpec>> in_turn;   // each run_in_turn batch
   std::vector<std::vector<TrialSpec>> again;     // each batch's specs timed once more (none: not chosen)
   std::vector<std::vector<TrialSpec>> together;  // each run_together batch
+  std::vector<std::vector<TrialSpec>> prepared;  // each prepare batch ...
+  std::vector<std::size_t> prepared_after;       // ... and how many batches (in turn or together) ran before it
 
   std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
                                                const ChooseAgain& choose = {}) override {
@@ -44,6 +46,10 @@ class FakeClientRunner final : public OpensshRunner {
     auto more = answer(again.back(), 1);
     for (auto& result : more) results.push_back(std::move(result));
     return results;
+  }
+  void prepare(const std::vector<TrialSpec>& specs) override {
+    prepared.push_back(specs);
+    prepared_after.push_back(in_turn.size() + together.size());
   }
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
     together.push_back(specs);

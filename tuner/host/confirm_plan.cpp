@@ -89,6 +89,11 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   } else {
     plan.rtt_wait = resolved.target.timeout + plan.specs.front().time_cap;  // its connection, then its stream
   }
+  if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
+    const TrialSpec& leader = plan.specs.front();
+    plan.ladder_spec = parallel_spec(plan.direction, leader.cipher, plan.shortlist.leader_mb_per_s,
+                                     parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
+  }
   return plan;
 }
 

@@ -208,6 +208,7 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   } else {
     if (!plan.cut.empty()) m.notes.push_back(plan.cut);
     auto client = env.make_client_runner(openssh_target(request.host, request.overrides, resolved.target, *env.client));
+    prepare_ladder(plan, *client);
     confirm_with_openssh(plan, *survey.runner, *client, survey.budget, env, m);
     if (!m.facts.openssh_trials.empty()) climb_ladder(plan, *client, survey.budget, env, m);  // until the deadline
     clear_progress(env.progress);

@@ -45,21 +45,36 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, Measurem
 
 // The ladder's steps in turn, as `next` orders them; each step's set-up beyond its estimate moves the
 // deadline. False when a step failed.
-template <typename Next>
+// `guess_next(k)`: how many sessions the step after k will likely want (0: none), opened while k streams.
+template <typename Next, typename GuessNext>
 bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client, Budget& budget, HostEnvironment& env,
-           Measurement& m, Next next) {
+           Measurement& m, Next next, GuessNext guess_next) {
   const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream);
   bool failed = false;
   for (int k = 0; (k = next(k, failed, budget.left(env.now()), step_cost));) {
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
     const auto started = env.now();
+    if (const int after = guess_next(k); after > 0) {
+      client.prepare(std::vector<TrialSpec>(static_cast<std::size_t>(after), spec));
+    }
     failed = !parallel_step(client, spec, k, m);
     budget.charge(std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
   }
   return !failed;
 }
 
+// The ladder's spec: the prepared one (plan.ladder_spec) when it is of the best figure's cipher.
+TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best) {
+  if (plan.ladder_spec && plan.ladder_spec->cipher == best.cipher) return *plan.ladder_spec;
+  return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
+                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
+}
+
 }  // namespace
+
+void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client) {
+  if (plan.ladder_spec) client.prepare(std::vector<TrialSpec>(k_max_streams, *plan.ladder_spec));
+}
 
 void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env,
                   Measurement& m) {
@@ -71,26 +86,31 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   }
   // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and
   // their spans' union is the time, so a much shorter step reads that skew as speed (doc/benchmarks.md).
-  const TrialSpec spec = parallel_spec(plan.direction, best->cipher, best->mb_per_s,
-                                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
+  const TrialSpec spec = ladder_step_spec(plan, *best);
   const auto& trials = m.facts.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   if (plan.shortlist.window_suspect) {
     const auto best_so_far = [&] {
       return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best->mb_per_s}).mb_per_s;
     };
-    climb(plan, spec, client, budget, env, m, [&](int k, bool failed, milliseconds left, milliseconds cost) {
-      return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
-    });
+    climb(
+        plan, spec, client, budget, env, m,
+        [&](int k, bool failed, milliseconds left, milliseconds cost) {
+          return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
+        },
+        [](int k) { return k > 2 ? k / 2 : 0; });
     return;
   }
   double previous = best->mb_per_s;
-  const bool ran =
-      climb(plan, spec, client, budget, env, m, [&](int k, bool failed, milliseconds left, milliseconds cost) {
+  // Climbing a CPU-bound host, nothing is prepared: sessions starting beside a step would take its CPU.
+  const bool ran = climb(
+      plan, spec, client, budget, env, m,
+      [&](int k, bool failed, milliseconds left, milliseconds cost) {
         const double gain = k == 0 || failed ? 10 : last() / previous;
         if (k != 0 && !failed) previous = last();
         return next_parallel_step(k, failed, gain, left, cost, env.policy);
-      });
+      },
+      [](int) { return 0; });
   if (trials.empty() && ran) {
     m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
   }

@@ -51,6 +51,9 @@ struct ConfirmPlan {
   milliseconds rtt_wait{0};                    // how long the loaded round trips wait for the first to stream
   std::string nothing_to_confirm;              // when specs is empty: why (facts.openssh_missing)
   std::string cut;                             // what the budget could not hold of the shortlist ("" all)
+  // Where the ladder runs from the top (a window-suspect shortlist): one session of its first step, the
+  // shortlist's leader at its survey figure; prepare_ladder opens them while the confirmation streams.
+  std::optional<TrialSpec> ladder_spec;
 };
 
 // The plan over the survey's facts, its connect time and the budget left now.
@@ -78,11 +81,17 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vect
 void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t count,
                       const std::vector<std::size_t>& chosen);
 
+// Where plan.ladder_spec is set: the ladder's first step (k_max_streams sessions of it) starts connecting
+// in the background, so its set-up overlaps the confirmation.
+void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client);
+
 // The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs):
 // k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another
 // (next_parallel_step); on a window-suspect shortlist from the top down instead (next_step_down), its
 // first step run whatever the budget says. Each step's set-up beyond its estimate is charged to `budget`. Files
-// facts.parallel_trials, trials and a note when no step ran.
+// facts.parallel_trials, trials and a note when no step ran. From the top down, the step after each one
+// (half as many sessions) is prepared while it streams; plan.ladder_spec is the step's spec when it has
+// the best figure's cipher (its sessions were prepared for it).
 void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m);
 
 // The survey's figure for `cipher`, or with `compression` the compressed sample's; none when the survey

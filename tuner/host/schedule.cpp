@@ -17,7 +17,6 @@ constexpr milliseconds k_max_parallel_stream{500};
 constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
-constexpr int k_max_streams = 8;               // at most 8 unauthenticated connections at once (MaxStartups)
 constexpr int k_stream_round_trips = 5;        // shortest_stream: round trips of a long path
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers

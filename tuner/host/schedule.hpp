@@ -18,6 +18,10 @@
 
 namespace sshtune {
 
+// The most sessions the parallel ladder times at once (they connect staggered, k_max_connecting at a time,
+// so sshd's MaxStartups never drops one).
+inline constexpr int k_max_streams = 8;
+
 using std::chrono::milliseconds;
 
 struct ProbeBudget {

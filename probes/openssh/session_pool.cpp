@@ -1,0 +1,26 @@
+#include "probes/openssh/session_pool.hpp"
+
+namespace sshtune {
+
+SessionPool::SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs)
+    : m_thread([this, target, specs = std::move(specs)] {
+        m_lives = start_staggered(target, specs, target.timeout, &m_stop);
+      }) {}
+
+SessionPool::~SessionPool() {
+  m_stop = true;
+  if (m_thread.joinable()) m_thread.join();
+}
+
+std::vector<Live> SessionPool::take() {
+  if (m_thread.joinable()) m_thread.join();
+  return std::move(m_lives);
+}
+
+bool can_stream(const TrialSpec& prepared, const TrialSpec& wanted) {
+  return prepared.kind == wanted.kind && prepared.cipher == wanted.cipher &&
+         prepared.compression == wanted.compression && prepared.file_input == wanted.file_input &&
+         prepared.payload == wanted.payload;
+}
+
+}  // namespace sshtune
