@@ -1,5 +1,5 @@
 // The parallel snippet as printed: the measured k and figures, the round-robin rsync,
-// fpsync and mscp lines, the single-stream note, and the hpn-ssh remark.
+// fpsync, byte-range split and mscp lines, the single-stream note, and the hpn-ssh remark.
 #include "templates/snippets.hpp"
 
 #include "tests/support/temp_dir.hpp"
@@ -42,8 +42,19 @@ TEST_F(ParallelSnippet, WindowBoundHostGetsEveryParallelForm) {
             "ssh\" -a --from0 --files-from=- . \"$TO\"'\n"
             "# A large tree, resumable (Debian package fpart; SOURCE and DEST absolute paths):\n"
             "RSYNC_RSH='ssh-tune ssh' fpsync -n 4 -f 1000 SOURCE/ far:DEST/\n"
-            "# A few big files: mscp splits each across sessions (mscp is not installed here: "
-            "https://github.com/upa/mscp):\n"
+            "# One big file, with stock tools: 4 sessions each write a byte range of FILE (whole MiBs; the last takes "
+            "the rest)\n"
+            "# into DEST in place, then both ends' sha256 are compared (a mismatch says so and exits 1):\n"
+            "f=FILE d=DEST k=4 mib=1048576; n=$(wc -c < \"$f\"); p=$(( (n - 1) / (k * mib) + 1 ))\n"
+            "ssh-tune ssh far \": > '$d'\" && for i in $(seq 0 $(( (n - 1) / (p * mib) ))); do\n"
+            "  dd if=\"$f\" bs=$mib skip=$((i * p)) count=$p 2>/dev/null | ssh-tune ssh far \"dd of='$d' bs=$mib "
+            "seek=$((i * p)) conv=notrunc 2>/dev/null\" &\n"
+            "done; wait\n"
+            "if [ \"$(sha256sum < \"$f\")\" = \"$(ssh-tune ssh far \"sha256sum < '$d'\")\" ]; then echo \"$d: sha256 "
+            "matches\"; else echo \"$d differs from $f: copy it again\" >&2; false; fi\n"
+            "# A few big files: mscp splits each across sessions (not installed here):\n"
+            "# mscp: https://github.com/upa/mscp (Ubuntu: ppa:upaa/mscp; Debian 12 has no package: build a release's "
+            "source tarball).\n"
             "mscp -n 4 -c aes128-gcm@openssh.com SOURCE far:DEST\n"
             "# scp and sftp move one stream: about 45 MB/s here.\n"
             "# One session is held by stock OpenSSH's 2 MiB channel window per round trip; hpn-ssh on the receiving "
@@ -57,6 +68,7 @@ TEST_F(ParallelSnippet, WithMscpInstalledTheLineSaysNothingAboutGettingIt) {
   ASSERT_TRUE(text);
   EXPECT_NE(text.value().find("# A few big files: mscp splits each across sessions:\n"), std::string::npos);
   EXPECT_EQ(text.value().find("not installed"), std::string::npos);
+  EXPECT_EQ(text.value().find("# mscp: "), std::string::npos);
 }
 
 TEST_F(ParallelSnippet, AnHpnServerIsSaidNotToBeWindowBound) {
