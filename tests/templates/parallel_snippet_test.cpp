@@ -23,6 +23,7 @@ class ParallelSnippet : public ::testing::Test {
     in.decision.ciphers = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"};
     in.decision.bottleneck = rules::Bottleneck::window;
     in.decision.parallel = rules::ParallelAdvice{4, 151.1, 45.2};
+    in.decision.windows.upload = rules::SessionWindow{rules::WindowLimit::channel, 2097152};
     in.client_version = "OpenSSH_9.2p1";
     in.server_banner = "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3";
     return in;
@@ -57,8 +58,8 @@ TEST_F(ParallelSnippet, WindowBoundHostGetsEveryParallelForm) {
             "source tarball).\n"
             "mscp -n 4 -c aes128-gcm@openssh.com SOURCE far:DEST\n"
             "# scp and sftp move one stream: about 45 MB/s here.\n"
-            "# One session is held by stock OpenSSH's 2 MiB channel window per round trip; hpn-ssh on the receiving "
-            "side is the other way past it.\n");
+            "# One session is held by OpenSSH's 2 MiB channel window per round trip: parallel sessions, or hpn-ssh on "
+            "the server, get past it.\n");
 }
 
 TEST_F(ParallelSnippet, WithMscpInstalledTheLineSaysNothingAboutGettingIt) {
@@ -71,13 +72,37 @@ TEST_F(ParallelSnippet, WithMscpInstalledTheLineSaysNothingAboutGettingIt) {
   EXPECT_EQ(text.value().find("# mscp: "), std::string::npos);
 }
 
-TEST_F(ParallelSnippet, AnHpnServerIsSaidNotToBeWindowBound) {
+TEST_F(ParallelSnippet, AnHpnServersUploadsAreHeldByItsTcpBufferNotTheChannelWindow) {
   SnippetInput in = window_bound();
   in.server_banner = "SSH-2.0-OpenSSH_9.2p1-hpn18.1.0";
+  in.decision.windows.upload = rules::SessionWindow{rules::WindowLimit::server_receive, 3145728, 6291456, 16777216};
+  in.decision.windows.download = rules::SessionWindow{rules::WindowLimit::channel, 2097152};
   const auto text = render_snippet(SnippetKind::parallel, in);
   ASSERT_TRUE(text);
-  EXPECT_NE(text.value().find("# The server runs hpn-ssh: its window follows TCP's"), std::string::npos);
-  EXPECT_EQ(text.value().find("stock OpenSSH's 2 MiB"), std::string::npos);
+  EXPECT_NE(text.value().find("\n# The server runs hpn-ssh: its receive window follows its TCP buffer, so uploads to "
+                              "it are not held by OpenSSH's channel window.\n"
+                              "# One session is held by the server's TCP receive buffer (3 MiB of window from "
+                              "tcp_rmem's maximum, 6 MiB) per round trip: on the server, sysctl -w "
+                              "net.ipv4.tcp_rmem='4096 131072 16777216' lifts it (in /etc/sysctl.d/ to keep it), as "
+                              "do parallel sessions.\n"),
+            std::string::npos)
+      << text.value();
+  EXPECT_EQ(text.value().find("channel window per round trip"), std::string::npos);
+  in.direction = rules::TransferDirection::download;  // timed pulling from it: the client's channel window
+  const auto pulled = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(pulled);
+  EXPECT_NE(pulled.value().find("# One session is held by OpenSSH's 2 MiB channel window per round trip: parallel "
+                                "sessions, or hpn-ssh on this machine, get past it.\n"),
+            std::string::npos)
+      << pulled.value();
+}
+
+TEST_F(ParallelSnippet, AWindowBoundVerdictWithoutAKnownWindowNamesNone) {
+  SnippetInput in = window_bound();
+  in.decision.windows = {};  // an entry cached before the windows were recorded
+  const auto text = render_snippet(SnippetKind::parallel, in);
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text.value().find("# One session is held by"), std::string::npos) << text.value();
 }
 
 TEST_F(ParallelSnippet, RsyncCompressionRidesInsideTheFilter) {
