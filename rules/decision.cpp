@@ -6,6 +6,7 @@
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
 #include "rules/parallel_advice.hpp"
+#include "rules/session_window.hpp"
 #include "rules/untimed_ciphers.hpp"
 
 #include <algorithm>
@@ -70,16 +71,11 @@ BestFigures best_figures(const std::vector<RankedCipher>& survey, const std::vec
   return best;
 }
 
+// What an hpn-ssh server changes, and on a window-bound path which window binds each way.
 void note_hpn_and_window(const HostFacts& facts, const Decision& decision, std::vector<std::string>& reasons) {
-  if (facts.server_is_hpn) {
-    reasons.push_back(
-        "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
-        "bind downloads from it");
-  } else if (decision.bottleneck == Bottleneck::window) {
-    reasons.push_back(
-        "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
-        "side, get past it");
-  }
+  if (facts.server_is_hpn) reasons.push_back(hpn_reason());
+  if (decision.bottleneck != Bottleneck::window) return;
+  for (auto& line : window_reasons(decision.windows, facts.direction)) reasons.push_back(std::move(line));
 }
 
 // The ciphers the survey left untimed, after the timed ones: on this path every cipher moves the same.
@@ -117,6 +113,21 @@ std::string_view to_string(FigureSource source) {
   return source == FigureSource::openssh ? "openssh" : source == FigureSource::libssh ? "libssh" : "model";
 }
 
+std::string_view to_string(WindowLimit limit) {
+  switch (limit) {
+    case WindowLimit::channel: return "channel";
+    case WindowLimit::local_send: return "local-send";
+    case WindowLimit::local_receive: return "local-receive";
+    case WindowLimit::server_send: return "server-send";
+    case WindowLimit::server_receive: return "server-receive";
+  }
+  return "channel";
+}
+
+std::string_view to_string(TransferDirection direction) {
+  return direction == TransferDirection::upload ? "upload" : "download";
+}
+
 Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Policy& policy) {
   Decision decision;
   const auto cap = session_cap(facts, policy);
@@ -141,6 +152,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   describe_expected(facts, first, cap, decision);
   describe_current(facts, decision);
   decision.parallel = advise_parallel(facts, first.mb_per_s, policy, decision.reasons);
+  decision.windows = session_windows(facts, policy);
   note_hpn_and_window(facts, decision, decision.reasons);
   decision.reasons.insert(decision.reasons.end(), notes.begin(), notes.end());
   return decision;

@@ -32,27 +32,40 @@ struct ParallelTrial {
   double mb_per_s = 0;
 };
 
+// Which way a session moves data: to the server (upload) or from it (download).
+enum class TransferDirection { upload, download };
+
+// How far TCP lets one connection's socket buffers grow on one end: the maximum (third field) of
+// net.ipv4.tcp_rmem and tcp_wmem, in bytes; nullopt when unknown (not Linux, unreadable).
+struct TcpLimits {
+  std::optional<double> receive_max;
+  std::optional<double> send_max;
+};
+
 // Everything the decision is made from. Optional facts that are missing make
 // the decision more conservative and say so in the reasons.
 struct HostFacts {
   std::string host;
-  std::vector<CipherTrial> trials;                   // the libssh survey's uncompressed trials
-  std::vector<ClientTrial> openssh_trials;           // the OpenSSH client's trials (may be empty)
-  std::string openssh_missing;                       // why there are none ("" when there are)
-  std::vector<ParallelTrial> parallel_trials;        // with the first cipher, by the OpenSSH client
-  std::vector<std::string> untimed_ciphers;          // left untimed: every cipher moves the same here
-  std::string untimed_reason;                        // why (ciphers_cannot_differ); "" when all were timed
-  std::optional<double> compressed_sample_mb_per_s;  // zlib trial with the user's data (payload MB/s)
-  std::optional<double> compressed_random_mb_per_s;  // zlib trial with incompressible data
-  std::optional<double> sample_ratio;                // zlib-6 compressed/original of the sample
-  std::optional<double> zlib_mb_per_s;               // local zlib-6 compression speed on the sample
-  std::optional<double> rtt_seconds;                 // idle
-  std::optional<double> loaded_rtt_seconds;          // while a trial streamed
-  bool server_is_hpn = false;                        // the banner names hpn-ssh (its window follows TCP's)
-  std::optional<double> local_cipher_mb_per_s;       // this CPU's EVP speed for the best trial's cipher
-  std::map<std::string, double> local_speeds;        // this CPU's EVP speed per cipher (may be empty)
-  std::vector<std::string> client_ciphers;           // `ssh -Q cipher`
-  std::vector<std::string> server_ciphers;           // the server's KEXINIT (client to server)
+  std::vector<CipherTrial> trials;                          // the libssh survey's uncompressed trials
+  std::vector<ClientTrial> openssh_trials;                  // the OpenSSH client's trials (may be empty)
+  std::string openssh_missing;                              // why there are none ("" when there are)
+  std::vector<ParallelTrial> parallel_trials;               // with the first cipher, by the OpenSSH client
+  std::vector<std::string> untimed_ciphers;                 // left untimed: every cipher moves the same here
+  std::string untimed_reason;                               // why (ciphers_cannot_differ); "" when all were timed
+  std::optional<double> compressed_sample_mb_per_s;         // zlib trial with the user's data (payload MB/s)
+  std::optional<double> compressed_random_mb_per_s;         // zlib trial with incompressible data
+  std::optional<double> sample_ratio;                       // zlib-6 compressed/original of the sample
+  std::optional<double> zlib_mb_per_s;                      // local zlib-6 compression speed on the sample
+  std::optional<double> rtt_seconds;                        // idle
+  std::optional<double> loaded_rtt_seconds;                 // while a trial streamed
+  bool server_is_hpn = false;                               // the banner names hpn-ssh (its window follows TCP's)
+  TransferDirection direction = TransferDirection::upload;  // which way the cipher trials moved data
+  TcpLimits local_tcp;                                      // this machine's TCP buffer limits
+  TcpLimits server_tcp;                                     // the server's, read over the survey's session
+  std::optional<double> local_cipher_mb_per_s;              // this CPU's EVP speed for the best trial's cipher
+  std::map<std::string, double> local_speeds;               // this CPU's EVP speed per cipher (may be empty)
+  std::vector<std::string> client_ciphers;                  // `ssh -Q cipher`
+  std::vector<std::string> server_ciphers;                  // the server's KEXINIT (client to server)
   bool server_offers_compression = false;
   bool server_strict_kex = false;
   bool rsync_zstd_local = false;
@@ -74,6 +87,28 @@ struct ParallelAdvice {
   double single_mb_per_s = 0;
 };
 
+// What holds the data one session has in flight per round trip: the receiver's SSH channel window
+// (OpenSSH's fixed 2 MiB), or a TCP socket buffer's maximum on one end (the sender's send buffer, the
+// receiver's receive buffer).
+enum class WindowLimit { channel, local_send, local_receive, server_send, server_receive };
+
+// The window that binds one direction (session_window.hpp says how it is found).
+struct SessionWindow {
+  WindowLimit limit = WindowLimit::channel;
+  double bytes = 0;          // in flight per round trip: one session moves at most bytes/RTT
+  double buffer_max = 0;     // for a TCP limit, the tcp_rmem/tcp_wmem maximum it comes from; 0 for the channel
+  double advised_max = 0;    // for a TCP limit, the maximum the advice sets to lift it; 0 for the channel
+  bool local_known = true;   // this machine's buffer for this direction was read
+  bool server_known = true;  // the server's was
+  bool operator==(const SessionWindow&) const = default;
+};
+
+// Each direction's binding window; nullopt when no limit of it is known.
+struct SessionWindows {
+  std::optional<SessionWindow> upload;
+  std::optional<SessionWindow> download;
+};
+
 // True when an SSH banner names hpn-ssh ("SSH-2.0-OpenSSH_9.2p1-hpn18.1.0"), whose
 // receive window follows TCP's instead of OpenSSH's fixed 2 MiB.
 bool banner_is_hpn(std::string_view banner);
@@ -91,12 +126,15 @@ struct Decision {
   FigureSource current_source = FigureSource::libssh;
   std::string current_cipher;              // the cipher the current configuration negotiates
   std::optional<ParallelAdvice> parallel;  // run this many sessions at once (only when it pays)
+  SessionWindows windows;                  // which window binds one session, each way
   std::vector<std::string> reasons;        // one plain sentence each
 };
 
-std::string_view to_string(LinkClass link_class);   // "cpu-bound" / "link-bound"
-std::string_view to_string(Bottleneck bottleneck);  // "cpu" / "link" / "window"
-std::string_view to_string(FigureSource source);    // "openssh" / "libssh"
+std::string_view to_string(LinkClass link_class);         // "cpu-bound" / "link-bound"
+std::string_view to_string(Bottleneck bottleneck);        // "cpu" / "link" / "window"
+std::string_view to_string(FigureSource source);          // "openssh" / "libssh"
+std::string_view to_string(WindowLimit limit);            // "channel" / "local-send" / ... / "server-receive"
+std::string_view to_string(TransferDirection direction);  // "upload" / "download"
 
 // Decides for one host. Error (invalid_input) only when no measured cipher is
 // allowed by the policy and supported by both ends: there is nothing to recommend.

@@ -1,6 +1,7 @@
 #include "rules/link_model.hpp"
 
 #include "base/format.hpp"
+#include "rules/session_window.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -40,8 +41,9 @@ double window_cap_at(double rtt_seconds, const Policy& policy) { return policy.w
 
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
   const auto rtt = judged_rtt_seconds(facts);
-  if (!rtt) return std::nullopt;
-  return window_cap_at(*rtt, policy);
+  const auto window = session_window(facts, facts.direction, policy);
+  if (!rtt || !window) return std::nullopt;
+  return window->bytes / *rtt / 1e6;
 }
 
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) {
@@ -95,15 +97,13 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
   const double cap = *session_cap(facts, policy);
   const bool near = best >= policy.window_near * cap;
   const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
+  const std::string name = window_name(*session_window(facts, facts.direction, policy));
   if (cap > *window) {
-    reasons.push_back("a session of your ssh moved " + mbps(cap) +
-                      ", more than OpenSSH's 2 MiB channel window allows at "
-                      "the RTT measured while streaming (" +
-                      mbps(*window) + " at " + rtt +
-                      "): those pings waited "
-                      "longer than the session's own round trips (a busy CPU delays them)");
+    reasons.push_back("a session of your ssh moved " + mbps(cap) + ", more than " + name +
+                      " allows at the RTT measured while streaming (" + mbps(*window) + " at " + rtt +
+                      "): those pings waited longer than the session's own round trips (a busy CPU delays them)");
   } else {
-    reasons.push_back("OpenSSH's 2 MiB channel window allows " + mbps(cap) + " per session at an RTT of " + rtt +
+    reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
                       (near ? ", and one session reaches it" : ", not a limit here"));
   }
   if (!near || link_class != LinkClass::link_bound) return otherwise;

@@ -1,7 +1,8 @@
 #pragma once
 // What limits a host's transfers: the CPUs (ciphers differ), the link (ciphers
-// tie), or OpenSSH's fixed channel window (one session moves at most
-// window/RTT; confirmed by parallel sessions moving more).
+// tie), or the window that binds one session (OpenSSH's fixed channel window or a
+// TCP buffer, session_window.hpp: one session moves at most window/RTT; confirmed
+// by parallel sessions moving more).
 
 #include "rules/cipher_ranking.hpp"
 #include "rules/decision.hpp"
@@ -16,10 +17,11 @@ namespace sshtune::rules {
 // (a queue on the path lengthens it), else the idle RTT; nullopt when neither is known.
 std::optional<double> judged_rtt_seconds(const HostFacts& facts);
 
-// window/RTT in MB/s at a round trip of `rtt_seconds` (> 0).
+// OpenSSH's channel window (policy.window_bytes)/RTT in MB/s at a round trip of `rtt_seconds` (> 0).
 double window_cap_at(double rtt_seconds, const Policy& policy);
 
-// window/RTT in MB/s for the judged RTT, or nullopt without an RTT.
+// The binding window (session_window for facts.direction)/RTT in MB/s at the judged RTT; nullopt without
+// an RTT or a known window.
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
 
 // A round trip as the reasons print it: "204 ms", or "0.35 ms" under 10 ms.

@@ -1,6 +1,7 @@
 #include "templates/snippet_variables.hpp"
 
 #include "base/format.hpp"
+#include "rules/session_window.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -60,7 +61,8 @@ std::string format_measured(std::int64_t measured_unix) {
 FieldRole field_role(std::string_view name) {
   static constexpr std::string_view k_text[] = {"measured",     "sample",       "server_banner", "client_version",
                                                 "expected",     "bottleneck",   "link_class",    "parallel_speed",
-                                                "single_speed", "mscp_missing", "server_hpn",    "window_bound"};
+                                                "single_speed", "mscp_missing", "server_hpn",    "window_bound",
+                                                "window_limit", "window_lift"};
   return std::find(std::begin(k_text), std::end(k_text), name) != std::end(k_text) ? FieldRole::text
                                                                                    : FieldRole::argument;
 }
@@ -68,6 +70,13 @@ FieldRole field_role(std::string_view name) {
 namespace {
 
 std::string flag(bool value) { return value ? "yes" : ""; }
+
+// The window that binds one session in the trials' direction, when the verdict is window-bound.
+std::optional<rules::SessionWindow> bound_window(const SnippetInput& input) {
+  if (input.decision.bottleneck != rules::Bottleneck::window) return std::nullopt;
+  const auto& windows = input.decision.windows;
+  return input.direction == rules::TransferDirection::upload ? windows.upload : windows.download;
+}
 
 // The parallel snippet's variables; empty without parallel advice.
 void add_parallel(const SnippetInput& input, Variables& out) {
@@ -78,6 +87,9 @@ void add_parallel(const SnippetInput& input, Variables& out) {
   out["mscp_missing"] = flag(!input.mscp_on_path);
   out["server_hpn"] = flag(rules::banner_is_hpn(input.server_banner));
   out["window_bound"] = flag(input.decision.bottleneck == rules::Bottleneck::window);
+  const auto window = bound_window(input);
+  out["window_limit"] = window ? rules::window_name(*window) : "";
+  out["window_lift"] = window ? rules::window_lift(*window, input.direction) : "";
 }
 
 }  // namespace

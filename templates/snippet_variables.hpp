@@ -24,6 +24,7 @@ struct SnippetInput {
   std::string sample;              // what data the compression trial used
   std::string server_banner;       // e.g. "SSH-2.0-OpenSSH_9.2p1 Debian-2"
   bool mscp_on_path = false;       // the parallel snippet says where to get mscp when false
+  rules::TransferDirection direction = rules::TransferDirection::upload;  // which way the trials moved data
 };
 
 struct OpenSshVersion {
@@ -54,12 +55,14 @@ std::string format_measured(std::int64_t measured_unix);
 // command: "ssh -o Compression=no -c CIPHERS"), measured, sample, server_banner,
 // client_version, expected ("412 MB/s" or ""), bottleneck, link_class, first_cipher;
 // for the parallel snippet streams ("4", "" without parallel advice), parallel_speed and
-// single_speed ("112 MB/s"), and the flags ("yes" or "") mscp_missing, server_hpn, window_bound.
+// single_speed ("112 MB/s"), the flags ("yes" or "") mscp_missing, server_hpn, window_bound, and for a
+// window-bound verdict whose binding window is known (in the trials' direction) window_limit ("OpenSSH's
+// 2 MiB channel window") and window_lift (what gets past it), "" otherwise.
 Variables snippet_variables(const SnippetInput& input);
 
 // How a variable is escaped (escape.hpp): the comment-only fields (measured,
 // sample, server_banner, client_version, expected, bottleneck, link_class,
-// parallel_speed, single_speed and the flags) are text, every other one an argument.
+// parallel_speed, single_speed, window_limit, window_lift and the flags) are text, every other one an argument.
 FieldRole field_role(std::string_view name);
 
 }  // namespace sshtune::templates

@@ -188,13 +188,13 @@ void measure_compression(TrialSequence& sequence, const TrialResult& fastest, in
 void probe_tools(TrialSequence& sequence) {
   TrialSpec spec;
   spec.kind = TrialKind::command;
-  spec.command = k_rsync_version_command;
-  auto result = sequence.run_essential(spec, "rsync --version");
+  spec.command = k_remote_tools_command;
+  auto result = sequence.run_essential(spec, "rsync --version and TCP buffers");
   if (!result) {
     return;
   }
   auto& report = sequence.report();
-  report.tools = parse_rsync_version(result->output);
+  report.tools = parse_remote_tools(result->output);
   if (!report.tools->rsync_version) {
     report.notes.push_back("rsync was not found on the remote host");
   }

@@ -164,7 +164,7 @@ struct HostTrialPlan {
   using SkipCiphers =
       std::function<std::optional<std::string>(const std::vector<TrialResult>& timed, std::optional<double> rtt)>;
   SkipCiphers skip_ciphers;
-  bool probe_tools = true;  // `rsync --version`
+  bool probe_tools = true;  // `rsync --version` and the TCP buffer limits (k_remote_tools_command)
 };
 
 // A trial that failed; the others still ran.
@@ -185,7 +185,7 @@ struct HostTrialReport {
   std::string untimed_reason;                // its reason; "" when none were left untimed
   double elapsed_seconds = 0;
   // What of elapsed_seconds lay outside the budget: set-up (RemoteRunner::setup_time) and the essential
-  // remote commands (rsync --version), which run whatever the budget says.
+  // remote commands (rsync --version, TCP buffers), which run whatever the budget says.
   std::chrono::milliseconds outside_budget{0};
 };
 

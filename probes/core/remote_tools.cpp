@@ -46,4 +46,10 @@ RemoteTools parse_rsync_version(std::string_view output) {
   return tools;
 }
 
+RemoteTools parse_remote_tools(std::string_view output) {
+  RemoteTools tools = parse_rsync_version(output);
+  tools.tcp = parse_tcp_buffer_lines(output);
+  return tools;
+}
+
 }  // namespace sshtune

@@ -52,6 +52,21 @@ TEST(HostView, JsonCarriesTheStableFields) {
   EXPECT_DOUBLE_EQ(json.at("elapsed_s").get<double>(), 3.142);
 }
 
+TEST(HostView, JsonNamesEachWaysWindowAndBothEndsTcpLimits) {
+  HostOutcome outcome = sample_outcome();
+  outcome.entry.local_tcp = {6291456, 4194304};
+  outcome.entry.decision.windows.upload =
+      rules::SessionWindow{rules::WindowLimit::server_receive, 1048576, 2097152, 16777216};
+  outcome.entry.decision.windows.download = rules::SessionWindow{rules::WindowLimit::channel, 2097152};
+  const auto link = host_json(outcome, {}).at("link");
+  EXPECT_EQ(link.at("windows").at("upload"), nlohmann::json::parse(R"({"limit": "server-receive", "bytes": 1048576,
+                                                                       "buffer_max": 2097152, "advised_max": 16777216})"));
+  EXPECT_EQ(link.at("windows").at("download"), nlohmann::json::parse(R"({"limit": "channel", "bytes": 2097152})"));
+  EXPECT_EQ(link.at("tcp_buffers"), nlohmann::json::parse(R"({"local": {"receive_max": 6291456, "send_max": 4194304},
+                                                              "server": {"receive_max": null, "send_max": null}})"));
+  EXPECT_TRUE(host_json(sample_outcome(), {}).at("link").at("windows").at("upload").is_null());
+}
+
 TEST(HostView, VerdictLeadsWithTheChoiceAndTheComparison) {
   std::ostringstream out;
   print_verdict(out, sample_outcome(), {});

@@ -152,6 +152,55 @@ TEST(CacheValidation, ASessionsStartRoundTripsAndANegativeOneIsRefused) {
             k_origin + ": trials[0].start_s: out of range (-2.000000, expected 0 to 86400); refusing it");
 }
 
+// The TCP buffer limits and the windows they make round-trip, so a cached verdict names the same window.
+TEST(CacheValidation, TheTcpLimitsAndTheBindingWindowsRoundTrip) {
+  CachedHost entry = valid_entry();
+  entry.local_tcp = {6291456, 4194304};
+  entry.server_tcp = {2097152, std::nullopt};  // its send buffer unread: stays unknown
+  entry.decision.windows.upload = rules::SessionWindow{rules::WindowLimit::server_receive, 1048576, 2097152, 16777216};
+  entry.decision.windows.download = rules::SessionWindow{rules::WindowLimit::channel, 2097152, 0, 0, true, false};
+  const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, test_rules(), k_now);
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  EXPECT_EQ(parsed.value().local_tcp.receive_max, 6291456);
+  EXPECT_EQ(parsed.value().local_tcp.send_max, 4194304);
+  EXPECT_EQ(parsed.value().server_tcp.receive_max, 2097152);
+  EXPECT_FALSE(parsed.value().server_tcp.send_max);
+  EXPECT_EQ(parsed.value().decision.windows.upload, entry.decision.windows.upload);
+  EXPECT_EQ(parsed.value().decision.windows.download, entry.decision.windows.download);
+  const auto old = parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now);
+  ASSERT_TRUE(old);
+  EXPECT_FALSE(old.value().decision.windows.upload) << "an entry without windows keeps none";
+  EXPECT_FALSE(old.value().server_tcp.receive_max);
+}
+
+TEST(CacheValidation, ForgedTcpLimitsAndWindowsAreRefused) {
+  CachedHost entry = valid_entry();
+  entry.server_tcp.receive_max = 0;
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": tcp.server_receive_max: out of range (0.000000, expected a whole 1 to 2147483647); "
+                                "refusing it");
+  entry.server_tcp.receive_max = 4096.5;
+  EXPECT_NE(verdict(entry).find(": tcp.server_receive_max: out of range (4096.500000"), std::string::npos);
+  entry = valid_entry();
+  entry.local_tcp.send_max = 1e18;
+  EXPECT_NE(verdict(entry).find(": tcp.local_send_max: out of range ("), std::string::npos) << verdict(entry);
+  entry = valid_entry();
+  entry.decision.windows.upload = rules::SessionWindow{rules::WindowLimit::channel, 0};
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.windows.upload.bytes: out of range (0.000000, expected more than 0); "
+                                "refusing it");
+  entry.decision.windows.upload = rules::SessionWindow{rules::WindowLimit::server_receive, 1048576, 2097152,
+                                                       std::numeric_limits<double>::infinity()};
+  EXPECT_EQ(verdict(entry), k_origin +
+                                ": decision.windows.upload.advised_max: out of range (inf, expected 0 to 2147483647); "
+                                "refusing it");
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = 1789999999\n[decision.windows.download]\n"
+                            "limit = \"everything\"\n"),
+            k_origin + ":4: decision.windows.download.limit: unknown value");
+  EXPECT_EQ(verdict_of_text("host = \"db1\"\nmeasured_unix = 1789999999\n[tcp]\nlocal_send_max = \"big\"\n"),
+            k_origin + ":4: tcp.local_send_max: expected a number");
+}
+
 // Found by the cache loader's fuzz target: an integer past 2^53 where a number belongs threw
 // std::bad_optional_access out of the decoder.
 TEST(CacheValidation, AnIntegerNoDoubleHoldsIsAnErrorNotACrash) {

@@ -168,6 +168,36 @@ TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   EXPECT_NEAR(*measurement.facts.rtt_seconds, 0.002, 1e-12);
 }
 
+// This machine's TCP limits and the server's (read by the survey's remote command) reach the facts, the
+// verdict's windows and the cache entry; a second run answered from the cache names the same windows.
+TEST_F(HostPipeline, BothEndsTcpLimitsReachTheFactsTheWindowsAndTheCache) {
+  m_env.local_tcp = [] { return TcpBufferLimits{6291456, 4194304}; };
+  auto scripted = m_world.runner.on_run;
+  m_world.runner.on_run = [scripted](const TrialSpec& spec) {
+    auto result = scripted(spec);
+    if (spec.kind == TrialKind::command) result.value().output += "/proc/sys/net/ipv4/tcp_rmem:4096\t131072\t2097152\n";
+    return result;
+  };
+  const auto resolved = resolve_host(m_request, *m_env.client).value();
+  const auto measurement = gather_facts(m_request, resolved, m_env).value();
+  EXPECT_EQ(measurement.facts.local_tcp.receive_max, 6291456);
+  EXPECT_EQ(measurement.facts.local_tcp.send_max, 4194304);
+  EXPECT_EQ(measurement.facts.server_tcp.receive_max, 2097152);
+  EXPECT_FALSE(measurement.facts.server_tcp.send_max) << "its tcp_wmem was not printed: unknown";
+  const auto measured = tune_host(m_request, m_env);
+  ASSERT_TRUE(measured) << measured.error().message;
+  EXPECT_EQ(measured.value().entry.server_tcp.receive_max, 2097152);
+  const auto& windows = measured.value().entry.decision.windows;
+  ASSERT_TRUE(windows.upload && windows.download);
+  EXPECT_EQ(windows.upload->limit, rules::WindowLimit::server_receive);  // 1 MiB of window, under the channel's 2
+  EXPECT_EQ(windows.download->limit, rules::WindowLimit::channel);
+  EXPECT_FALSE(windows.download->server_known);
+  const auto cached = tune_host(m_request, m_env);
+  ASSERT_TRUE(cached && cached.value().from_cache);
+  EXPECT_EQ(cached.value().entry.decision.windows.upload, windows.upload);
+  EXPECT_EQ(cached.value().entry.local_tcp.send_max, 4194304);
+}
+
 bool any_compressed(const testing::FakeRunner& runner) {
   return std::any_of(runner.specs.begin(), runner.specs.end(), [](const TrialSpec& spec) { return spec.compression; });
 }

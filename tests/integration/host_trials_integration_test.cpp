@@ -2,6 +2,7 @@
 #include "probes/core/remote_kexinit.hpp"
 #include "probes/libssh/libssh_runner.hpp"
 #include "probes/core/server_algorithms.hpp"
+#include "probes/core/tcp_buffers.hpp"
 #include "tests/integration/probe_fixture.hpp"
 
 #include <gtest/gtest.h>
@@ -147,6 +148,28 @@ TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   EXPECT_EQ(report.value().trials.size(), plan.ciphers.size() + 2);  // + two compressed uploads
   ASSERT_TRUE(report.value().tools.has_value());
   EXPECT_TRUE(report.value().tools->rsync_version.has_value());
+}
+
+// The survey's one remote command also reads the server's TCP buffer limits: on 127.0.0.1 the server's
+// /proc is this machine's, so both ends' figures agree.
+TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
+  const TcpBufferLimits here = read_tcp_buffer_limits();
+  if (!here.receive_max || !here.send_max) GTEST_SKIP() << "no /proc/sys/net/ipv4/tcp_rmem and tcp_wmem here";
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  const auto target = target_for(*sshd);
+  auto plan = plan_for(target);
+  ASSERT_TRUE(plan);
+  plan->ciphers.clear();  // no trials: the remote command alone
+  plan->measure_compression = false;
+  auto runner = make_libssh_runner(target);
+  auto report = run_host_trials(*runner, *plan, describe(target));
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_TRUE(report.value().tools.has_value());
+  EXPECT_EQ(report.value().tools->tcp.receive_max, here.receive_max);
+  EXPECT_EQ(report.value().tools->tcp.send_max, here.send_max);
+  std::cout << "  server tcp_rmem max " << *report.value().tools->tcp.receive_max << ", tcp_wmem max "
+            << *report.value().tools->tcp.send_max << "\n";
 }
 
 TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {

@@ -197,14 +197,18 @@ TEST(ParallelAdvice, TheWindowCountsDataBeforeCompressionSoCompressionCannotLift
       << all_reasons(d);
 }
 
-TEST(ParallelAdvice, AnHpnServerIsNotHeldByTheWindowOfDownloads) {
+TEST(ParallelAdvice, AnHpnServerLiftsTheChannelWindowOfUploadsToIt) {
   HostFacts facts = delayed();
   facts.server_is_hpn = true;
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_TRUE(has_reason(d,
-                         "the server runs hpn-ssh: its receive window follows TCP's, so the 2 MiB window does not "
-                         "bind downloads from it"))
+                         "the server runs hpn-ssh: its receive window follows its TCP buffer, so OpenSSH's channel "
+                         "window does not bind uploads to it; downloads meet your ssh's (unless it is hpn-ssh too)"))
       << all_reasons(d);
+  EXPECT_NE(d.bottleneck, Bottleneck::window) << "no window of uploads to it is known: " << all_reasons(d);
+  EXPECT_FALSE(d.windows.upload);
+  ASSERT_TRUE(d.windows.download);
+  EXPECT_EQ(d.windows.download->limit, WindowLimit::channel);
 }
 
 TEST(ParallelAdvice, ASingleCoreCpuBoundBoxDoesNotGainFromParallelSessions) {

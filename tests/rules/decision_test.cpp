@@ -248,8 +248,12 @@ TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
   EXPECT_EQ(d.parallel->streams, 8);
   EXPECT_DOUBLE_EQ(d.parallel->mb_per_s, 150.1);
   EXPECT_TRUE(has_reason(d,
-                         "stock OpenSSH's window is fixed at 2 MiB: parallel sessions, or hpn-ssh on the receiving "
-                         "side, get past it"))
+                         "uploads are held by OpenSSH's 2 MiB channel window (neither end's TCP buffers could be "
+                         "read): parallel sessions, or hpn-ssh on the server, get past it"))
+      << all_reasons(d);
+  EXPECT_TRUE(has_reason(d,
+                         "downloads are held by OpenSSH's 2 MiB channel window (neither end's TCP buffers could be "
+                         "read): parallel sessions, or hpn-ssh on this machine, get past it"))
       << all_reasons(d);
 }
 

@@ -136,6 +136,31 @@ void print_snippets(std::ostream& out, const Snippets& snippets) {
   }
 }
 
+nlohmann::json optional_json(const std::optional<double>& bytes) {
+  return bytes ? nlohmann::json(std::llround(*bytes)) : nlohmann::json(nullptr);
+}
+
+nlohmann::json window_json(const std::optional<rules::SessionWindow>& w) {
+  if (!w) return nullptr;
+  nlohmann::json json{{"limit", rules::to_string(w->limit)}, {"bytes", std::llround(w->bytes)}};
+  if (w->limit != rules::WindowLimit::channel) {
+    json["buffer_max"] = std::llround(w->buffer_max);
+    json["advised_max"] = std::llround(w->advised_max);
+  }
+  return json;
+}
+
+// Which window binds one session each way, and both ends' TCP buffer limits (null: unknown).
+void add_windows(nlohmann::json& link, const CachedHost& e) {
+  link["windows"] = {{"upload", window_json(e.decision.windows.upload)},
+                     {"download", window_json(e.decision.windows.download)}};
+  link["tcp_buffers"] = {
+      {"local",
+       {{"receive_max", optional_json(e.local_tcp.receive_max)}, {"send_max", optional_json(e.local_tcp.send_max)}}},
+      {"server",
+       {{"receive_max", optional_json(e.server_tcp.receive_max)}, {"send_max", optional_json(e.server_tcp.send_max)}}}};
+}
+
 nlohmann::json trials_json(const CachedHost& entry) {
   nlohmann::json trials = nlohmann::json::array();
   for (const auto& t : entry.trials) {
@@ -195,6 +220,7 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
       {"bottleneck", rules::to_string(d.bottleneck)},
       {"rtt_ms", e.rtt_ms ? nlohmann::json(rounded(*e.rtt_ms, 3)) : nlohmann::json(nullptr)},
       {"rtt_loaded_ms", e.loaded_rtt_ms ? nlohmann::json(rounded(*e.loaded_rtt_ms, 3)) : nlohmann::json(nullptr)}};
+  add_windows(link, e);
   nlohmann::json server{
       {"banner", e.server_banner}, {"ciphers", e.server_ciphers},         {"macs", e.server_macs},
       {"kex", e.server_kex},       {"compression", e.server_compression}, {"strict_kex", e.server_strict_kex}};

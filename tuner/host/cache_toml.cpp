@@ -19,6 +19,37 @@ toml::array string_array(const std::vector<std::string>& values) {
   return array;
 }
 
+// The window that binds one direction, or nothing when none is known.
+void insert_window(toml::table& windows, std::string_view key, const std::optional<rules::SessionWindow>& w) {
+  if (!w) return;
+  windows.insert(key, toml::table{{"limit", std::string(rules::to_string(w->limit))},
+                                  {"bytes", w->bytes},
+                                  {"buffer_max", w->buffer_max},
+                                  {"advised_max", w->advised_max},
+                                  {"local_known", w->local_known},
+                                  {"server_known", w->server_known}});
+}
+
+toml::table windows_table(const rules::SessionWindows& windows) {
+  toml::table table;
+  insert_window(table, "upload", windows.upload);
+  insert_window(table, "download", windows.download);
+  return table;
+}
+
+// The known TCP buffer limits, each end's under its own keys.
+toml::table tcp_table(const rules::TcpLimits& local, const rules::TcpLimits& server) {
+  toml::table table;
+  const std::pair<const char*, const std::optional<double>*> limits[] = {{"local_receive_max", &local.receive_max},
+                                                                         {"local_send_max", &local.send_max},
+                                                                         {"server_receive_max", &server.receive_max},
+                                                                         {"server_send_max", &server.send_max}};
+  for (const auto& [key, value] : limits) {
+    if (*value) table.insert(key, **value);
+  }
+  return table;
+}
+
 toml::table decision_table(const rules::Decision& d) {
   toml::table table{{"ciphers", string_array(d.ciphers)},
                     {"compression", d.compression},
@@ -32,6 +63,7 @@ toml::table decision_table(const rules::Decision& d) {
                     {"reasons", string_array(d.reasons)}};
   if (d.break_even_ratio) table.insert("break_even_ratio", *d.break_even_ratio);
   if (d.current_mb_per_s) table.insert("current_mb_per_s", *d.current_mb_per_s);
+  table.insert("windows", windows_table(d.windows));
   if (d.parallel) {
     table.insert("parallel", toml::table{{"streams", d.parallel->streams},
                                          {"mb_per_s", d.parallel->mb_per_s},
@@ -64,6 +96,8 @@ constexpr std::array<std::string_view, 3> k_sources{"openssh", "libssh", "model"
 constexpr std::array<std::string_view, 2> k_link_classes{"cpu-bound", "link-bound"};
 constexpr std::array<std::string_view, 3> k_bottlenecks{"cpu", "link", "window"};
 constexpr std::array<std::string_view, 2> k_directions{"upload", "download"};
+constexpr std::array<std::string_view, 5> k_window_limits{"channel", "local-send", "local-receive", "server-send",
+                                                          "server-receive"};
 
 Result<CachedTrial> decode_trial(const Fields& t) {
   CachedTrial trial;
@@ -91,6 +125,35 @@ Result<void> decode_parallel(const Fields& d, rules::Decision& decision) {
   return ok();
 }
 
+// One direction's binding window, when the entry has one.
+Result<void> decode_window(const Fields& windows, std::string_view key, std::optional<rules::SessionWindow>& out) {
+  SSHTUNE_TRY(w, windows.table(key));
+  if (w.empty()) return ok();
+  rules::SessionWindow window;
+  SSHTUNE_TRYV(w.word("limit", k_window_limits, window.limit));
+  SSHTUNE_TRYV(w.get("bytes", window.bytes));
+  SSHTUNE_TRYV(w.get("buffer_max", window.buffer_max));
+  SSHTUNE_TRYV(w.get("advised_max", window.advised_max));
+  SSHTUNE_TRYV(w.get("local_known", window.local_known));
+  SSHTUNE_TRYV(w.get("server_known", window.server_known));
+  out = window;
+  return ok();
+}
+
+Result<void> decode_windows(const Fields& d, rules::SessionWindows& windows) {
+  SSHTUNE_TRY(w, d.table("windows"));
+  SSHTUNE_TRYV(decode_window(w, "upload", windows.upload));
+  return decode_window(w, "download", windows.download);
+}
+
+Result<void> decode_tcp(const Fields& root, CachedHost& entry) {
+  SSHTUNE_TRY(t, root.table("tcp"));
+  SSHTUNE_TRYV(t.get("local_receive_max", entry.local_tcp.receive_max));
+  SSHTUNE_TRYV(t.get("local_send_max", entry.local_tcp.send_max));
+  SSHTUNE_TRYV(t.get("server_receive_max", entry.server_tcp.receive_max));
+  return t.get("server_send_max", entry.server_tcp.send_max);
+}
+
 Result<void> decode_decision(const Fields& d, rules::Decision& decision) {
   SSHTUNE_TRYV(d.get("ciphers", decision.ciphers));
   SSHTUNE_TRYV(d.get("compression", decision.compression));
@@ -104,6 +167,7 @@ Result<void> decode_decision(const Fields& d, rules::Decision& decision) {
   SSHTUNE_TRYV(d.word("expected_client", k_sources, decision.expected_source));
   SSHTUNE_TRYV(d.word("current_client", k_sources, decision.current_source));
   SSHTUNE_TRYV(decode_parallel(d, decision));
+  SSHTUNE_TRYV(decode_windows(d, decision.windows));
   return d.get("current_mb_per_s", decision.current_mb_per_s);
 }
 
@@ -146,6 +210,7 @@ std::string render_cache_entry(const CachedHost& entry) {
                                           {"compression", string_array(entry.server_compression)},
                                           {"strict_kex", entry.server_strict_kex}}},
                    {"trials", trials_array(entry.trials)},
+                   {"tcp", tcp_table(entry.local_tcp, entry.server_tcp)},
                    {"decision", decision_table(entry.decision)}};
   if (entry.rtt_ms) root.insert("rtt_ms", *entry.rtt_ms);
   if (entry.loaded_rtt_ms) root.insert("loaded_rtt_ms", *entry.loaded_rtt_ms);
@@ -161,6 +226,7 @@ Result<CachedHost> decode_cache_entry(std::string_view text, const std::string& 
   SSHTUNE_TRYV(decode_top(root, entry));
   SSHTUNE_TRY(server, root.table("server"));
   SSHTUNE_TRYV(decode_server(server, entry));
+  SSHTUNE_TRYV(decode_tcp(root, entry));
   SSHTUNE_TRY(trials, root.tables("trials"));
   for (const Fields& fields : trials) {
     SSHTUNE_TRY(trial, decode_trial(fields));

@@ -23,6 +23,8 @@ constexpr std::size_t k_max_text = 4096;
 constexpr std::size_t k_max_list = 256;
 constexpr std::size_t k_max_algorithm_name = 64;  // RFC 4251 §6
 constexpr int k_max_streams = 64;
+constexpr double k_max_tcp_buffer = 2147483647;  // the kernel keeps tcp_rmem and tcp_wmem in ints
+constexpr double k_max_window_bytes = 1e10;      // policy's largest [window] bytes
 
 using Problem = std::optional<std::string>;
 
@@ -66,6 +68,20 @@ Problem list_problem(const std::vector<std::string>& values, Problem (*check)(co
 
 Problem free_text(const std::string& text) { return text_problem(text, k_max_text); }
 
+// A TCP buffer limit: a whole number of bytes the kernel can hold.
+Problem tcp_problem(double value) {
+  if (std::isfinite(value) && value >= 1 && value <= k_max_tcp_buffer && value == std::floor(value)) {
+    return std::nullopt;
+  }
+  return "out of range (" + quote_input(std::to_string(value)) + ", expected a whole 1 to " +
+         std::to_string(static_cast<long long>(k_max_tcp_buffer)) + ")";
+}
+
+Problem window_bytes_problem(double value) {
+  if (std::isfinite(value) && value > 0) return number_problem(value, k_max_window_bytes);
+  return "out of range (" + quote_input(std::to_string(value)) + ", expected more than 0)";
+}
+
 // Collects the first problem found and the field it was found in.
 class Checker {
  public:
@@ -99,6 +115,18 @@ Problem decided_ciphers_problem(const std::vector<std::string>& ciphers, const C
   return std::nullopt;
 }
 
+void check_window(const std::string& at, const std::optional<rules::SessionWindow>& w, Checker& c) {
+  if (!w) return;
+  c.field(at + ".bytes", window_bytes_problem(w->bytes));
+  c.field(at + ".buffer_max", number_problem(w->buffer_max, k_max_tcp_buffer));
+  c.field(at + ".advised_max", number_problem(w->advised_max, k_max_tcp_buffer));
+}
+
+void check_tcp(const std::string& end, const rules::TcpLimits& limits, Checker& c) {
+  if (limits.receive_max) c.field("tcp." + end + "_receive_max", tcp_problem(*limits.receive_max));
+  if (limits.send_max) c.field("tcp." + end + "_send_max", tcp_problem(*limits.send_max));
+}
+
 void check_decision(const rules::Decision& d, const CacheRules& rules, Checker& c) {
   c.field("decision.ciphers", decided_ciphers_problem(d.ciphers, rules));
   const bool rsync_known = d.rsync_compress.empty() || d.rsync_compress == "zstd" || d.rsync_compress == "zlib";
@@ -113,6 +141,8 @@ void check_decision(const rules::Decision& d, const CacheRules& rules, Checker& 
     c.field("decision.parallel.mb_per_s", number_problem(d.parallel->mb_per_s, k_max_mb_per_s));
     c.field("decision.parallel.single_mb_per_s", number_problem(d.parallel->single_mb_per_s, k_max_mb_per_s));
   }
+  check_window("decision.windows.upload", d.windows.upload, c);
+  check_window("decision.windows.download", d.windows.download, c);
 }
 
 void check_trials(const std::vector<CachedTrial>& trials, Checker& c) {
@@ -162,6 +192,8 @@ Result<void> validate_cached_host(const CachedHost& entry, const CacheRules& rul
   if (entry.rtt_ms) c.field("rtt_ms", number_problem(*entry.rtt_ms, k_max_rtt_ms));
   if (entry.loaded_rtt_ms) c.field("loaded_rtt_ms", number_problem(*entry.loaded_rtt_ms, k_max_rtt_ms));
   check_server(entry, c);
+  check_tcp("local", entry.local_tcp, c);
+  check_tcp("server", entry.server_tcp, c);
   check_trials(entry.trials, c);
   check_decision(entry.decision, rules, c);
   if (c.problem()) return Error{ErrorKind::invalid_input, origin + ": " + *c.problem() + "; refusing it"};

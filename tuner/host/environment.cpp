@@ -36,6 +36,7 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.make_client_runner = [](const OpensshTarget& target) { return make_openssh_runner(target); };
   env.fetch_server = [](const RemoteTarget& target) { return guarded_preauth_fetch(target, fetch_server_algorithms); };
   env.local_rsync = rsync_on_this_machine;
+  env.local_tcp = [] { return read_tcp_buffer_limits(); };
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) {
     // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.

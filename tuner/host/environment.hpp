@@ -9,6 +9,7 @@
 #include "probes/openssh/openssh_runner.hpp"
 #include "probes/core/remote_target.hpp"
 #include "probes/core/remote_tools.hpp"
+#include "probes/core/tcp_buffers.hpp"
 #include "probes/core/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
@@ -39,6 +40,8 @@ struct HostEnvironment {
   std::function<Result<ServerAlgorithms>(const RemoteTarget& target)> fetch_server;
   // What the local rsync supports (empty when there is none).
   std::function<RemoteTools()> local_rsync;
+  // This machine's TCP buffer limits (/proc in production); unset: unknown.
+  std::function<TcpBufferLimits()> local_tcp;
   // This CPU's cipher speeds (a short benchmark).
   std::function<std::vector<CipherSpeed>()> cipher_speeds;
   // Compression speeds and ratios on the sample (zlib level 6 first).

@@ -81,6 +81,8 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   facts.server_offers_compression = std::find(server.compression_c2s.begin(), server.compression_c2s.end(),
                                               k_ssh_compression) != server.compression_c2s.end();
   facts.server_is_hpn = rules::banner_is_hpn(server.banner);
+  facts.direction =
+      request.direction == Direction::download ? rules::TransferDirection::download : rules::TransferDirection::upload;
   facts.current_ciphers = resolved.current_ciphers;
   facts.current_compression = resolved.current_compression;
   return facts;
@@ -104,6 +106,21 @@ void add_local_cipher_speeds(rules::HostFacts& facts, const std::vector<CipherSp
   }
 }
 
+std::optional<double> bytes(std::optional<std::int64_t> limit) {
+  if (!limit) return std::nullopt;
+  return static_cast<double>(*limit);
+}
+
+rules::TcpLimits tcp_limits(const TcpBufferLimits& limits) {
+  return {bytes(limits.receive_max), bytes(limits.send_max)};
+}
+
+// Both ends' TCP buffer limits: which window binds a long path (rules/session_window.hpp).
+void add_tcp_limits(const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
+  if (env.local_tcp) facts.local_tcp = tcp_limits(env.local_tcp());
+  if (report.tools) facts.server_tcp = tcp_limits(report.tools->tcp);
+}
+
 void add_local_measurements(const std::vector<CompressionSpeed>& compression, const std::vector<CipherSpeed>& speeds,
                             const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
   add_local_cipher_speeds(facts, speeds);
@@ -114,6 +131,7 @@ void add_local_measurements(const std::vector<CompressionSpeed>& compression, co
   facts.rtt_seconds = report.rtt_seconds;
   facts.rsync_zstd_local = env.local_rsync().rsync_zstd;
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
+  add_tcp_limits(report, env, facts);
 }
 
 std::optional<double> zlib_speed(const std::vector<CompressionSpeed>& compression) {

@@ -67,6 +67,8 @@ struct CachedHost {
   bool server_strict_kex = false;
   std::optional<double> rtt_ms;         // idle
   std::optional<double> loaded_rtt_ms;  // while a trial streamed
+  rules::TcpLimits local_tcp;           // this machine's TCP buffer limits (bytes) when it was measured
+  rules::TcpLimits server_tcp;          // the server's; unknown where it is not Linux
   std::string target;                   // "hostname:port" that was probed
   std::vector<std::string> notes;       // what could not be measured
   std::string sample;                   // "built-in mixed corpus" or the --sample path

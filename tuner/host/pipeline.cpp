@@ -69,6 +69,8 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   entry.direction = request.direction;
   entry.rtt_ms = milliseconds_of(measurement.facts.rtt_seconds);
   entry.loaded_rtt_ms = milliseconds_of(measurement.facts.loaded_rtt_seconds);
+  entry.local_tcp = measurement.facts.local_tcp;
+  entry.server_tcp = measurement.facts.server_tcp;
   entry.trials = std::move(measurement.trials);
   entry.notes = measurement.notes;
   entry.decision = std::move(decision);

@@ -14,7 +14,10 @@ std::string snippet_key(templates::SnippetKind kind) {
 }  // namespace
 
 templates::SnippetInput snippet_input(const CachedHost& e) {
-  return {e.host, e.decision, e.client_version, e.measured_unix, e.sample, e.server_banner, program_on_path("mscp")};
+  const auto direction =
+      e.direction == Direction::download ? rules::TransferDirection::download : rules::TransferDirection::upload;
+  return {e.host,   e.decision,      e.client_version,        e.measured_unix,
+          e.sample, e.server_banner, program_on_path("mscp"), direction};
 }
 
 Result<Snippets> render_snippets(const HostOutcome& outcome) {
