@@ -144,4 +144,15 @@ Result<std::string> read_sample(const fs::path& path, std::size_t cap) {
   return sample;
 }
 
+Result<std::uint64_t> sample_size(const fs::path& path) {
+  SSHTUNE_TRY(files, sample_files(path));
+  std::uint64_t total = 0;
+  for (const auto& file : files) {
+    std::error_code ec;
+    const auto size = fs::file_size(file, ec);
+    if (!ec) total += size;
+  }
+  return total;
+}
+
 }  // namespace sshtune

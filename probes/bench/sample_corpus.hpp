@@ -5,6 +5,7 @@
 #include "base/result.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -23,5 +24,9 @@ std::string builtin_corpus(std::size_t bytes = std::size_t{2} * 1024 * 1024);
 // taking 64 KiB chunks round-robin so a capped sample still covers all files.
 // Errors name the path: missing, unreadable, or empty.
 Result<std::string> read_sample(const std::filesystem::path& path, std::size_t cap = k_sample_cap);
+
+// The bytes a copy of `path` carries: the file's size, or every regular file's under a directory (the
+// files read_sample reads). Errors name the path when it is neither.
+Result<std::uint64_t> sample_size(const std::filesystem::path& path);
 
 }  // namespace sshtune

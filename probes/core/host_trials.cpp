@@ -1,10 +1,12 @@
 #include "probes/core/host_trials.hpp"
 
+#include "base/clock.hpp"
 #include "base/stats.hpp"
 #include "base/strings.hpp"
 #include "probes/core/trial_sequence.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 
 namespace sshtune {
@@ -89,14 +91,20 @@ void retry_outliers(TrialSequence& sequence) {
   }
 }
 
+// The round trips open the survey's first remote command: what they took beyond their exchanges is that
+// command's start (HostTrialReport::command_start_seconds).
 void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
+  const auto started = Clock::now();
   auto result = sequence.attempt(spec, "round trips", trials_left, true);  // every slot is sized by it
   if (!result) {
     sequence.give_up("remote commands could not run, so throughput, compression and remote tools were not measured");
     return;
   }
+  const auto& exchanges = result->round_trip_seconds;
+  const double exchanged = std::accumulate(exchanges.begin(), exchanges.end(), 0.0);
+  sequence.report().command_start_seconds = std::max(0.0, seconds_since(started) - exchanged);
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
   sequence.set_rtt(*sequence.report().rtt_seconds);
 }

@@ -177,7 +177,11 @@ struct TrialFailure {
 struct HostTrialReport {
   AccessCheck access;
   std::optional<double> rtt_seconds;  // median of the round trips
-  std::vector<TrialResult> trials;    // successful upload/download trials, in run order
+  // The first remote command's start on the logged-in connection: its channel opening, the exec request
+  // and the remote shell's start-up until the command ran (the round trips' wall time less their
+  // exchanges). With check_access's time, what a new `ssh HOST COMMAND` takes before COMMAND runs.
+  std::optional<double> command_start_seconds;
+  std::vector<TrialResult> trials;  // successful upload/download trials, in run order
   std::vector<TrialFailure> failures;
   std::optional<RemoteTools> tools;
   std::vector<std::string> notes;            // what could not be measured, and why

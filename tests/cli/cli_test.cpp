@@ -24,6 +24,17 @@ TEST(Cli, AWordThatIsNoCommandIsAHost) {
   EXPECT_EQ(r.err, "ssh-tune: host: --budget must be between 0 and 600 seconds\n");
 }
 
+TEST(Cli, ABadCopySizeIsRefusedBeforeAnythingIsMeasured) {
+  for (const char* size : {"4X", "0", "-1G", "1.5"}) {
+    const CliRun r = run({"host", "frobnicate.invalid", "--size", size});
+    EXPECT_EQ(r.code, 64) << size;
+    EXPECT_EQ(r.err, std::string("ssh-tune: host: --size must be a byte count or a size such as 500M or 4G (K, M, G, "
+                                 "T: powers of 1024; KB, MB, GB, TB: of 1000), not '") +
+                         size + "'\n");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
 TEST(Cli, UnknownTopLevelOption) {
   const CliRun r = run({"--frob"});
   EXPECT_EQ(r.code, 64);

@@ -101,26 +101,65 @@ HostOutcome outcome_with_start(double start_s) {
   return outcome;
 }
 
-TEST(HostView, ASlowSessionStartIsShownWithWhatWholeCopiesAverage) {
+TEST(HostView, EveryFigureSaysItIsASteadyStream) {
+  HostOutcome outcome = sample_outcome();
+  outcome.entry.decision.parallel = rules::ParallelAdvice{4, 3000, 812.34};
   std::ostringstream out;
-  print_verdict(out, outcome_with_start(0.9), {});
-  EXPECT_NE(out.str().find("\nstart:       each new connection moved little for its first 0.90 s: a 1 GB copy "
-                           "averages 469 MB/s, a 10 GB one 757 MB/s\n"),
+  print_verdict(out, outcome, {});
+  EXPECT_NE(out.str().find("\nexpected:    812 MB/s steady by the libssh survey  (in effect now: "
+                           "chacha20-poly1305@openssh.com, 470 MB/s steady by the libssh survey; 1.73x)\n"),
             std::string::npos)
       << out.str();
+  EXPECT_NE(out.str().find("\nparallel:    4 sessions at once move 3000 MB/s steady (one session: 812 MB/s); "),
+            std::string::npos)
+      << out.str();
+}
+
+TEST(HostView, AWholeCopyIsTimedNowAdvisedAndWithTheAdvisedSessions) {
+  HostOutcome outcome = outcome_with_start(0.9);
+  outcome.entry.session_setup_s = 0.35;
+  outcome.entry.decision.parallel = rules::ParallelAdvice{4, 3000, 812.34};
+  outcome.copy = {4'000'000'000, CopySize::From::size_flag};
+  std::ostringstream out;
+  print_verdict(out, outcome, {});
+  // 1.25 s lost, then 4 GB at 470.06, 812.34 and 3000 MB/s.
+  EXPECT_NE(out.str().find("\ncopy:        3.7 GiB (--size): 9.76 s now, 6.17 s advised, 2.58 s with 4 sessions "
+                           "(set-up 0.35 s, start 0.90 s, then 812 MB/s steady)\n"),
+            std::string::npos)
+      << out.str();
+  const auto copy = host_json(outcome, {}).at("recommendation").at("copy");
+  EXPECT_EQ(copy.at("bytes"), 4'000'000'000u);
+  EXPECT_EQ(copy.at("size_from"), "size");
+  EXPECT_DOUBLE_EQ(copy.at("setup_s").get<double>(), 0.35);
+  EXPECT_DOUBLE_EQ(copy.at("start_s").get<double>(), 0.9);
+  EXPECT_DOUBLE_EQ(copy.at("now_s").get<double>(), 9.76);
+  EXPECT_DOUBLE_EQ(copy.at("advised_s").get<double>(), 6.17);
+  EXPECT_EQ(copy.at("parallel_streams"), 4);
+  EXPECT_DOUBLE_EQ(copy.at("parallel_s").get<double>(), 2.58);
+  EXPECT_FALSE(copy.at("at_least").get<bool>());
   const auto json = host_json(outcome_with_start(0.9), {});
   EXPECT_DOUBLE_EQ(json.at("recommendation").at("session_start_s").get<double>(), 0.9);
   EXPECT_DOUBLE_EQ(json.at("recommendation").at("expected_1gb_copy_mb_per_s").get<double>(), 469.3);
   EXPECT_DOUBLE_EQ(json.at("trials")[0].at("start_s").get<double>(), 0.9);
 }
 
-TEST(HostView, AQuickSessionStartIsNotShown) {
+TEST(HostView, AWholeCopyNamesWhatWasNotMeasuredAndIsThenALowerBound) {
+  HostOutcome outcome = sample_outcome();  // the survey's figures: no session of your ssh started
+  outcome.entry.decision.current_mb_per_s.reset();
   std::ostringstream out;
-  print_verdict(out, outcome_with_start(0.02), {});  // a 1 GB copy keeps 98% of the figure
-  EXPECT_EQ(out.str().find("start:"), std::string::npos) << out.str();
-  std::ostringstream survey_only;
-  print_verdict(survey_only, sample_outcome(), {});
-  EXPECT_EQ(survey_only.str().find("start:"), std::string::npos) << "the survey measures no session start";
+  print_verdict(out, outcome, {});
+  EXPECT_NE(out.str().find("\ncopy:        1.0 GiB (--size sets it): at least: now not measured, 1.32 s advised "
+                           "(set-up not measured (no remote command ran), start not measured (no new session of "
+                           "your ssh was timed), then 812 MB/s steady)\n"),
+            std::string::npos)
+      << out.str();
+  const auto copy = host_json(outcome, {}).at("recommendation").at("copy");
+  EXPECT_EQ(copy.at("size_from"), "standard");
+  EXPECT_TRUE(copy.at("setup_s").is_null());
+  EXPECT_TRUE(copy.at("start_s").is_null());
+  EXPECT_TRUE(copy.at("now_s").is_null());
+  EXPECT_TRUE(copy.at("parallel_s").is_null());
+  EXPECT_TRUE(copy.at("at_least").get<bool>());
   EXPECT_TRUE(host_json(sample_outcome(), {}).at("recommendation").at("session_start_s").is_null());
   EXPECT_FALSE(host_json(sample_outcome(), {}).at("trials")[0].contains("start_s"));
 }

@@ -107,6 +107,11 @@ TEST(HostOpenssh, TheFiguresComeFromTheUsersSshAndNoConnectionClosesBeforeAuthen
   const auto& rec = json["recommendation"];
   EXPECT_GE(rec["session_start_s"].get<double>(), 0) << rec.dump();
   EXPECT_LE(rec["expected_1gb_copy_mb_per_s"].get<double>(), rec["expected_mb_per_s"].get<double>()) << rec.dump();
+  const auto& copy = rec["copy"];
+  EXPECT_GT(copy["setup_s"].get<double>(), 0) << "a real login and remote command take time: " << copy.dump();
+  EXPECT_FALSE(copy["at_least"].get<bool>()) << copy.dump();
+  EXPECT_GT(copy["advised_s"].get<double>(), copy["setup_s"].get<double>() + copy["start_s"].get<double>())
+      << "a whole copy is its set-up, its start and then its bytes: " << copy.dump();
   for (const auto& trial : trials_by(json, "libssh", "upload")) EXPECT_FALSE(trial.contains("start_s")) << trial.dump();
   EXPECT_FALSE(trials_by(json, "libssh", "upload").empty()) << json.dump(2);
   EXPECT_EQ(json["recommendation"]["expected_client"], "openssh") << json.dump(2);

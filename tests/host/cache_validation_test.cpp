@@ -201,6 +201,19 @@ TEST(CacheValidation, ForgedTcpLimitsAndWindowsAreRefused) {
             k_origin + ":4: tcp.local_send_max: expected a number");
 }
 
+TEST(CacheValidation, ASessionsSetUpRoundTripsAndANegativeOneIsRefused) {
+  CachedHost entry = valid_entry();
+  entry.session_setup_s = 1.25;
+  const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, test_rules(), k_now);
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  EXPECT_EQ(parsed.value().session_setup_s, 1.25);
+  EXPECT_EQ(parse_cached_host(render_cache_entry(valid_entry()), k_origin, test_rules(), k_now).value().session_setup_s,
+            std::nullopt)
+      << "an entry without one (older, or no remote command ran) stays without one";
+  entry.session_setup_s = -1;
+  EXPECT_EQ(verdict(entry), k_origin + ": session_setup_s: out of range (-1.000000, expected 0 to 86400); refusing it");
+}
+
 // Found by the cache loader's fuzz target: an integer past 2^53 where a number belongs threw
 // std::bad_optional_access out of the decoder.
 TEST(CacheValidation, AnIntegerNoDoubleHoldsIsAnErrorNotACrash) {

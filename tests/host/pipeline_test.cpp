@@ -92,6 +92,42 @@ TEST_F(HostPipeline, FreshOrAnotherQuestionMeasuresAgain) {
   EXPECT_FALSE(reuse_cached(m_request, resolved, other_client, *m_env.client));
 }
 
+TEST_F(HostPipeline, TheSurveysLogInAndFirstCommandAreAWholeCopysSetUp) {
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_TRUE(outcome.value().entry.session_setup_s) << "the round trips ran the first remote command";
+  EXPECT_GE(*outcome.value().entry.session_setup_s, 0);
+  EXPECT_EQ(m_world.cache.at("web").session_setup_s, outcome.value().entry.session_setup_s);
+}
+
+TEST_F(HostPipeline, TheCopyIsTheSizeGivenElseTheSamplesElseAGibibyte) {
+  EXPECT_EQ(copy_size(m_request).value().bytes, k_standard_copy_bytes);
+  EXPECT_EQ(copy_size(m_request).value().from, CopySize::From::standard);
+  HostRequest sample = m_request;
+  sample.sample_path = m_dir.write("data/a", std::string(3000, 'a')).parent_path().string();
+  m_dir.write("data/b", std::string(500, 'b'));
+  EXPECT_EQ(copy_size(sample).value().bytes, 3500u);
+  EXPECT_EQ(copy_size(sample).value().from, CopySize::From::sample);
+  sample.copy_bytes = 4'000'000'000;
+  EXPECT_EQ(copy_size(sample).value().bytes, 4'000'000'000u);
+  EXPECT_EQ(copy_size(sample).value().from, CopySize::From::size_flag);
+  sample.copy_bytes.reset(), sample.sample_path = (m_dir.path() / "nope").string();
+  EXPECT_EQ(copy_size(sample).error().message, (m_dir.path() / "nope").string() + ": no such file or directory");
+}
+
+TEST_F(HostPipeline, ACachedVerdictTimesANewSizeWithoutMeasuring) {
+  ASSERT_TRUE(tune_host(m_request, m_env));
+  const int made = m_world.runners_made;
+  HostRequest bigger = m_request;
+  bigger.copy_bytes = 4'000'000'000;
+  const auto again = tune_host(bigger, m_env);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_TRUE(again.value().from_cache);
+  EXPECT_EQ(m_world.runners_made, made);
+  EXPECT_EQ(again.value().copy.bytes, 4'000'000'000u);
+  EXPECT_EQ(again.value().copy.from, CopySize::From::size_flag);
+}
+
 TEST_F(HostPipeline, AFailingTrialIsRecordedAndTheRestDecide) {
   auto normal = m_world.runner.on_run;
   m_world.runner.on_run = [normal](const TrialSpec& spec) -> Result<TrialResult> {

@@ -5,6 +5,8 @@
 #include "tuner/cli/host_view.hpp"
 #include "tuner/cli/version_info.hpp"
 
+#include "base/byte_size.hpp"
+#include "base/message.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
 #include "tuner/host/environment.hpp"
@@ -19,7 +21,8 @@ namespace sshtune {
 namespace {
 
 constexpr const char* k_host_usage =
-    "ssh-tune host HOST...|--all|--hosts FILE [--sample PATH] [--budget SEC] [--direction upload|download] "
+    "ssh-tune host HOST...|--all|--hosts FILE [--sample PATH] [--size SIZE] [--budget SEC] "
+    "[--direction upload|download] "
     "[--fresh] [--write|--dry-run] [--json] [-F FILE] "
     "[-p PORT] [-l USER] [-i FILE] [--accept-new]";
 
@@ -27,6 +30,8 @@ po::options_description host_flags() {
   po::options_description flags("host flags");
   flags.add_options()("sample", po::value<std::string>()->value_name("PATH"),
                       "decide compression on this file or directory's data")(
+      "size", po::value<std::string>()->value_name("SIZE"),
+      "time a whole copy of this size (4G, 500M, bytes; default: --sample's size, else 1G)")(
       "budget", po::value<double>()->value_name("SEC")->default_value(5.0), "total seconds for the trials")(
       "direction", po::value<std::string>()->value_name("WAY")->default_value("upload"),
       "time ciphers pushing data (upload: scp/rsync to HOST) or pulling it (download)")(
@@ -62,6 +67,20 @@ Result<void> check_names(const std::string& host, const po::variables_map& value
   return ok();
 }
 
+// --size SIZE (parse_byte_size), when given.
+Result<std::optional<std::uint64_t>> copy_size_flag(const po::variables_map& values) {
+  const auto text = optional_string(values, "size");
+  if (!text) return std::optional<std::uint64_t>();
+  const auto bytes = parse_byte_size(*text);
+  if (!bytes || *bytes == 0) {
+    return Error{ErrorKind::usage,
+                 "host: --size must be a byte count or a size such as 500M or 4G (K, M, G, T: "
+                 "powers of 1024; KB, MB, GB, TB: of 1000), not '" +
+                     quote_input(*text) + "'"};
+  }
+  return bytes;
+}
+
 Result<HostRequest> host_request(const po::variables_map& values) {
   if (values.count("host") == 0 && values.count("all") == 0 && values.count("hosts") == 0) {
     return Error{ErrorKind::usage, std::string("host: missing HOST; usage: ") + k_host_usage};
@@ -78,6 +97,8 @@ Result<HostRequest> host_request(const po::variables_map& values) {
     return Error{ErrorKind::usage, "host: --write and --dry-run exclude each other"};
   }
   HostRequest request;
+  SSHTUNE_TRY(copy_bytes, copy_size_flag(values));
+  request.copy_bytes = copy_bytes;
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;

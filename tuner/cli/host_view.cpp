@@ -3,6 +3,7 @@
 #include "base/format.hpp"
 #include "base/message.hpp"
 #include "templates/snippets.hpp"
+#include "tuner/cli/copy_view.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -36,31 +37,13 @@ std::string current_line(const HostOutcome& outcome) {
   const auto& d = outcome.entry.decision;
   std::string line = "in effect now: " + (d.current_cipher.empty() ? std::string("?") : d.current_cipher) +
                      (outcome.current_compression ? " with compression" : "");
-  if (d.current_mb_per_s) line += ", " + mbps(*d.current_mb_per_s) + source_label(d.current_source);
+  if (d.current_mb_per_s) line += ", " + mbps(*d.current_mb_per_s) + " steady" + source_label(d.current_source);
   if (const auto ratio = gain(d)) line += "; " + two_decimals(*ratio) + "x";
   return line;
 }
 
-// A copy this size (MB) is what the start line and the JSON's expected_1gb_copy_mb_per_s average over.
+// A copy this size (MB) is what the JSON's expected_1gb_copy_mb_per_s averages over.
 constexpr double k_shown_copy_mb = 1000;
-constexpr double k_start_shown_from = 0.05;  // the share of the expected figure a 1 GB copy loses to the start
-
-// The new session's start, when it costs a 1 GB copy over k_start_shown_from of the expected figure: ""
-// otherwise.
-std::string start_line(const CachedHost& e) {
-  const auto start = session_start_s(e);
-  const double expected = e.decision.expected_mb_per_s;
-  if (!start || e.decision.expected_source != rules::FigureSource::openssh) return "";
-  const double one_gb = whole_copy_mb_per_s(expected, *start, k_shown_copy_mb);
-  if (one_gb >= (1 - k_start_shown_from) * expected) return "";
-  char line[200];
-  std::snprintf(line, sizeof line,
-                "start:       each new connection moved little for its first %.2f s: a 1 GB copy averages %s, "
-                "a 10 GB one %s\n",
-                *start, mbps(one_gb).c_str(),
-                mbps(whole_copy_mb_per_s(expected, *start, 10 * k_shown_copy_mb)).c_str());
-  return line;
-}
 
 // How long the measurement took, and how much of that was set-up, which the budget does not count: why a
 // run can take longer than --budget (a slow new-session start is paid by every trial session).
@@ -119,7 +102,8 @@ void print_parallel(std::ostream& out, const CachedHost& e) {
   const auto& p = e.decision.parallel;
   if (!p) return;
   out << "parallel:    " << p->streams << " sessions at once move " << mbps(p->mb_per_s)
-      << " (one session: " << mbps(p->single_mb_per_s) << "); ssh-tune snippet " << e.host << " --for parallel\n";
+      << " steady (one session: " << mbps(p->single_mb_per_s) << "); ssh-tune snippet " << e.host
+      << " --for parallel\n";
 }
 
 void print_snippets(std::ostream& out, const Snippets& snippets) {
@@ -186,9 +170,9 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
       << ", bottleneck " << rules::to_string(d.bottleneck) << rtt_line(e);
   out << "\n\nrecommended: Ciphers " << (d.ciphers.empty() ? "" : d.ciphers.front())
       << (d.ciphers.size() > 1 ? " (then " + std::to_string(d.ciphers.size() - 1) + " more)" : "") << ", Compression "
-      << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s)
+      << (d.compression ? "yes" : "no") << "\nexpected:    " << mbps(d.expected_mb_per_s) << " steady"
       << source_label(d.expected_source) << "  (" << current_line(outcome) << ")\n"
-      << start_line(e);
+      << copy_line(outcome);
   print_parallel(out, e);
   out << "\nwhy:\n";
   for (const auto& reason : d.reasons) {
@@ -241,6 +225,7 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   recommendation["session_start_s"] = start ? nlohmann::json(rounded(*start, 3)) : nlohmann::json(nullptr);
   recommendation["expected_1gb_copy_mb_per_s"] =
       rounded(whole_copy_mb_per_s(d.expected_mb_per_s, start.value_or(0), k_shown_copy_mb), 1);
+  recommendation["copy"] = copy_json(outcome);
   const nlohmann::json parallel = d.parallel
                                       ? nlohmann::json{{"streams", d.parallel->streams},
                                                        {"mb_per_s", rounded(d.parallel->mb_per_s, 1)},

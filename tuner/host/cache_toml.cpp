@@ -189,6 +189,7 @@ Result<void> decode_top(const Fields& root, CachedHost& entry) {
   SSHTUNE_TRYV(root.get("target", entry.target));
   SSHTUNE_TRYV(root.get("notes", entry.notes));
   SSHTUNE_TRYV(root.get("loaded_rtt_ms", entry.loaded_rtt_ms));
+  SSHTUNE_TRYV(root.get("session_setup_s", entry.session_setup_s));
   return root.get("rtt_ms", entry.rtt_ms);
 }
 
@@ -214,6 +215,7 @@ std::string render_cache_entry(const CachedHost& entry) {
                    {"decision", decision_table(entry.decision)}};
   if (entry.rtt_ms) root.insert("rtt_ms", *entry.rtt_ms);
   if (entry.loaded_rtt_ms) root.insert("loaded_rtt_ms", *entry.loaded_rtt_ms);
+  if (entry.session_setup_s) root.insert("session_setup_s", *entry.session_setup_s);
   std::ostringstream text;
   text << "# ssh-tune measurements; safe to delete (ssh-tune host measures again).\n" << root << '\n';
   return text.str();

@@ -191,6 +191,7 @@ Result<void> validate_cached_host(const CachedHost& entry, const CacheRules& rul
   c.field("notes", list_problem(entry.notes, free_text));
   if (entry.rtt_ms) c.field("rtt_ms", number_problem(*entry.rtt_ms, k_max_rtt_ms));
   if (entry.loaded_rtt_ms) c.field("loaded_rtt_ms", number_problem(*entry.loaded_rtt_ms, k_max_rtt_ms));
+  if (entry.session_setup_s) c.field("session_setup_s", number_problem(*entry.session_setup_s, k_max_seconds));
   check_server(entry, c);
   check_tcp("local", entry.local_tcp, c);
   check_tcp("server", entry.server_tcp, c);

@@ -77,7 +77,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   // when several start at once) is not budget and moves the deadline.
   const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
   budget.charge(observed_setup(wall, results) - plan.setup);
-  keep_better_runs(results, specs.size(), again);
+  average_retimes(results, specs.size(), again, env.policy);
   const std::string failure = record_confirmation(specs, results, m);
   first_streams.abandon();  // releases the pings when the first trial never streamed
   m.facts.loaded_rtt_seconds = pings.get();

@@ -208,6 +208,9 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   m.facts = base_facts(request, resolved, m.server, *env.client);
   add_survey(report, sample, m);
   add_local_measurements(compression, cipher_speeds, report, env, m.facts);
+  if (report.command_start_seconds) {
+    m.session_setup_s = std::chrono::duration<double>(connect_time).count() + *report.command_start_seconds;
+  }
   m.facts.untimed_ciphers = report.untimed_ciphers;
   m.facts.untimed_reason = report.untimed_reason;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());

@@ -72,6 +72,8 @@ struct CachedHost {
   std::string target;                   // "hostname:port" that was probed
   std::vector<std::string> notes;       // what could not be measured
   std::string sample;                   // "built-in mixed corpus" or the --sample path
+  // What a new ssh session took before its command ran (Measurement::session_setup_s): a whole copy's set-up.
+  std::optional<double> session_setup_s;
   Direction direction = Direction::upload;
   std::vector<CachedTrial> trials;
   rules::Decision decision;

@@ -75,11 +75,12 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vect
                                         Budget::Clock::time_point now, const rules::Policy& policy,
                                         std::vector<std::string>& notes);
 
-// Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`, each
-// keeping its better run (load only slows a stream); a second run on the first's session measured no
-// start cost, so the first run's stands. Leaves `count` results.
-void keep_better_runs(std::vector<Result<TrialResult>>& results, std::size_t count,
-                      const std::vector<std::size_t>& chosen);
+// Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`: each
+// figure the mean of its runs kept, a run under policy.crawl_fraction of the trial's fastest run left out (a
+// stall); the better of two noisy runs would be biased upward. Its start is the mean of the starts its runs
+// measured (a second run on the first's session measured none). Leaves `count` results.
+void average_retimes(std::vector<Result<TrialResult>>& results, std::size_t count,
+                     const std::vector<std::size_t>& chosen, const rules::Policy& policy);
 
 // Where plan.ladder_spec is set: the ladder's first step (k_max_streams sessions of it) starts connecting
 // in the background, so its set-up overlaps the confirmation.

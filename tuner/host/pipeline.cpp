@@ -2,6 +2,7 @@
 #include "tuner/host/pipeline.hpp"
 
 #include "base/strings.hpp"
+#include "probes/bench/sample_corpus.hpp"
 
 namespace sshtune {
 
@@ -17,6 +18,13 @@ std::optional<double> milliseconds_of(std::optional<double> seconds) {
 
 std::string sample_label(const HostRequest& request) {
   return request.sample_path ? *request.sample_path : "built-in mixed corpus";
+}
+
+Result<CopySize> copy_size(const HostRequest& request) {
+  if (request.copy_bytes) return CopySize{*request.copy_bytes, CopySize::From::size_flag};
+  if (!request.sample_path) return CopySize{};
+  SSHTUNE_TRY(bytes, sample_size(*request.sample_path));
+  return CopySize{bytes, CopySize::From::sample};
 }
 
 Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabilities& client) {
@@ -71,6 +79,7 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   entry.loaded_rtt_ms = milliseconds_of(measurement.facts.loaded_rtt_seconds);
   entry.local_tcp = measurement.facts.local_tcp;
   entry.server_tcp = measurement.facts.server_tcp;
+  entry.session_setup_s = measurement.session_setup_s;
   entry.trials = std::move(measurement.trials);
   entry.notes = measurement.notes;
   entry.decision = std::move(decision);
@@ -86,14 +95,19 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
 Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) {
   const auto start = env.now();
   SSHTUNE_TRY(resolved, resolve_host(request, *env.client));
+  SSHTUNE_TRY(copy, copy_size(request));
   if (!request.fresh) {
     SSHTUNE_TRY(cached, env.load_cache(request.host, k_cache_max_age));
-    if (auto reused = reuse_cached(request, resolved, std::move(cached), *env.client)) return std::move(*reused);
+    if (auto reused = reuse_cached(request, resolved, std::move(cached), *env.client)) {
+      reused->copy = copy;
+      return std::move(*reused);
+    }
   }
   SSHTUNE_TRY(measurement, gather_facts(request, resolved, env));
   SSHTUNE_TRY(decision, decide_host(measurement, env));
   HostOutcome outcome = record_outcome(request, resolved, std::move(measurement), std::move(decision), env);
   SSHTUNE_TRYV(env.save_cache(outcome.entry));
+  outcome.copy = copy;
   outcome.elapsed_s = std::chrono::duration<double>(env.now() - start).count();
   return outcome;
 }

@@ -21,6 +21,7 @@
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,7 +36,20 @@ struct HostRequest {
   std::chrono::milliseconds budget{5000};   // total trial time
   bool fresh = false;                       // ignore the cache
   Direction direction = Direction::upload;  // cipher trials push (upload) or pull (download)
+  std::optional<std::uint64_t> copy_bytes;  // --size: the whole copy the verdict times (shown, not measured)
 };
+
+// The whole copy the verdict times. Only shown: a cached verdict times any size.
+inline constexpr std::uint64_t k_standard_copy_bytes = std::uint64_t{1} << 30;
+struct CopySize {
+  enum class From { size_flag, sample, standard };  // --size, the size of --sample, or 1 GiB
+  std::uint64_t bytes = k_standard_copy_bytes;
+  From from = From::standard;
+};
+
+// The request's copy: --size, else the size of --sample (every file under a directory), else
+// k_standard_copy_bytes. Errors name a --sample that is neither a file nor a directory.
+Result<CopySize> copy_size(const HostRequest& request);
 
 // The alias resolved as ssh would: the effective configuration and the probe target.
 struct ResolvedHost {
@@ -55,6 +69,10 @@ struct Measurement {
   // Set-up that moved the deadline (connections opening, remote shells starting, a new sink's warm-up,
   // rsync --version): the run's time beyond the budget.
   std::chrono::milliseconds setup{0};
+  // What a new ssh session takes before its command runs, a whole copy's set-up: the survey's log-in
+  // (check_access) and its first remote command's start (HostTrialReport::command_start_seconds); nullopt
+  // when no remote command ran.
+  std::optional<double> session_setup_s;
 };
 
 // What `host` learned, from the network or the cache.
@@ -68,6 +86,7 @@ struct HostOutcome {
   bool current_compression = false;
   double elapsed_s = 0;
   double setup_s = 0;  // Measurement::setup: of elapsed_s, what set-up took outside the budget
+  CopySize copy;       // the whole copy the verdict times (the request's)
 };
 
 // The cache's label for the request's sample: its path, or "built-in mixed corpus".

@@ -1,7 +1,8 @@
-// choose_retimes and keep_better_runs: the confirmation's first runs that cannot stand as they are, timed
+// choose_retimes and average_retimes: the confirmation's first runs that cannot stand as they are, timed
 // once more in the same batch. A run that crawled (schedule's crawled(): a stall's, and shown it would be
 // read as the cipher's), and a lead the survey contests (schedule's contested()): its challenger and its
-// leader. Each then keeps its better run.
+// leader. Each figure is then the mean of its runs kept, a stall's left out: the better of noisy runs would
+// be biased upward.
 #include "tuner/host/measure.hpp"
 
 #include "base/format.hpp"
@@ -77,7 +78,7 @@ std::string contest_note(const std::vector<TrialSpec>& specs, const Results& res
   return ssh_trial_label(specs[contest.challenger]) + " read " + mbps(mb_per_s(results[contest.challenger].value())) +
          " behind " + specs[contest.leader].cipher + "'s " + mbps(mb_per_s(results[contest.leader].value())) +
          ", though the survey had it ahead (" + mbps(contest.challenger_survey) + " against " +
-         mbps(contest.leader_survey) + "): both timed again, each keeps its better run";
+         mbps(contest.leader_survey) + "): both timed again, each the mean of its runs";
 }
 
 // The set-up the runs timed again need: none when each streams on its paused session (it reads a memory
@@ -89,11 +90,44 @@ milliseconds retime_setup(const ConfirmPlan& plan, const std::vector<std::size_t
   return fresh ? plan.setup : milliseconds(0);
 }
 
-// Keeps the better of two runs of one trial.
-void keep_better(Result<TrialResult>& kept, Result<TrialResult>& again) {
-  if (!again || (kept && mb_per_s(again.value()) <= mb_per_s(kept.value()))) return;
-  if (!again.value().start_s && kept) again.value().start_s = kept.value().start_s;
-  kept = std::move(again);
+// The runs of one trial that stand: each one not under policy.crawl_fraction of the fastest (a stall's, by
+// the rule crawled() applies to the survey's figure).
+std::vector<const TrialResult*> runs_kept(const std::vector<const TrialResult*>& runs, const rules::Policy& policy) {
+  double fastest = 0;
+  for (const TrialResult* run : runs) fastest = std::max(fastest, mb_per_s(*run));
+  std::vector<const TrialResult*> kept;
+  for (const TrialResult* run : runs) {
+    if (!crawled(mb_per_s(*run), fastest, policy)) kept.push_back(run);
+  }
+  return kept;
+}
+
+// The mean of the runs kept: their bytes over their seconds (each weighted by how long it streamed: the
+// longer run is the surer figure), and the mean of the starts any run measured (a second run on the first's
+// session measured none).
+TrialResult mean_of(const std::vector<const TrialResult*>& runs, const std::vector<const TrialResult*>& kept) {
+  TrialResult mean = *kept.front();
+  mean.bytes = 0, mean.wire_bytes = 0, mean.seconds = 0;
+  for (const TrialResult* run : kept) {
+    mean.bytes += run->bytes, mean.wire_bytes += run->wire_bytes, mean.seconds += run->seconds;
+  }
+  double starts = 0;
+  int counted = 0;
+  for (const TrialResult* run : runs) {
+    if (run->start_s) starts += *run->start_s, ++counted;
+  }
+  mean.start_s = counted > 0 ? std::optional<double>(starts / counted) : std::nullopt;
+  return mean;
+}
+
+// Folds `again` into `first`: the mean of the runs kept (runs_kept); a failed run is no run.
+void average_runs(Result<TrialResult>& first, Result<TrialResult>& again, const rules::Policy& policy) {
+  std::vector<const TrialResult*> runs;
+  for (const auto* run : {&first, &again}) {
+    if (*run) runs.push_back(&run->value());
+  }
+  if (runs.empty()) return;
+  first = mean_of(runs, runs_kept(runs, policy));
 }
 
 }  // namespace
@@ -114,9 +148,10 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& 
   return OpensshRunner::TimeAgain{std::move(chosen), stream};
 }
 
-void keep_better_runs(Results& results, std::size_t count, const std::vector<std::size_t>& chosen) {
+void average_retimes(Results& results, std::size_t count, const std::vector<std::size_t>& chosen,
+                     const rules::Policy& policy) {
   for (std::size_t j = 0; j < chosen.size() && count + j < results.size(); ++j) {
-    keep_better(results[chosen[j]], results[count + j]);
+    average_runs(results[chosen[j]], results[count + j], policy);
   }
   results.erase(results.begin() + static_cast<long>(std::min(count, results.size())), results.end());
 }

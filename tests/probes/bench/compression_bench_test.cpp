@@ -47,6 +47,17 @@ TEST(SampleCorpus, ReadsDirectoriesRoundRobinUpToTheCap) {
   EXPECT_EQ(whole.value().size(), 200000u);
 }
 
+TEST(SampleCorpus, ASamplesSizeIsWhatACopyOfItCarries) {
+  sshtune::testing::TempDir dir;
+  dir.write("a/one", std::string(100000, 'a'));
+  dir.write("b/two", std::string(250000, 'b'));
+  EXPECT_EQ(sample_size(dir.path()).value(), 350000u) << "every file under a directory";
+  EXPECT_EQ(sample_size(dir.path() / "b" / "two").value(), 250000u);
+  const auto missing = sample_size(dir.path() / "nope");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().message, (dir.path() / "nope").string() + ": no such file or directory");
+}
+
 TEST(SampleCorpus, ReadErrorsNameThePath) {
   sshtune::testing::TempDir dir;
   auto missing = read_sample(dir.path() / "nope");

@@ -65,6 +65,20 @@ TEST(RunHostTrials, RunsEveryStepInOrder) {
   EXPECT_TRUE(report.value().failures.empty());
 }
 
+TEST(RunHostTrials, TheRoundTripsTimeTheFirstRemoteCommandsStart) {
+  FakeRunner runner;
+  const auto exchanges = runner.on_run;
+  runner.on_run = [&exchanges](const TrialSpec& spec) {
+    // A remote shell slow to start: what the round trips took beyond their 6 ms of exchanges.
+    if (spec.kind == TrialKind::round_trips) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return exchanges(spec);
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_TRUE(report.value().command_start_seconds);
+  EXPECT_GE(*report.value().command_start_seconds, 0.050 - 0.006);
+}
+
 TEST(RunHostTrials, DownloadDirectionPullsEachCipherAndStillUploadsCompression) {
   FakeRunner runner;
   auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));
@@ -148,6 +162,7 @@ TEST(RunHostTrials, CommandlessAccountDegradesWithANote) {
   ASSERT_TRUE(report);
   EXPECT_EQ(runner.specs.size(), 1u);
   EXPECT_FALSE(report.value().rtt_seconds);
+  EXPECT_FALSE(report.value().command_start_seconds) << "no remote command ran";
   EXPECT_EQ(report.value().notes.back(),
             "remote commands could not run, so throughput, compression and remote tools were not measured");
 }

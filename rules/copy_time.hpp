@@ -1,0 +1,47 @@
+#pragma once
+// The whole-copy model: how long a copy of N bytes takes through new ssh sessions, from measured figures
+// only. A copy pays its connection's set-up (log-in), then its new session's start (TCP's slow start and
+// sshd's first buffers: the seconds lost before the steady rate), then streams at the steady rate. k
+// sessions split the copy k ways: each opens and starts at the same time as the others and carries its
+// share at its share of the aggregate. Pure.
+
+#include "rules/decision.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace sshtune::rules {
+
+// Seconds for a whole copy of `bytes` in one new session: `setup_s` + `start_s` + bytes / the steady rate
+// (`steady_mb_per_s`, 10^6 bytes/s). nullopt when the rate is not positive: nothing measured, nothing
+// promised.
+std::optional<double> copy_seconds(double bytes, double setup_s, double start_s, double steady_mb_per_s);
+
+// Seconds for a whole copy of `bytes` split over `sessions` (at least 1) new sessions opened together that
+// move `aggregate_mb_per_s` in all: each carries bytes / sessions at aggregate / sessions, after the same
+// set-up and start. nullopt as copy_seconds.
+std::optional<double> split_copy_seconds(double bytes, int sessions, double setup_s, double start_s,
+                                         double aggregate_mb_per_s);
+
+// What a whole-copy prediction is made from: every figure as the run measured it (nullopt: not measured).
+struct CopyInputs {
+  double bytes = 0;
+  std::optional<double> setup_s;           // a new connection's set-up
+  std::optional<double> start_s;           // a new session's start
+  std::optional<double> now_mb_per_s;      // the setting in effect now, steady
+  double advised_mb_per_s = 0;             // the recommendation, steady
+  std::optional<ParallelAdvice> parallel;  // the advised sessions' aggregate, steady
+};
+
+// The whole copy's seconds, now, advised and with the advised sessions (nullopt: no figure to predict it
+// from). An unmeasured set-up or start counts as none, so the times are then lower bounds (`at_least`).
+struct CopyPrediction {
+  std::optional<double> now_s;
+  std::optional<double> advised_s;
+  std::optional<double> parallel_s;
+  bool at_least = false;
+};
+
+CopyPrediction predict_copy(const CopyInputs& in);
+
+}  // namespace sshtune::rules

@@ -1,0 +1,54 @@
+// The whole-copy model on figures of a 200 ms path (one session 11 MB/s, eight 68.4 MB/s) and a loopback.
+#include "rules/copy_time.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sshtune::rules {
+namespace {
+
+constexpr double k_4gb = 4e9;
+
+TEST(CopySeconds, IsTheSetUpThenTheStartThenTheBytesAtTheSteadyRate) {
+  EXPECT_DOUBLE_EQ(*copy_seconds(k_4gb, 2.1, 0.4, 11), 2.5 + k_4gb / 11e6);
+  EXPECT_DOUBLE_EQ(*copy_seconds(1e9, 0, 0, 1000), 1.0) << "nothing lost: the bytes at the rate";
+  EXPECT_DOUBLE_EQ(*copy_seconds(0, 0.3, 0.1, 1000), 0.4) << "an empty copy still logs in";
+}
+
+TEST(CopySeconds, NothingMeasuredPromisesNothing) {
+  EXPECT_EQ(copy_seconds(k_4gb, 0.3, 0.1, 0), std::nullopt);
+  EXPECT_EQ(copy_seconds(k_4gb, 0.3, 0.1, -5), std::nullopt);
+  EXPECT_EQ(split_copy_seconds(k_4gb, 8, 0.3, 0.1, 0), std::nullopt);
+  EXPECT_EQ(split_copy_seconds(k_4gb, 0, 0.3, 0.1, 68.4), std::nullopt) << "no session carries nothing";
+}
+
+TEST(SplitCopySeconds, EachSessionCarriesItsShareAtItsShareOfTheAggregate) {
+  EXPECT_DOUBLE_EQ(*split_copy_seconds(k_4gb, 8, 2.1, 0.4, 68.4), 2.5 + (k_4gb / 8) / (68.4e6 / 8));
+  EXPECT_DOUBLE_EQ(*split_copy_seconds(k_4gb, 1, 2.1, 0.4, 11), *copy_seconds(k_4gb, 2.1, 0.4, 11));
+  EXPECT_DOUBLE_EQ(*split_copy_seconds(10, 3, 0, 0, 3e-6), 4.0) << "the largest share (4 of 10 bytes) ends it";
+}
+
+TEST(PredictCopy, NowAdvisedAndTheAdvisedSessionsFromTheSameSetUpAndStart) {
+  CopyInputs in;
+  in.bytes = k_4gb, in.setup_s = 2.1, in.start_s = 0.4, in.now_mb_per_s = 9.9, in.advised_mb_per_s = 11;
+  in.parallel = ParallelAdvice{8, 68.4, 11};
+  const CopyPrediction p = predict_copy(in);
+  EXPECT_FALSE(p.at_least);
+  EXPECT_DOUBLE_EQ(*p.now_s, 2.5 + k_4gb / 9.9e6);
+  EXPECT_DOUBLE_EQ(*p.advised_s, 2.5 + k_4gb / 11e6);
+  EXPECT_NEAR(*p.parallel_s, 60.98, 0.01);
+}
+
+TEST(PredictCopy, WhatWasNotMeasuredIsNotInvented) {
+  CopyInputs in;
+  in.bytes = 1e9, in.setup_s = 0.25, in.advised_mb_per_s = 500;  // the survey's figure: no session start
+  const CopyPrediction p = predict_copy(in);
+  EXPECT_TRUE(p.at_least) << "an unmeasured start counts as none: the time is a lower bound";
+  EXPECT_DOUBLE_EQ(*p.advised_s, 2.25);
+  EXPECT_EQ(p.now_s, std::nullopt) << "no figure for the setting in effect now";
+  EXPECT_EQ(p.parallel_s, std::nullopt) << "no parallel advice";
+  in.start_s = 0.1, in.setup_s.reset();
+  EXPECT_TRUE(predict_copy(in).at_least) << "nor an unmeasured set-up";
+}
+
+}  // namespace
+}  // namespace sshtune::rules

@@ -1,0 +1,91 @@
+#include "tuner/cli/copy_view.hpp"
+
+#include "base/byte_size.hpp"
+#include "base/format.hpp"
+#include "rules/copy_time.hpp"
+
+#include <cmath>
+
+namespace sshtune {
+namespace {
+
+rules::CopyInputs copy_inputs(const HostOutcome& outcome) {
+  const CachedHost& e = outcome.entry;
+  rules::CopyInputs in;
+  in.bytes = static_cast<double>(outcome.copy.bytes);
+  in.setup_s = e.session_setup_s;
+  in.start_s = session_start_s(e);
+  in.now_mb_per_s = e.decision.current_mb_per_s;
+  in.advised_mb_per_s = e.decision.expected_mb_per_s;
+  in.parallel = e.decision.parallel;
+  return in;
+}
+
+std::string size_from(CopySize::From from) {
+  switch (from) {
+    case CopySize::From::size_flag: return "--size";
+    case CopySize::From::sample: return "--sample's size";
+    case CopySize::From::standard: return "--size sets it";
+  }
+  return "";
+}
+
+std::string_view size_from_word(CopySize::From from) {
+  switch (from) {
+    case CopySize::From::size_flag: return "size";
+    case CopySize::From::sample: return "sample";
+    case CopySize::From::standard: return "standard";
+  }
+  return "";
+}
+
+// "6 min 10 s now", or "now not measured".
+std::string time_of(const std::optional<double>& seconds, const std::string& what) {
+  return seconds ? duration_text(*seconds) + " " + what : what + " not measured";
+}
+
+// What the times are made of, each figure or why it is missing.
+std::string parts(const rules::CopyInputs& in) {
+  const std::string setup =
+      in.setup_s ? "set-up " + duration_text(*in.setup_s) : std::string("set-up not measured (no remote command ran)");
+  const std::string start = in.start_s ? "start " + duration_text(*in.start_s)
+                                       : std::string("start not measured (no new session of your ssh was timed)");
+  return " (" + setup + ", " + start + ", then " + mbps(in.advised_mb_per_s) + " steady)";
+}
+
+double rounded(double value, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+nlohmann::json seconds_json(const std::optional<double>& seconds, int decimals) {
+  return seconds ? nlohmann::json(rounded(*seconds, decimals)) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+std::string copy_line(const HostOutcome& outcome) {
+  const rules::CopyInputs in = copy_inputs(outcome);
+  const rules::CopyPrediction p = rules::predict_copy(in);
+  std::string times = time_of(p.now_s, "now") + ", " + time_of(p.advised_s, "advised");
+  if (p.parallel_s) times += ", " + time_of(p.parallel_s, "with " + std::to_string(in.parallel->streams) + " sessions");
+  return "copy:        " + byte_size_text(outcome.copy.bytes) + " (" + size_from(outcome.copy.from) +
+         "): " + (p.at_least ? "at least: " : "") + times + parts(in) + "\n";
+}
+
+nlohmann::json copy_json(const HostOutcome& outcome) {
+  const rules::CopyInputs in = copy_inputs(outcome);
+  const rules::CopyPrediction p = rules::predict_copy(in);
+  return {{"bytes", outcome.copy.bytes},
+          {"size_from", size_from_word(outcome.copy.from)},
+          {"setup_s", seconds_json(in.setup_s, 3)},
+          {"start_s", seconds_json(in.start_s, 3)},
+          {"steady_mb_per_s", rounded(in.advised_mb_per_s, 1)},
+          {"now_s", seconds_json(p.now_s, 2)},
+          {"advised_s", seconds_json(p.advised_s, 2)},
+          {"parallel_streams", in.parallel ? nlohmann::json(in.parallel->streams) : nlohmann::json(nullptr)},
+          {"parallel_s", seconds_json(p.parallel_s, 2)},
+          {"at_least", p.at_least}};
+}
+
+}  // namespace sshtune
