@@ -154,7 +154,9 @@ TEST_F(LockoutTen, NothingSshTuneDoesGetsAnOpenssh10ServerToRefuseTheUser) {
   EXPECT_EQ(preauth_disconnects(user.sshd().log()), 0) << user.sshd().log();
   audit_servers(user, 30);
   expect_not_refused(user, "host" + fleet_names() + " -F '" + user.config() + "' --json" + k_budget);
-  for (int i = 0; i < 10; ++i) expect_not_refused(user, host + " --fresh" + k_budget);
+  // The fleet alone passes sshd's 15 s penalty threshold were each run to close one connection before
+  // logging in; a few more fresh runs add the ladder's parallel starts against MaxStartups.
+  for (int i = 0; i < 3; ++i) expect_not_refused(user, host + " --fresh" + k_budget);
   expect_no_lockout(user);
   EXPECT_EQ(preauth_disconnects(user.sshd().log()), 0) << user.sshd().log();
   std::cout << "lock-out scenario against OpenSSH 10.0: "
