@@ -38,4 +38,9 @@ std::string octal_mode(mode_t mode) {
   return text;
 }
 
+double rounded(double value, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
 }  // namespace sshtune

@@ -14,6 +14,9 @@ std::string mbps(double mb_per_s);
 std::string percent(double fraction);
 // "0.80" style, two decimals.
 std::string two_decimals(double value);
+
+// `value` rounded to `decimals` places after the point, for JSON figures that should not show float noise.
+double rounded(double value, int decimals);
 // A time in UTC by strftime(3) `format` (at most 63 characters of output):
 // utc_text(t, "%Y-%m-%dT%H:%M:%SZ") gives "2026-11-30T05:40:00Z".
 std::string utc_text(std::int64_t unix_seconds, const char* format);

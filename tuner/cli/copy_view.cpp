@@ -4,8 +4,6 @@
 #include "base/format.hpp"
 #include "rules/copy_time.hpp"
 
-#include <cmath>
-
 namespace sshtune {
 namespace {
 
@@ -51,11 +49,6 @@ std::string parts(const rules::CopyInputs& in) {
   const std::string start = in.start_s ? "start " + duration_text(*in.start_s)
                                        : std::string("start not measured (no new session of your ssh was timed)");
   return " (" + setup + ", " + start + ", then " + mbps(in.advised_mb_per_s) + " steady)";
-}
-
-double rounded(double value, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
 }
 
 nlohmann::json seconds_json(const std::optional<double>& seconds, int decimals) {

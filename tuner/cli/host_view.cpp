@@ -13,11 +13,6 @@
 namespace sshtune {
 namespace {
 
-double rounded(double value, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
-}
-
 std::string source_label(rules::FigureSource source) {
   switch (source) {
     case rules::FigureSource::openssh: return " with your ssh";
