@@ -139,6 +139,14 @@ std::vector<RankedCipher> rank_with_client_figures(const HostFacts& facts, const
   return ranked;
 }
 
+double fastest_session(const std::vector<RankedCipher>& ranked) {
+  double fastest = 0;
+  for (const auto& c : ranked) {
+    if (c.source == ranked.front().source) fastest = std::max(fastest, c.mb_per_s);
+  }
+  return fastest;
+}
+
 std::string negotiated_cipher(const std::vector<std::string>& client_list, const std::vector<std::string>& server) {
   for (const auto& name : client_list) {
     if (server.empty() || contains(server, name)) return name;

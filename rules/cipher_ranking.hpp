@@ -34,6 +34,10 @@ std::vector<RankedCipher> rank_with_client_figures(const HostFacts& facts, const
                                                    std::optional<double> window_cap_mb_per_s,
                                                    std::vector<std::string>& reasons);
 
+// The fastest figure measured by the client that measured the first: a tie puts the stronger cipher
+// first, but whether one session reaches its window is read from the fastest session. 0 when empty.
+double fastest_session(const std::vector<RankedCipher>& ranked);
+
 // The cipher a client list negotiates with a server: its first name the server offers (any, when the
 // server's list is unknown); "" when none.
 std::string negotiated_cipher(const std::vector<std::string>& client_list, const std::vector<std::string>& server);

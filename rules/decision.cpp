@@ -143,7 +143,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
                              ", the best within the security floor");
   if (!facts.openssh_missing.empty()) decision.reasons.push_back("not timed with your ssh: " + facts.openssh_missing);
   decision.link_class = classify_link(survey, facts, policy, decision.reasons);
-  decision.bottleneck = find_bottleneck(first.mb_per_s, facts, decision.link_class, policy, decision.reasons);
+  decision.bottleneck = find_bottleneck(fastest_session(ranked), facts, decision.link_class, policy, decision.reasons);
   decision.break_even_ratio = break_even(facts, first.mb_per_s, policy, decision.reasons);
   decision.compression = decide_compression(facts, best_figures(survey, ranked), cap, policy, decision.reasons);
   decision.rsync_compress = rsync_choice(facts, decision.compression, decision.reasons);

@@ -96,6 +96,7 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
   if (!window) return otherwise;
   const double cap = *session_cap(facts, policy);
   const bool near = best >= policy.window_near * cap;
+  const bool suspect = best >= policy.window_suspect * cap;
   const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
   const std::string name = window_name(*session_window(facts, facts.direction, policy));
   if (cap > *window) {
@@ -104,9 +105,11 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
                       "): those pings waited longer than the session's own round trips (a busy CPU delays them)");
   } else {
     reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
-                      (near ? ", and one session reaches it" : ", not a limit here"));
+                      (near      ? ", and one session reaches it"
+                       : suspect ? ", and one session moves " + percent(best / cap) + " of it"
+                                 : ", not a limit here"));
   }
-  if (!near || link_class != LinkClass::link_bound) return otherwise;
+  if (!suspect || link_class != LinkClass::link_bound) return otherwise;
   return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;
 }
 

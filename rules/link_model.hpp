@@ -41,7 +41,7 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
 // The best aggregate of the parallel trials, or nullopt when none ran.
 std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 
-// window when a link-bound host's best single session reaches policy.window_near of session_cap and a
+// window when a link-bound host's best single session reaches policy.window_suspect of session_cap and a
 // parallel trial moved at least policy.parallel_gain times as much; else link or cpu by the link class.
 // Adds the reasons: the cap (or that a session of your ssh moved more than window/RTT), whether it binds,
 // and what confirmed it (or why it was not confirmed).

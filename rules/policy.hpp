@@ -21,7 +21,8 @@ struct Policy {
   double flat_spread = 0.10;                    // ciphers within 10% of the best: the link, not the CPU, decides
   double cpu_fraction = 0.05;                   // best trial under 5% of the local cipher speed: the link decides
   double window_bytes = 2.0 * 1024 * 1024;      // OpenSSH's channel window
-  double window_near = 0.85;                    // at >= 85% of window/RTT the window is the bottleneck
+  double window_near = 0.85;                    // at >= 85% of window/RTT one session reaches the window
+  double window_suspect = 0.70;                 // ... at >= 70% it may: parallel sessions decide
   double tcp_receive_share = 0.5;               // of a TCP receive buffer, the share TCP advertises as window
   double tcp_advised_max = 16.0 * 1024 * 1024;  // the tcp_rmem/tcp_wmem maximum advised when TCP binds
   double parallel_gain = 1.3;                   // k sessions are advised only when they beat one by this factor

@@ -317,8 +317,10 @@ void release(Live& live) {
 
 Clock::time_point stream_deadline(const std::vector<Live*>& group) {
   milliseconds longest{0};
+  const auto members = static_cast<long>(group.size());
   for (const Live* live : group) {
-    longest = std::max(longest, live->stream->spec().warm_up_time + live->stream->spec().time_cap);
+    const TrialSpec& spec = live->stream->spec();
+    longest = std::max(longest, spec.warm_up_time * members + spec.time_cap);
   }
   return Clock::now() + longest + k_exit_grace;
 }

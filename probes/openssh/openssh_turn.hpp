@@ -82,7 +82,9 @@ void fit_to_phase_end(Live& live, std::size_t remaining, TurnClock::duration set
 // had it read the whole warm-up and read-ahead by then, its clock would have started in the hold.
 void release(Live& live);
 
-// When the slowest member of `group` must be done: its warm-up time and streaming, and the exit's grace.
+// When the slowest member of `group` must be done: its warm-up, then its streaming, then the exit's grace.
+// A spec's warm-up time is for one session at the rate it was sized from; k sessions together move at
+// least what one does (on a link-bound path no more), so each member's warm-up gets k times as long.
 TurnClock::time_point stream_deadline(const std::vector<Live*>& group);
 
 // A result that names the spec's setting and the OpenSSH client, with nothing measured yet.

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -173,14 +174,17 @@ TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   const auto& json = run.json;
   ASSERT_FALSE(json["link"]["rtt_loaded_ms"].is_null()) << json.dump(2);
   const double cap = 2.0 * 1024 * 1024 / (json["link"]["rtt_loaded_ms"].get<double>() / 1000) / 1e6;
-  // 0.75: the delay is a user-space relay, which moves less than the model's cap when another test
-  // takes the CPU (0.83 seen in a full ctest -j2 run); a trial that counted the wrong bytes reads
-  // about half or far above.
+  // A one-second session through the user-space relay reads 0.55 to 0.9 of the model's cap (the relay
+  // and TCP ramp, the RTT jitters; the parallel sessions, not this figure, decide the window), the best
+  // of them over 0.65; a trial that counted half its bytes reads under 0.45, a doubled count far above.
+  double best = 0;
   for (const auto& trial : trials_by(json, "openssh", "upload")) {
     const double rate = trial["mb_per_s"].get<double>();
-    EXPECT_GT(rate, 0.75 * cap) << "cap " << cap << ": " << trial.dump();
+    best = std::max(best, rate);
+    EXPECT_GT(rate, 0.5 * cap) << "cap " << cap << ": " << trial.dump();
     EXPECT_LT(rate, 1.15 * cap) << "cap " << cap << ": " << trial.dump();
   }
+  EXPECT_GT(best, 0.65 * cap) << "cap " << cap;
   EXPECT_EQ(json["link"]["bottleneck"], "window") << json.dump(2);
   ASSERT_FALSE(json["parallel"].is_null()) << json.dump(2);
   EXPECT_GE(json["parallel"]["streams"].get<int>(), 2);

@@ -268,5 +268,29 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   EXPECT_EQ(d.parallel->streams, 8);
 }
 
+TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYourSshFoundFastest) {
+  m_request.budget = std::chrono::seconds(20);
+  auto flat = m_world.runner.on_run;
+  m_world.runner.on_run = [flat](const TrialSpec& spec) {
+    auto result = flat(spec);
+    result.value().round_trip_seconds = {0.04, 0.04, 0.04};
+    result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
+    return result;
+  };
+  std::string prepared_cipher;
+  m_world.client.on_run = [&](const TrialSpec& spec, std::size_t) {
+    // The prepared sessions' cipher moves a little less alone than another one: noise on a window.
+    const bool prepared = !m_world.client.prepared.empty() && spec.cipher == m_world.client.prepared[0][0].cipher;
+    return testing::client_trial(spec, prepared ? 46 : 48);
+  };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_FALSE(m_world.client.together.empty());
+  ASSERT_FALSE(m_world.client.prepared.empty());
+  EXPECT_NE(outcome.value().entry.decision.ciphers.front(), m_world.client.prepared[0][0].cipher);
+  EXPECT_EQ(m_world.client.together[0][0].cipher, m_world.client.prepared[0][0].cipher)
+      << "no sessions beyond the prepared ones are opened";
+}
+
 }  // namespace
 }  // namespace sshtune

@@ -186,6 +186,32 @@ TEST(ParallelAdvice, AWindowBoundPathGetsTheSmallestKNearTheBest) {
   EXPECT_EQ(decide(delayed(), catalog(), loose).value().parallel->streams, 4);
 }
 
+TEST(ParallelAdvice, WhetherOneSessionReachesTheWindowIsReadFromTheFastestNotTheStrongerTiedCipher) {
+  HostFacts facts = delayed();
+  // A tie within 5%: chacha20 goes first as the stronger, but only aes128's session reaches 85% of 49.9.
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 43.0}, {"chacha20-poly1305@openssh.com", false, 41.5}};
+  const auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
+}
+
+TEST(ParallelAdvice, ASessionUnderTheWindowIsHeldByItWhenParallelSessionsMoveMore) {
+  HostFacts facts = delayed();
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 38.0}};  // 76% of 2 MiB / 42 ms
+  facts.parallel_trials = {{2, 86.5}, {4, 135.9}};
+  auto d = decide(facts, catalog(), Policy{}).value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
+  EXPECT_TRUE(has_reason(d,
+                         "OpenSSH's 2 MiB channel window allows 50 MB/s per session at an RTT of 42 ms, and one "
+                         "session moves 76% of it"))
+      << all_reasons(d);
+  facts.parallel_trials = {{2, 40.0}};  // no gain: the link
+  EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::link);
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 30.0}};  // 60%: not the window's doing
+  facts.parallel_trials = {{2, 86.5}, {4, 135.9}};
+  EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::link);
+}
+
 TEST(ParallelAdvice, TheWindowCountsDataBeforeCompressionSoCompressionCannotLiftIt) {
   HostFacts facts = delayed();
   facts.openssh_trials.pop_back();

@@ -63,9 +63,12 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client
   return !failed;
 }
 
-// The ladder's spec: the prepared one (plan.ladder_spec) when it is of the best figure's cipher.
+// The ladder's spec: the prepared one (plan.ladder_spec), whichever cipher the user's ssh found fastest.
+// Sessions are prepared only where a window is suspected, and there every cipher moves the same: a tie
+// the ssh trials broke by noise must not open k sessions more (each start runs the remote login shell,
+// up to a second of CPU, while the prepared ones wait).
 TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best) {
-  if (plan.ladder_spec && plan.ladder_spec->cipher == best.cipher) return *plan.ladder_spec;
+  if (plan.ladder_spec) return *plan.ladder_spec;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
                        parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
 }
