@@ -92,9 +92,10 @@ class Host:
         return (size - len(first)) / (end - start) / 1e6
 
     def ssh_tune(self, sample=None, budget=5, direction="upload"):
-        """ssh-tune host's JSON verdict for this host (always measured afresh)."""
-        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--budget", str(budget),
-                   "--direction", direction]
+        """ssh-tune host's JSON verdict for this host (always measured afresh; budget None: the default)."""
+        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--direction", direction]
+        if budget is not None:
+            command += ["--budget", str(budget)]
         if sample:
             command += ["--sample", sample]
         return json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout)
@@ -121,11 +122,12 @@ def write_data(path, kind, megabytes):
 
 
 def openssh_figure(verdict, cipher, compression, download=False):
-    """The figure `host` reports for one setting from its OpenSSH-client trials, or None."""
+    """The figure `host` reports for one setting from its OpenSSH-client trials (the median of the
+    trials of that setting, as `host` keeps them), or None."""
     kind = "download" if download else "upload-zlib-sample" if compression else "upload"
     found = [t["mb_per_s"] for t in verdict["trials"]
              if t.get("client") == "openssh" and t["kind"] == kind and t["cipher"] == cipher]
-    return max(found) if found else None
+    return statistics.median(found) if found else None
 
 
 def whole_copy_figure(verdict, streaming_mb_per_s, megabytes):

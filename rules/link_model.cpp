@@ -89,14 +89,33 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts) {
   return *best;
 }
 
+bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy) {
+  const auto rtt = judged_rtt_seconds(facts);
+  return best >= policy.window_suspect * cap || (rtt && *rtt * 1000 >= policy.long_rtt_ms);
+}
+
+namespace {
+
+// How far one session got towards `cap`, as the window's reason ends.
+std::string reach_text(double best, double cap, const HostFacts& facts, const Policy& policy) {
+  if (best >= policy.window_near * cap) return ", and one session reaches it";
+  const std::string moved = ", and one session moves " + percent(best / cap) + " of it";
+  if (best >= policy.window_suspect * cap) return moved;
+  if (window_suspected(best, cap, facts, policy)) {
+    return moved + " in a trial shorter than TCP's slow start takes to open it (about 8 round trips)";
+  }
+  return ", not a limit here";
+}
+
+}  // namespace
+
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,
                            std::vector<std::string>& reasons) {
   const auto window = window_cap(facts, policy);
   const Bottleneck otherwise = link_class == LinkClass::link_bound ? Bottleneck::link : Bottleneck::cpu;
   if (!window) return otherwise;
   const double cap = *session_cap(facts, policy);
-  const bool near = best >= policy.window_near * cap;
-  const bool suspect = best >= policy.window_suspect * cap;
+  const bool suspect = window_suspected(best, cap, facts, policy);
   const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
   const std::string name = window_name(*session_window(facts, facts.direction, policy));
   if (cap > *window) {
@@ -105,9 +124,7 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
                       "): those pings waited longer than the session's own round trips (a busy CPU delays them)");
   } else {
     reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
-                      (near      ? ", and one session reaches it"
-                       : suspect ? ", and one session moves " + percent(best / cap) + " of it"
-                                 : ", not a limit here"));
+                      reach_text(best, cap, facts, policy));
   }
   if (!suspect || link_class != LinkClass::link_bound) return otherwise;
   return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;

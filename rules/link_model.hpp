@@ -41,8 +41,14 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
 // The best aggregate of the parallel trials, or nullopt when none ran.
 std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 
-// window when a link-bound host's best single session reaches policy.window_suspect of session_cap and a
-// parallel trial moved at least policy.parallel_gain times as much; else link or cpu by the link class.
+// True when one session of a link-bound host may be held by its window, so parallel sessions decide: its
+// `best` figure reaches policy.window_suspect of `cap`, or the judged RTT is policy.long_rtt_ms or more.
+// There TCP's slow start alone (about 8 round trips to open 2 MiB) outlasts any trial the budget holds,
+// and no single figure can show the window.
+bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy);
+
+// window when a link-bound host's one session is window_suspected (of session_cap) and a parallel trial
+// moved at least policy.parallel_gain times as much; else link or cpu by the link class.
 // Adds the reasons: the cap (or that a session of your ssh moved more than window/RTT), whether it binds,
 // and what confirmed it (or why it was not confirmed).
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,

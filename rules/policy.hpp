@@ -23,6 +23,7 @@ struct Policy {
   double window_bytes = 2.0 * 1024 * 1024;      // OpenSSH's channel window
   double window_near = 0.85;                    // at >= 85% of window/RTT one session reaches the window
   double window_suspect = 0.70;                 // ... at >= 70% it may: parallel sessions decide
+  double long_rtt_ms = 80;                      // ... as they do from this RTT on, whatever one session moved
   double tcp_receive_share = 0.5;               // of a TCP receive buffer, the share TCP advertises as window
   double tcp_advised_max = 16.0 * 1024 * 1024;  // the tcp_rmem/tcp_wmem maximum advised when TCP binds
   double parallel_gain = 1.3;                   // k sessions are advised only when they beat one by this factor

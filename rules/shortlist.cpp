@@ -40,7 +40,8 @@ Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Polic
   std::vector<std::string> ignored;
   const LinkClass link = classify_link(ranked, survey, policy, ignored);
   list.cpu_bound = link == LinkClass::cpu_bound;
-  list.window_suspect = cap && fastest_session(ranked) >= policy.window_suspect * *cap && link == LinkClass::link_bound;
+  list.window_suspect =
+      cap && window_suspected(fastest_session(ranked), *cap, survey, policy) && link == LinkClass::link_bound;
   return list;
 }
 

@@ -53,7 +53,7 @@ TEST_F(CliFleet, MissingHostsFileNamesIt) {
 TEST_F(CliFleet, EveryHostFailingGivesATableAndExitOne) {
   const CliRun r = run({"host", "one", "two", "-F", m_config, "--budget", "1"});
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_TRUE(r.out.starts_with("host  bottleneck  choice  compression  expected  now  gain\none   failed: one: "))
+  EXPECT_TRUE(r.out.starts_with("host  bottleneck  choice  compression  steady  steady now  gain\none   failed: one: "))
       << r.out;
   EXPECT_NE(r.out.find("\ntwo   failed: two: "), std::string::npos) << r.out;
   EXPECT_TRUE(r.out.ends_with("2 hosts: 0 tuned, 2 failed\n")) << r.out;

@@ -44,10 +44,10 @@ TEST(FleetView, TableHasOneRowPerHostInRunOrder) {
   std::ostringstream out;
   print_fleet_table(out, sample_fleet());
   EXPECT_EQ(out.str(),
-            "host        bottleneck  choice                  compression  expected  now       gain\n"
-            "web         cpu         aes128-gcm@openssh.com  no           330 MB/s  240 MB/s  1.38x\n"
+            "host        bottleneck  choice                  compression  steady    steady now  gain\n"
+            "web         cpu         aes128-gcm@openssh.com  no           330 MB/s  240 MB/s    1.38x\n"
             "down        failed: down: connect: refused\n"
-            "archive-01  link        aes128-gcm@openssh.com  yes          11 MB/s   ?         -\n"
+            "archive-01  link        aes128-gcm@openssh.com  yes          11 MB/s   ?           -\n"
             "3 hosts: 2 tuned, 1 failed\n");
 }
 
@@ -70,7 +70,7 @@ TEST(FleetView, EmptyFleetIsAnEmptyArray) { EXPECT_EQ(fleet_json({}).dump(), "[]
 TEST(FleetView, ProgressLines) {
   EXPECT_EQ(fleet_started_line(1, 16, "web"), "[2/16] web");
   EXPECT_EQ(fleet_finished_line(0, 3, sample_fleet()[0]),
-            "[1/3] web: aes128-gcm@openssh.com, compression no, 330 MB/s");
+            "[1/3] web: aes128-gcm@openssh.com, compression no, 330 MB/s steady");
   EXPECT_EQ(fleet_finished_line(1, 3, sample_fleet()[1]), "[2/3] down: failed: down: connect: refused");
 }
 

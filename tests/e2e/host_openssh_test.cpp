@@ -164,6 +164,24 @@ TEST(HostOpenssh, AClientTheServerRefusesLeavesTheSurveysFiguresWithItsMessage) 
   EXPECT_TRUE(reason) << run.json.dump(2);
 }
 
+// At 150 ms a session's start costs round trips enough to fill the default budget: the verdict must still
+// come, name the window, and advise the sessions that get past it (8 move about 8 times one here).
+TEST(HostOpenssh, A150MsPathGetsAWindowVerdictAndParallelSessionsAtTheDefaultBudget) {
+  TestHostOptions options;
+  options.delay_ms = 75;
+  auto host = start_host(options);
+  ASSERT_NE(host, nullptr);
+  const HostRun run = run_host(*host, "");
+  ASSERT_EQ(run.status, 0) << run.text;
+  const auto& json = run.json;
+  EXPECT_EQ(json["link"]["bottleneck"], "window") << json.dump(2);
+  ASSERT_FALSE(json["parallel"].is_null()) << json.dump(2);
+  EXPECT_GE(json["parallel"]["streams"].get<int>(), 4) << json.dump(2);
+  EXPECT_GE(json["parallel"]["mb_per_s"].get<double>(), 3 * json["parallel"]["single_mb_per_s"].get<double>())
+      << json.dump(2);
+  EXPECT_EQ(count_of(sshd_log(*host), "[preauth]"), 0);
+}
+
 TEST(HostOpenssh, ALongPathIsWindowBoundAndParallelSessionsGetPastIt) {
   TestHostOptions options;
   options.delay_ms = 20;  // RTT 40 ms: one session at most 2 MiB / 40 ms = 52 MB/s

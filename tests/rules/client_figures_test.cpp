@@ -280,6 +280,19 @@ TEST(Shortlist, TimesTheLeadersAndTheSettingInEffect) {
   EXPECT_DOUBLE_EQ(list.leader_mb_per_s, 966);
 }
 
+TEST(Shortlist, AWindowIsSuspectedNearItsCapOrOnAnyLongPath) {
+  HostFacts survey = delayed();  // 45.6 MB/s at 40 ms: 91% of 2 MiB / 40 ms
+  survey.openssh_trials.clear();
+  survey.loaded_rtt_seconds.reset();
+  EXPECT_TRUE(shortlist(survey, catalog(), Policy{}).window_suspect);
+  survey.trials = {{"aes128-gcm@openssh.com", 30.1}, {"chacha20-poly1305@openssh.com", 30.0}};  // 57%
+  EXPECT_FALSE(shortlist(survey, catalog(), Policy{}).window_suspect);
+  // 150 ms: a short survey trial read TCP's slow start, 0.9 MB/s of the 14 a window allows.
+  survey.rtt_seconds = 0.15;
+  survey.trials = {{"aes128-gcm@openssh.com", 0.9}};
+  EXPECT_TRUE(shortlist(survey, catalog(), Policy{}).window_suspect);
+}
+
 TEST(Shortlist, CompressionIsTimedWhenItIsACloseCallOrInEffect) {
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
   slow.compressed_sample_mb_per_s = 2.0;  // within the margin of winning

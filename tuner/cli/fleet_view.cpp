@@ -14,7 +14,8 @@ namespace {
 constexpr std::size_t k_columns = 7;
 using Row = std::array<std::string, k_columns>;
 
-Row header_row() { return {"host", "bottleneck", "choice", "compression", "expected", "now", "gain"}; }
+// "steady": the figures are one session streaming steadily, as `host` says them, not a whole copy.
+Row header_row() { return {"host", "bottleneck", "choice", "compression", "steady", "steady now", "gain"}; }
 
 Row result_row(const FleetResult& result) {
   const rules::Decision& d = result.outcome->entry.decision;
@@ -98,7 +99,7 @@ std::string fleet_finished_line(std::size_t index, std::size_t count, const Flee
   if (!result.outcome) return position(index, count) + result.host + ": failed: " + result.error->message;
   const rules::Decision& d = result.outcome->entry.decision;
   return position(index, count) + result.host + ": " + (d.ciphers.empty() ? "-" : d.ciphers.front()) +
-         ", compression " + (d.compression ? "yes" : "no") + ", " + mbps(d.expected_mb_per_s);
+         ", compression " + (d.compression ? "yes" : "no") + ", " + mbps(d.expected_mb_per_s) + " steady";
 }
 
 }  // namespace sshtune

@@ -15,7 +15,7 @@ description:
   - Takes the registered results of M(sshtune.tune.ssh_tune) from every node (usually run once,
     delegated to the controller) and writes one report in Markdown and in JSON, with a table per
     source → target pair with the chosen cipher, compression, the expected and the current
-    speed and the gain, and a list of the pairs and nodes that failed.
+    steady speed (one session streaming steadily, not a whole copy) and the gain, and a list of the pairs and nodes that failed.
   - The report holds nothing that changes between two runs with the same verdicts, so
     C(changed) is true only when a verdict changed.
   - In check mode nothing is written; C(changed) says whether a file would change.
@@ -69,8 +69,8 @@ pairs:
     choice: {description: The first recommended cipher., type: str}
     compression: {description: Whether Compression yes is recommended., type: bool}
     bottleneck: {description: cpu, link or window., type: str}
-    expected_mb_per_s: {description: Expected MB/s with the recommendation., type: float}
-    current_mb_per_s: {description: Expected MB/s with the configuration before., type: float}
+    expected_mb_per_s: {description: Expected steady MB/s of one session with the recommendation., type: float}
+    current_mb_per_s: {description: Steady MB/s of one session with the configuration before., type: float}
     gain: {description: expected / current., type: float}
 failed_pairs:
   description:
@@ -114,7 +114,7 @@ def cell(text):
 
 def markdown(pairs, failed):
     lines = ["# ssh-tune fleet report", "",
-             "| source | target | choice | compression | bottleneck | expected | now | gain |",
+             "| source | target | choice | compression | bottleneck | steady | steady now | gain |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for p in pairs:
         if p["ok"]:
