@@ -26,6 +26,18 @@ class Confirmation : public ::testing::Test {
 
   Result<HostOutcome> tune() { return tune_host(m_request, m_env); }
 
+  // A 20 s budget, and a survey whose every cipher moves what 2 MiB / 40 ms (52 MB/s) allows.
+  void survey_a_window_at_40_ms() {
+    m_request.budget = std::chrono::seconds(20);
+    auto flat = m_world.runner.on_run;
+    m_world.runner.on_run = [flat](const TrialSpec& spec) {
+      auto result = flat(spec);
+      result.value().round_trip_seconds = {0.04, 0.04, 0.04};
+      result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
+      return result;
+    };
+  }
+
   TempDir m_dir;
   ScopedEnv m_home{"HOME", m_dir.path().string()};
   FakeHostWorld m_world;
@@ -239,14 +251,7 @@ TEST_F(Confirmation, ACpuBoundServerOnThisMachinesTwoCoresTimesNoParallelSession
 }
 
 TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
-  m_request.budget = std::chrono::seconds(20);
-  auto flat = m_world.runner.on_run;
-  m_world.runner.on_run = [flat](const TrialSpec& spec) {
-    auto result = flat(spec);
-    result.value().round_trip_seconds = {0.04, 0.04, 0.04};  // 2 MiB / 40 ms = 52 MB/s
-    result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
-    return result;
-  };
+  survey_a_window_at_40_ms();
   // Every session at its window, 48 MB/s, however many run at once.
   m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 48); };
   const auto outcome = tune();
@@ -269,15 +274,7 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
 }
 
 TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYourSshFoundFastest) {
-  m_request.budget = std::chrono::seconds(20);
-  auto flat = m_world.runner.on_run;
-  m_world.runner.on_run = [flat](const TrialSpec& spec) {
-    auto result = flat(spec);
-    result.value().round_trip_seconds = {0.04, 0.04, 0.04};
-    result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
-    return result;
-  };
-  std::string prepared_cipher;
+  survey_a_window_at_40_ms();
   m_world.client.on_run = [&](const TrialSpec& spec, std::size_t) {
     // The prepared sessions' cipher moves a little less alone than another one: noise on a window.
     const bool prepared = !m_world.client.prepared.empty() && spec.cipher == m_world.client.prepared[0][0].cipher;
