@@ -170,6 +170,22 @@ TEST(Schedule, StreamsSpanFiveRoundTripsOfALongPath) {
 
 // A 40 ms path's handshakes fit half the confirmation's share; a 200 ms path's (3.2 s) do not and are
 // charged outside the budget.
+TEST(Schedule, OnALongPathTheWarmUpOutlastsTcpsSlowStart) {
+  const rules::Policy policy;
+  const TrialSpec spec = parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 6.7, milliseconds(1500));
+  TrialSpec warmed = spec;
+  warm_past_slow_start(warmed, 0.3, policy);
+  EXPECT_EQ(warmed.warm_up_bytes, 4u << 20);  // 0.5 s of 6.7 MB/s would end inside the ramp
+  EXPECT_EQ(warmed.warm_up_time, milliseconds(3600));
+  TrialSpec short_path = spec;
+  warm_past_slow_start(short_path, 0.04, policy);  // under [window] long_rtt_ms: as openssh_spec sized it
+  EXPECT_EQ(short_path.warm_up_bytes, spec.warm_up_bytes);
+  EXPECT_EQ(short_path.warm_up_time, spec.warm_up_time);
+  TrialSpec fast = parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 500, milliseconds(1500));
+  warm_past_slow_start(fast, 0.3, policy);
+  EXPECT_EQ(fast.warm_up_bytes, 32u << 20);  // never lowered
+}
+
 TEST(Schedule, SetUpLongerThanHalfTheShareLiesOutsideTheBudget) {
   EXPECT_EQ(setup_in_budget(milliseconds(750), milliseconds(2250)), milliseconds(750));
   EXPECT_EQ(setup_in_budget(milliseconds(3200), milliseconds(2250)), milliseconds(0));

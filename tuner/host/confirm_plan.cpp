@@ -70,6 +70,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.no_ladder = ladder_skipped(plan.shortlist, resolved.target, env.local_cores);
   plan.setup = setup_in_budget(setup_estimate(survey.connect_time), shares.confirm);
   plan.shortest_stream = shortest_stream(facts.rtt_seconds);
+  plan.rtt_seconds = facts.rtt_seconds;
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
@@ -77,6 +78,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
   plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
   plan.specs = confirmation_specs(plan, facts, survey.sample);
+  for (TrialSpec& spec : plan.specs) warm_past_slow_start(spec, plan.rtt_seconds, env.policy);
   const std::size_t listed = plan.shortlist.ciphers.size() + (plan.shortlist.compressed ? 1 : 0);
   if (!plan.specs.empty() && plan.specs.size() < listed) {
     plan.cut = "the budget held only " + plan.specs.front().cipher + " of the shortlist's " + std::to_string(listed) +
@@ -93,6 +95,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
     const TrialSpec& leader = plan.specs.front();
     plan.ladder_spec = parallel_spec(plan.direction, leader.cipher, plan.shortlist.leader_mb_per_s,
                                      parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
+    warm_past_slow_start(*plan.ladder_spec, plan.rtt_seconds, env.policy);
   }
   return plan;
 }

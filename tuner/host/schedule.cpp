@@ -18,6 +18,7 @@ constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
 constexpr int k_stream_round_trips = 5;        // shortest_stream: round trips of a long path
+constexpr int k_slow_start_round_trips = 12;   // warm_past_slow_start's deadline: ~8 to open 2 MiB, and room
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -54,6 +55,13 @@ ProbeBudget split_budget(milliseconds total) {
 milliseconds shortest_stream(std::optional<double> rtt_seconds) {
   const auto path = milliseconds(static_cast<long long>(rtt_seconds.value_or(0) * 1000 * k_stream_round_trips));
   return std::max(k_min_stream, path);
+}
+
+void warm_past_slow_start(TrialSpec& spec, std::optional<double> rtt_seconds, const rules::Policy& policy) {
+  if (!rtt_seconds || *rtt_seconds * 1000 < policy.long_rtt_ms) return;
+  spec.warm_up_bytes = std::max(spec.warm_up_bytes, static_cast<std::uint64_t>(2 * policy.window_bytes));
+  const auto ramp = milliseconds(static_cast<long long>(*rtt_seconds * 1000 * k_slow_start_round_trips));
+  spec.warm_up_time = std::max(spec.warm_up_time, ramp);
 }
 
 milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share) {

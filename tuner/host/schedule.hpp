@@ -41,6 +41,13 @@ inline constexpr milliseconds k_min_stream{150};
 // window's credit, not the rate the window allows.
 milliseconds shortest_stream(std::optional<double> rtt_seconds);
 
+// On a path at policy.long_rtt_ms or more (`rtt_seconds`), raises `spec`'s warm-up past TCP's slow start:
+// at least twice policy.window_bytes (the doubling windows' sum before one reaches the channel window)
+// and k_slow_start_round_trips of its round trips, so its clock starts once the ramp is over. A session
+// idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
+// warm-up openssh_spec gives.
+void warm_past_slow_start(TrialSpec& spec, std::optional<double> rtt_seconds, const rules::Policy& policy);
+
 // The set-up a batch of connections (`setup`, setup_estimate) is planned to take inside the budget: all
 // of it when it is at most half the confirmation's share (`confirm_share`), else none. On a long path
 // ssh's handshakes take more round trips than the share holds; all of their set-up is then charged
