@@ -99,7 +99,7 @@ namespace {
 // How far one session got towards `cap`, as the window's reason ends.
 std::string reach_text(double best, double cap, const HostFacts& facts, const Policy& policy) {
   if (best >= policy.window_near * cap) return ", and one session reaches it";
-  const std::string moved = ", and one session moves " + percent(best / cap) + " of it";
+  std::string moved = ", and one session moves " + percent(best / cap) + " of it";
   if (best >= policy.window_suspect * cap) return moved;
   if (window_suspected(best, cap, facts, policy)) {
     return moved + " in a trial shorter than TCP's slow start takes to open it (about 8 round trips)";
