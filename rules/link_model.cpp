@@ -96,12 +96,12 @@ bool window_suspected(double best, double cap, const HostFacts& facts, const Pol
 
 namespace {
 
-// How far one session got towards `cap`, as the window's reason ends.
-std::string reach_text(double best, double cap, const HostFacts& facts, const Policy& policy) {
+// How far one session got towards `cap`, as the window's reason ends; `suspect`: window_suspected.
+std::string reach_text(double best, double cap, bool suspect, const Policy& policy) {
   if (best >= policy.window_near * cap) return ", and one session reaches it";
   std::string moved = ", and one session moves " + percent(best / cap) + " of it";
   if (best >= policy.window_suspect * cap) return moved;
-  if (window_suspected(best, cap, facts, policy)) {
+  if (suspect) {
     return moved + " in a trial shorter than TCP's slow start takes to open it (about 8 round trips)";
   }
   return ", not a limit here";
@@ -124,7 +124,7 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
                       "): those pings waited longer than the session's own round trips (a busy CPU delays them)");
   } else {
     reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
-                      reach_text(best, cap, facts, policy));
+                      reach_text(best, cap, suspect, policy));
   }
   if (!suspect || link_class != LinkClass::link_bound) return otherwise;
   return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;

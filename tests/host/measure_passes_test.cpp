@@ -50,8 +50,8 @@ ConfirmPlan two_trial_plan() {
   plan.share = milliseconds(2250);
   plan.parallel_share = milliseconds(1000);
   plan.specs = {
-      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900, milliseconds(500)),
-      openssh_spec(TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280, milliseconds(500))};
+      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900, milliseconds(500), {}),
+      openssh_spec(TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280, milliseconds(500), {})};
   return plan;
 }
 

@@ -35,17 +35,18 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
   if (stream.count() == 0) {
     // The verdict's figure comes from your ssh: the leader streams whatever the budget says.
     if (list.ciphers.empty()) return specs;
-    specs.push_back(
-        openssh_spec(plan.direction, list.ciphers.front(), false, nullptr, list.leader_mb_per_s, plan.shortest_stream));
+    specs.push_back(openssh_spec(plan.direction, list.ciphers.front(), false, nullptr, list.leader_mb_per_s,
+                                 plan.shortest_stream, plan.warm_up_floor));
     return specs;
   }
   for (const auto& cipher : list.ciphers) {
     const double estimate = survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s);
-    specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream));
+    specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream, plan.warm_up_floor));
   }
   if (list.compressed) {
     const double estimate = survey_figure(facts, *list.compressed, true).value_or(list.leader_mb_per_s);
-    specs.push_back(openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream));
+    specs.push_back(
+        openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor));
   }
   return specs;
 }
@@ -70,7 +71,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.no_ladder = ladder_skipped(plan.shortlist, resolved.target, env.local_cores);
   plan.setup = setup_in_budget(setup_estimate(survey.connect_time), shares.confirm);
   plan.shortest_stream = shortest_stream(facts.rtt_seconds);
-  plan.rtt_seconds = facts.rtt_seconds;
+  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy);
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
@@ -78,7 +79,6 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
   plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
   plan.specs = confirmation_specs(plan, facts, survey.sample);
-  for (TrialSpec& spec : plan.specs) warm_past_slow_start(spec, plan.rtt_seconds, env.policy);
   const std::size_t listed = plan.shortlist.ciphers.size() + (plan.shortlist.compressed ? 1 : 0);
   if (!plan.specs.empty() && plan.specs.size() < listed) {
     plan.cut = "the budget held only " + plan.specs.front().cipher + " of the shortlist's " + std::to_string(listed) +
@@ -93,9 +93,9 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   }
   if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
     const TrialSpec& leader = plan.specs.front();
-    plan.ladder_spec = parallel_spec(plan.direction, leader.cipher, plan.shortlist.leader_mb_per_s,
-                                     parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
-    warm_past_slow_start(*plan.ladder_spec, plan.rtt_seconds, env.policy);
+    plan.ladder_spec =
+        parallel_spec(plan.direction, leader.cipher, plan.shortlist.leader_mb_per_s,
+                      parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
   }
   return plan;
 }

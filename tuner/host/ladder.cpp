@@ -67,12 +67,10 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client
 // Sessions are prepared only where a window is suspected, and there every cipher moves the same: a tie
 // the ssh trials broke by noise must not open k sessions more (each start runs the remote login shell,
 // up to a second of CPU, while the prepared ones wait).
-TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best, const rules::Policy& policy) {
+TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best) {
   if (plan.ladder_spec) return *plan.ladder_spec;
-  TrialSpec spec = parallel_spec(plan.direction, best.cipher, best.mb_per_s,
-                                 parallel_planned_stream(plan.parallel_share, plan.shortest_stream));
-  warm_past_slow_start(spec, plan.rtt_seconds, policy);
-  return spec;
+  return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
+                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
 }
 
 }  // namespace
@@ -91,7 +89,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   }
   // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and
   // their spans' union is the time, so a much shorter step reads that skew as speed (doc/benchmarks.md).
-  const TrialSpec spec = ladder_step_spec(plan, *best, env.policy);
+  const TrialSpec spec = ladder_step_spec(plan, *best);
   const auto& trials = m.facts.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   if (plan.shortlist.window_suspect) {

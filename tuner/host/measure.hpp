@@ -44,7 +44,7 @@ struct ConfirmPlan {
   std::string no_ladder;                       // why no parallel sessions will be timed; "" when the ladder runs
   milliseconds setup{0};                       // of a batch's set-up, what the budget holds (setup_in_budget)
   milliseconds shortest_stream{k_min_stream};  // no trial of your ssh streams for less (shortest_stream)
-  std::optional<double> rtt_seconds;           // the survey's, which sizes every warm-up (warm_past_slow_start)
+  WarmUpFloor warm_up_floor;                   // every trial's least warm-up, from the survey's RTT
   milliseconds share{0};                       // the confirmation's share of the time left (confirm_share)
   milliseconds kept_for_ladder{0};             // what runs timed again leave a ladder that will run
   milliseconds parallel_share{0};              // the ladder's share (Budget::shares)

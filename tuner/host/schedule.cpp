@@ -18,7 +18,7 @@ constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
 constexpr int k_stream_round_trips = 5;        // shortest_stream: round trips of a long path
-constexpr int k_slow_start_round_trips = 12;   // warm_past_slow_start's deadline: ~8 to open 2 MiB, and room
+constexpr int k_slow_start_round_trips = 12;   // slow_start_floor's deadline: ~8 to open 2 MiB, and room
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -57,11 +57,10 @@ milliseconds shortest_stream(std::optional<double> rtt_seconds) {
   return std::max(k_min_stream, path);
 }
 
-void warm_past_slow_start(TrialSpec& spec, std::optional<double> rtt_seconds, const rules::Policy& policy) {
-  if (!rtt_seconds || *rtt_seconds * 1000 < policy.long_rtt_ms) return;
-  spec.warm_up_bytes = std::max(spec.warm_up_bytes, static_cast<std::uint64_t>(2 * policy.window_bytes));
-  const auto ramp = milliseconds(static_cast<long long>(*rtt_seconds * 1000 * k_slow_start_round_trips));
-  spec.warm_up_time = std::max(spec.warm_up_time, ramp);
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy) {
+  if (!rtt_seconds || *rtt_seconds * 1000 < policy.long_rtt_ms) return {};
+  return {static_cast<std::uint64_t>(2 * policy.window_bytes),
+          milliseconds(static_cast<long long>(*rtt_seconds * 1000 * k_slow_start_round_trips))};
 }
 
 milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share) {
@@ -83,7 +82,8 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 }
 
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
-                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time) {
+                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time,
+                       const WarmUpFloor& floor) {
   TrialSpec spec;
   spec.kind = kind;
   spec.cipher = cipher;
@@ -91,18 +91,20 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   spec.payload = std::move(payload);
   spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
                     (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
-  spec.warm_up_bytes = std::min(k_warm_up_bytes, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds));
+  spec.warm_up_bytes =
+      std::max(std::min(k_warm_up_bytes, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds)), floor.bytes);
   if (!spec.file_input && kind == TrialKind::upload) {
     spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
   spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
   spec.time_cap = stream_time;
-  spec.warm_up_time = std::max(milliseconds(1000), stream_time);
+  spec.warm_up_time = std::max({milliseconds(1000), stream_time, floor.time});
   return spec;
 }
 
-TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time) {
-  return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time);
+TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
+                        const WarmUpFloor& floor) {
+  return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor);
 }
 
 milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest) {

@@ -41,12 +41,18 @@ inline constexpr milliseconds k_min_stream{150};
 // window's credit, not the rate the window allows.
 milliseconds shortest_stream(std::optional<double> rtt_seconds);
 
-// On a path at policy.long_rtt_ms or more (`rtt_seconds`), raises `spec`'s warm-up past TCP's slow start:
-// at least twice policy.window_bytes (the doubling windows' sum before one reaches the channel window)
-// and k_slow_start_round_trips of its round trips, so its clock starts once the ramp is over. A session
+// The least warm-up every OpenSSH trial on a path gets (slow_start_floor); none on a short path.
+struct WarmUpFloor {
+  std::uint64_t bytes = 0;
+  milliseconds time{0};
+};
+
+// On a path at policy.long_rtt_ms or more (`rtt_seconds`), a warm-up past TCP's slow start: at least
+// twice policy.window_bytes (the doubling windows' sum before one reaches the channel window) and
+// k_slow_start_round_trips of its round trips, so a trial's clock starts once the ramp is over. A session
 // idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
-// warm-up openssh_spec gives.
-void warm_past_slow_start(TrialSpec& spec, std::optional<double> rtt_seconds, const rules::Policy& policy);
+// warm-up openssh_spec gives: no floor.
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy);
 
 // The set-up a batch of connections (`setup`, setup_estimate) is planned to take inside the budget: all
 // of it when it is at most half the confirmation's share (`confirm_share`), else none. On a long path
@@ -69,13 +75,15 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
 // long). The warm-up W is 32 MiB (past a new session's slow start and TCP's ramp), or 0.5 s of data at
-// the estimate when that is less (a slow link). Fast uploads (compressed: from 20 MB/s) read a memory file, the rest a
-// pipe.
+// the estimate when that is less (a slow link), and never under the path's `floor`. Fast uploads
+// (compressed: from 20 MB/s) read a memory file, the rest a pipe.
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
-                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time);
+                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time,
+                       const WarmUpFloor& floor);
 
 // The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
-TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time);
+TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
+                        const WarmUpFloor& floor);
 
 // The share of the budget the confirmation may use: its 45%, but never the `reserve` kept after it (the
 // parallel share, or more for a ladder step that costs more) of the time `left` before the deadline (a
