@@ -62,6 +62,15 @@ void keep(TrialSequence& sequence, std::optional<TrialResult> result) {
   sequence.report().trials.push_back(std::move(*result));
 }
 
+// An uncompressed throughput trial of `cipher` in the plan's direction (its MAC paired from the server's).
+TrialSpec cipher_spec(const HostTrialPlan& plan, const std::string& cipher) {
+  TrialSpec spec;
+  spec.kind = plan.direction;
+  spec.cipher = cipher;
+  spec.mac = mac_for_cipher(cipher, plan.macs);
+  return spec;
+}
+
 // A cipher trial far below the median of its siblings was most likely disturbed (a connection still
 // warming up, another process); while budget is left it runs once more, and the faster figure counts.
 void retry_outliers(TrialSequence& sequence) {
@@ -80,11 +89,7 @@ void retry_outliers(TrialSequence& sequence) {
     if (first.compression || mb_per_s(first) >= k_outlier_fraction * typical) {
       continue;
     }
-    TrialSpec spec;
-    spec.kind = first.kind;
-    spec.cipher = first.cipher;
-    spec.mac = mac_for_cipher(first.cipher, sequence.plan().macs);
-    auto again = sequence.attempt(spec, "repeat " + first.cipher, 1);
+    auto again = sequence.attempt(cipher_spec(sequence.plan(), first.cipher), "repeat " + first.cipher, 1);
     if (again && mb_per_s(*again) > mb_per_s(sequence.report().trials[i])) {
       sequence.report().trials[i] = std::move(*again);
     }
@@ -153,10 +158,7 @@ void measure_ciphers(TrialSequence& sequence, std::size_t first, std::size_t las
       sequence.report().untimed_ciphers.push_back(cipher);
       continue;
     }
-    TrialSpec spec;
-    spec.kind = direction;
-    spec.cipher = cipher;
-    spec.mac = mac_for_cipher(cipher, sequence.plan().macs);
+    const TrialSpec spec = cipher_spec(sequence.plan(), cipher);
     const char* verb = direction == TrialKind::download ? "download " : "upload ";
     const bool needed = fastest_trial(sequence.report()) == nullptr;
     keep(sequence, sequence.attempt(spec, verb + cipher, trials_left--, needed));
@@ -287,6 +289,7 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   TrialSequence sequence(runner, plan, host, start, connect_time);
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
+  if (!plan.ciphers.empty()) runner.connect_ahead(cipher_spec(plan, plan.ciphers.front()));
   measure_rtt(sequence, trials_left--);
   // Decision-relevant first, so a tight budget cuts what matters least: the ciphers users most often
   // choose between, rsync's abilities, compression, and last the ciphers that rarely win.

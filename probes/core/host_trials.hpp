@@ -130,6 +130,11 @@ class RemoteRunner {
   // (a broken connection is replaced). Round trips keep their echo channel open for the next round trips,
   // so a login shell's rc files start once for all of them.
   virtual Result<TrialResult> run(const TrialSpec& spec) = 0;
+  // After check_access: starts opening, in the background, what a throughput trial with `first`'s
+  // algorithms will run on, so its handshake overlaps the round trips and remote commands run before
+  // it; run() of such a trial waits for it, and only that wait counts as set-up. Nothing where set-up
+  // is not remote.
+  virtual void connect_ahead(const TrialSpec& /*first*/) {}
   // Closes whatever carried throughput trials, so nothing of them (a download's source filling its
   // window) shares the link with what is timed next; later trials connect afresh. Remote commands and
   // round trips keep their session.

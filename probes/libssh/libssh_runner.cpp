@@ -5,6 +5,7 @@
 #include "probes/libssh/libssh_stream.hpp"
 
 #include <algorithm>
+#include <future>
 
 namespace sshtune {
 namespace {
@@ -73,6 +74,13 @@ class LibsshRunner final : public RemoteRunner {
     // Later connections must find the key without adding it again.
     m_target.accept_new = false;
     return m_control->access();
+  }
+
+  void connect_ahead(const TrialSpec& first) override {
+    if (m_ahead.valid() || !m_connections.empty()) return;
+    m_ahead = std::async(std::launch::async, [target = m_target, wanted = algorithms_of(first)] {
+      return TrialConnection::open(target, wanted);
+    });
   }
 
   void end_trials() override { retire_connections(); }
@@ -144,6 +152,7 @@ class LibsshRunner final : public RemoteRunner {
   // A connection with `wanted` in effect: one that has it, a new one, or the one whose last key
   // exchange lies furthest back, switched.
   Result<TrialConnection*> connection_for(const SessionAlgorithms& wanted) {
+    adopt_ahead();
     for (const auto& connection : m_connections) {
       if (connection->in_effect(wanted)) {
         return connection.get();
@@ -166,6 +175,17 @@ class LibsshRunner final : public RemoteRunner {
     return oldest.get();
   }
 
+  // Takes the connection connect_ahead opened, if it opened; its set-up is what the wait for it took (a
+  // connection that failed is opened again by the trial, which then reports the error).
+  void adopt_ahead() {
+    if (!m_ahead.valid()) return;
+    const auto start = Clock::now();
+    auto opened = m_ahead.get();
+    if (!opened || m_connections.size() >= k_trial_connections) return;
+    opened.value()->session().add_setup_time(Clock::now() - start);
+    m_connections.push_back(std::move(opened).value());
+  }
+
   // A new trial connection, its opening counted in its session's set-up time.
   Result<std::unique_ptr<TrialConnection>> open_connection(const SessionAlgorithms& wanted) {
     const auto start = Clock::now();
@@ -184,6 +204,7 @@ class LibsshRunner final : public RemoteRunner {
   }
 
   void retire_connections() {
+    adopt_ahead();
     // A slot is empty when its replacement failed to connect.
     for (const auto& connection : m_connections) {
       if (connection != nullptr) m_retired_setup += connection->session().setup_time();
@@ -203,6 +224,8 @@ class LibsshRunner final : public RemoteRunner {
   std::unique_ptr<ExecChannel> m_echo;  // on m_control, so declared after it: closed first
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
   Clock::duration m_retired_setup{};  // the set-up time of sessions since closed
+  // connect_ahead's connection while it opens; declared last, so destroyed (waited for) first.
+  std::future<Result<std::unique_ptr<TrialConnection>>> m_ahead;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <thread>
 
 namespace sshtune::testing {
 namespace {
@@ -76,13 +77,43 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
       EXPECT_EQ(wire_per_payload < 0.2, compression) << cipher << " wire/payload " << wire_per_payload;
     }
   }
-  std::size_t logins = 0;
-  const std::string log = sshd->log();
-  for (auto at = log.find("Accepted publickey"); at != std::string::npos; at = log.find("Accepted publickey", at + 1)) {
-    ++logins;
-  }
   // The access check's control session, and two connections that take turns for the six trials.
-  EXPECT_EQ(logins, 3u) << log;
+  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 3) << sshd->log();
+}
+
+// connect_ahead's connection opens while round trips run, and the first trial with its algorithms
+// streams on it: no third login. A runner dropped while one still opens waits for it, then closes it.
+TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  const auto target = target_for(*sshd);
+  const auto found = plan_for(target);
+  ASSERT_TRUE(found);
+  const TrialSpec first = quick_upload(found->ciphers.front(), found->macs);
+  auto runner = make_libssh_runner(target);
+  ASSERT_TRUE(runner->check_access());
+  runner->connect_ahead(first);
+  TrialSpec pings;
+  pings.kind = TrialKind::round_trips;
+  pings.round_trips = 3;
+  ASSERT_TRUE(runner->run(pings));
+  // Logged in before the trial asks for it.
+  const auto patience = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (count_of(sshd->log(), "Accepted publickey") < 2 && std::chrono::steady_clock::now() < patience) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 2) << sshd->log();
+  auto result = runner->run(first);
+  ASSERT_TRUE(result) << result.error().message;
+  EXPECT_EQ(result.value().cipher, first.cipher);
+  EXPECT_GT(result.value().bytes, 0u);
+  // The access check's control session and the connection opened ahead.
+  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 2) << sshd->log();
+
+  auto dropped = make_libssh_runner(target);
+  ASSERT_TRUE(dropped->check_access());
+  dropped->connect_ahead(first);
+  dropped.reset();
 }
 
 // libssh starts a time-based rekey only a second after the last one it recorded; the switches keep

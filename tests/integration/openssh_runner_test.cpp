@@ -155,12 +155,6 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
-
 // A memory file's upload is timed again on its own session (no new login, no start cost: its session
 // was past its start); a pipe's upload, which cannot pause, on a new one.
 TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemoryFile) {
@@ -188,7 +182,8 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
   ASSERT_TRUE(results[0].value().span && results[3].value().span);
   EXPECT_LE(results[0].value().span->end, results[3].value().span->start);
   sshd->stop();  // so its log is complete
-  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 3u) << "two sessions, and one new for the pipe's upload";
+  EXPECT_EQ(testing::count_of(sshd->log(), "Accepted publickey"), 3)
+      << "two sessions, and one new for the pipe's upload";
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
@@ -262,13 +257,7 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
 }
 
 // Counts the sessions sshd let in so far.
-std::size_t logins(const testing::SshdFixture& sshd) {
-  const std::string log = sshd.log();
-  std::size_t count = 0;
-  for (auto at = log.find("Accepted publickey"); at != std::string::npos; at = log.find("Accepted publickey", at + 1))
-    ++count;
-  return count;
-}
+int logins(const testing::SshdFixture& sshd) { return testing::count_of(sshd.log(), "Accepted publickey"); }
 
 TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
   auto* sshd = start_sshd({"MaxStartups 5"});  // a sixth unauthenticated connection is dropped
@@ -279,7 +268,7 @@ TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
   spec.time_cap = std::chrono::milliseconds(300);
   const auto results = runner->run_together(std::vector<TrialSpec>(8, spec));
   for (const auto& result : results) EXPECT_TRUE(result) << result.error().message;
-  EXPECT_EQ(logins(*sshd), 8u);
+  EXPECT_EQ(logins(*sshd), 8);
 }
 
 TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
@@ -295,7 +284,7 @@ TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
   const auto results = runner->run_together({spec, spec, other});
   for (const auto& result : results) EXPECT_TRUE(result) << result.error().message;
   EXPECT_EQ(results[2].value().cipher, "aes256-ctr");
-  EXPECT_EQ(logins(*sshd), 4u) << "two prepared sessions streamed, the third ended unused, one more for aes256-ctr";
+  EXPECT_EQ(logins(*sshd), 4) << "two prepared sessions streamed, the third ended unused, one more for aes256-ctr";
   runner->prepare({spec, spec});  // never used: ended once they are in, never dropped before authenticating
   std::this_thread::sleep_for(std::chrono::milliseconds(100));  // (those not started yet never start)
   runner.reset();

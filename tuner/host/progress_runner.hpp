@@ -18,6 +18,7 @@ class ProgressRunner final : public RemoteRunner {
 
   Result<AccessCheck> check_access() override;
   Result<TrialResult> run(const TrialSpec& spec) override;
+  void connect_ahead(const TrialSpec& first) override { m_inner.connect_ahead(first); }
   std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
   // Clears the progress line (call once after the last trial).
