@@ -101,6 +101,7 @@ void retry_outliers(TrialSequence& sequence) {
 void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
+  if (sequence.plan().probe_tools) spec.command = k_remote_tools_command;  // on the echo's shell
   const auto started = Clock::now();
   auto result = sequence.attempt(spec, "round trips", trials_left, true);  // every slot is sized by it
   if (!result) {
@@ -110,6 +111,7 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   const auto& exchanges = result->round_trip_seconds;
   const double exchanged = std::accumulate(exchanges.begin(), exchanges.end(), 0.0);
   sequence.report().command_start_seconds = std::max(0.0, seconds_since(started) - exchanged);
+  if (!result->output.empty()) sequence.report().tools = parse_remote_tools(result->output);
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
   sequence.set_rtt(*sequence.report().rtt_seconds);
 }
@@ -195,7 +197,7 @@ void measure_compression(TrialSequence& sequence, const TrialResult& fastest, in
   keep(sequence, sequence.attempt(spec, "upload " + cipher + " compressed random", trials_left--));
 }
 
-void probe_tools(TrialSequence& sequence) {
+void run_tools_command(TrialSequence& sequence) {
   TrialSpec spec;
   spec.kind = TrialKind::command;
   spec.command = k_remote_tools_command;
@@ -203,10 +205,15 @@ void probe_tools(TrialSequence& sequence) {
   if (!result) {
     return;
   }
-  auto& report = sequence.report();
-  report.tools = parse_remote_tools(result->output);
-  if (!report.tools->rsync_version) {
-    report.notes.push_back("rsync was not found on the remote host");
+  sequence.report().tools = parse_remote_tools(result->output);
+}
+
+// The remote tools, unless the round trips' shell printed them (a host that has neither rsync nor
+// /proc prints nothing there: asked again, it says so again).
+void probe_tools(TrialSequence& sequence) {
+  if (!sequence.report().tools) run_tools_command(sequence);
+  if (sequence.report().tools && !sequence.report().tools->rsync_version) {
+    sequence.report().notes.push_back("rsync was not found on the remote host");
   }
 }
 

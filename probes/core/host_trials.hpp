@@ -60,8 +60,10 @@ struct TrialSpec {
   // still to come can end by then too. The time the connections took to become ready moves it later:
   // the budget counts streaming, not a remote shell's start-up.
   std::optional<std::chrono::steady_clock::time_point> phase_end;
-  int round_trips = 10;                            // for TrialKind::round_trips: at most; past time_cap, no more than 3
-  std::string command;                             // for TrialKind::command
+  int round_trips = 10;  // for TrialKind::round_trips: at most; past time_cap, no more than 3
+  // For TrialKind::command; for round_trips, run before the echo starts when this trial opens the echo
+  // channel (its stdout then in TrialResult::output), so a remote command costs no login shell of its own.
+  std::string command;
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
   // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
   // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
@@ -92,8 +94,8 @@ struct TrialResult {
   // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
   std::optional<double> start_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
-  std::string output;                      // TrialKind::command: stdout (capped at 64 KiB)
-  int exit_status = -1;                    // TrialKind::command: the remote exit status when one arrived
+  std::string output;    // TrialKind::command: stdout (capped at 64 KiB); round_trips: spec.command's, if it ran
+  int exit_status = -1;  // TrialKind::command: the remote exit status when one arrived
   // Uploads: the data the trial carried (its spec's payload), so a caller can tell the user's sample from
   // other data; null when it sent zeros or the runner did not record it.
   std::shared_ptr<const std::string> payload;

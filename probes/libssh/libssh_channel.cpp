@@ -11,7 +11,7 @@ namespace {
 // Output beyond what we keep (e.g. after a trial's time cap) is read in chunks of this size and dropped.
 constexpr std::size_t k_drain_chunk = 1u << 20;
 // Output tolerated before the start marker (e.g. a banner printed by a login shell's rc file).
-constexpr std::size_t k_max_noise = 4096;
+constexpr std::size_t k_max_noise = 16384;  // a banner, or rsync --version ahead of the echo
 // The longest wait_for_consumed sleeps on the socket before it looks again (and at its deadline).
 constexpr std::chrono::milliseconds k_window_poll{5};
 
@@ -41,7 +41,7 @@ ExecChannel::~ExecChannel() {
   ssh_channel_free(m_channel);
 }
 
-Result<void> ExecChannel::wait_for_marker() {
+Result<std::string> ExecChannel::wait_for_marker() {
   // The wait is the remote shell's start-up, whatever its outcome: the session adds it up.
   struct StartTimer {
     LibsshSession& session;
@@ -72,7 +72,7 @@ Result<void> ExecChannel::wait_for_marker() {
                                           "sftp-only account or restricted shell?)"};
     }
   }
-  return ok();
+  return seen.substr(0, seen.find(k_start_marker));
 }
 
 Result<void> ExecChannel::write_all(std::string_view bytes) {

@@ -26,8 +26,9 @@ class ExecChannel {
   ExecChannel& operator=(const ExecChannel&) = delete;
 
   // Reads up to k_start_marker, which probe commands print once the login shell has started,
-  // so rc-file start-up time (and any banner it prints) never counts as transfer.
-  Result<void> wait_for_marker();
+  // so rc-file start-up time (and any banner it prints) never counts as transfer. Returns what came
+  // before the marker (a banner, or the output of a command run ahead of it), at most k_max_noise.
+  Result<std::string> wait_for_marker();
   // Writes all of `bytes`; a short write (the timeout passed while waiting for window) is an Error.
   Result<void> write_all(std::string_view bytes);
   // Reads up to `max_bytes` into `out` (appending); returns 0 only at end of file.

@@ -13,7 +13,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t k_max_command_output = 64u << 10;
-constexpr const char* k_echo_command = "printf SSH-TUNE-READY; exec cat";
+const std::string k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 // At least this many exchanges, however long they take; more only within the spec's time_cap.
 constexpr int k_min_round_trips = 3;
@@ -115,8 +115,9 @@ class LibsshRunner final : public RemoteRunner {
         return connection->download(spec);
       }
       case TrialKind::round_trips: {
-        SSHTUNE_TRY(channel, echo_channel());
-        return run_round_trips(*channel, spec, result_of(spec.kind));
+        TrialResult result = result_of(spec.kind);
+        SSHTUNE_TRY(channel, echo_channel(spec.command, result.output));
+        return run_round_trips(*channel, spec, std::move(result));
       }
       case TrialKind::command: {
         SSHTUNE_TRY(session, control());
@@ -138,12 +139,15 @@ class LibsshRunner final : public RemoteRunner {
   }
 
   // The echo channel, opened (its remote shell started) once and kept for every later round trip: a
-  // login shell's rc files then run once per runner, not once per series of pings.
-  Result<ExecChannel*> echo_channel() {
+  // login shell's rc files then run once per runner, not once per series of pings. Opening it runs
+  // `ahead` first (when not empty), its output into `output`.
+  Result<ExecChannel*> echo_channel(const std::string& ahead, std::string& output) {
     if (m_echo == nullptr) {
       SSHTUNE_TRY(session, control());
-      SSHTUNE_TRY(channel, ExecChannel::open(*session, k_echo_command, m_target.timeout));
-      SSHTUNE_TRYV(channel->wait_for_marker());
+      const std::string command = ahead.empty() ? k_echo_command : ahead + "; " + k_echo_command;
+      SSHTUNE_TRY(channel, ExecChannel::open(*session, command, m_target.timeout));
+      SSHTUNE_TRY(before, channel->wait_for_marker());
+      if (!ahead.empty()) output = std::move(before);
       m_echo = std::move(channel);
     }
     return m_echo.get();

@@ -94,7 +94,7 @@ bool warming_up(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point st
 Result<std::unique_ptr<ExecChannel>> start_command(LibsshSession& session, const char* command,
                                                    std::chrono::milliseconds timeout) {
   SSHTUNE_TRY(channel, ExecChannel::open(session, command, timeout));
-  SSHTUNE_TRYV(channel->wait_for_marker());
+  SSHTUNE_TRYV(channel->wait_for_marker());  // a banner, if any, says nothing here
   return std::move(channel);
 }
 

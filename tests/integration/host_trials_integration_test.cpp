@@ -203,6 +203,25 @@ TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
             << *report.value().tools->tcp.send_max << "\n";
 }
 
+// The round trips' shell runs a command ahead of its echo; later round trips reuse the echo.
+TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_libssh_runner(target_for(*sshd));
+  ASSERT_TRUE(runner->check_access());
+  TrialSpec pings;
+  pings.kind = TrialKind::round_trips;
+  pings.round_trips = 3;
+  pings.command = "printf 'before the echo\\n'";
+  auto first = runner->run(pings);
+  ASSERT_TRUE(first) << first.error().message;
+  EXPECT_EQ(first.value().output, "before the echo\n");
+  EXPECT_EQ(first.value().round_trip_seconds.size(), 3u);
+  auto again = runner->run(pings);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ(again.value().output, "");  // the echo was open: the command did not run again
+}
+
 TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);

@@ -12,6 +12,10 @@
 
 namespace sshtune::testing {
 
+// What the fake's remote tools command prints: an rsync with zstd.
+inline constexpr const char* k_fake_rsync_version =
+    "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
+
 // A RemoteRunner that answers from a script and records every spec it was given.
 class FakeRunner final : public RemoteRunner {
  public:
@@ -26,7 +30,7 @@ class FakeRunner final : public RemoteRunner {
     result.bytes = 100'000'000;
     result.seconds = 1;
     result.round_trip_seconds = {0.001, 0.002, 0.003};
-    result.output = "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
+    if (spec.kind == TrialKind::command) result.output = k_fake_rsync_version;
     return Result<TrialResult>(result);
   };
   std::vector<TrialSpec> specs;

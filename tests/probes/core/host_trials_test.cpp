@@ -270,6 +270,28 @@ TEST(RunHostTrials, TheRsyncProbeRunsWhenTheCipherTrialsUsedTheBudget) {
   EXPECT_LT(report.value().trials.size(), plan.ciphers.size());  // the budget did cut the ciphers
 }
 
+// The tools command runs ahead of the round trips' echo, on the shell that starts anyway: a runner that
+// answers there is not asked again.
+TEST(RunHostTrials, TheRoundTripsShellPrintsTheRemoteTools) {
+  FakeRunner runner;
+  const auto fallback = runner.on_run;
+  runner.on_run = [fallback](const TrialSpec& spec) {
+    auto result = fallback(spec);
+    if (spec.kind == TrialKind::round_trips && spec.command == k_remote_tools_command) {
+      result.value().output = testing::k_fake_rsync_version;
+    }
+    return result;
+  };
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  ASSERT_TRUE(report);
+  EXPECT_EQ(runner.specs.front().kind, TrialKind::round_trips);
+  EXPECT_EQ(std::count_if(runner.specs.begin(), runner.specs.end(),
+                          [](const TrialSpec& spec) { return spec.kind == TrialKind::command; }),
+            0);
+  ASSERT_TRUE(report.value().tools);
+  EXPECT_TRUE(report.value().tools->rsync_zstd);
+}
+
 // A remote shell's start-up is no trial's time: set-up the runner reports moves the survey's deadline.
 TEST(RunHostTrials, SetUpTimeMovesTheDeadline) {
   FakeRunner runner;
