@@ -16,7 +16,10 @@ AES_MASK = "OPENSSL_ia32cap=~0x200000200000000"
 
 class Host:
     """A tools/test-host server: loopback, shaped to `rate` in a namespace, behind a
-    `delay` ms relay (RTT about 2 x delay), and/or with `sshd_env` set for sshd."""
+    `delay` ms relay (RTT about 2 x delay), and/or with `sshd_env` set for sshd.
+    Its sessions start a plain shell (--plain-shell: no rc file, as on a server
+    whose login shell starts in milliseconds) unless RC_FILES=1 keeps this
+    account's own rc files, whatever they cost per session."""
 
     def __init__(self, rate=None, delay=None, sshd_env=None, name=None):
         self.dir = tempfile.mkdtemp(prefix="ssh-tune-bench-")
@@ -27,6 +30,8 @@ class Host:
             args += ["--delay", str(delay)]
         if sshd_env:
             args += ["--sshd-env", sshd_env]
+        if os.environ.get("RC_FILES") != "1":
+            args += ["--plain-shell"]
         subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
         self.name = name or (f"shaped {rate}" if rate else f"delayed RTT {2 * delay} ms" if delay else "loopback")
         self.config = os.path.join(self.dir, "home", ".ssh", "config")

@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -525,6 +526,18 @@ TEST(DelayedHost, StopLeavesNoRelayProcess) {
   std::string error;
   ASSERT_TRUE(host->stop(error)) << error;
   EXPECT_FALSE(sshtune::testing::process_alive(*pid)) << "relay " << *pid << " still runs";
+}
+
+TEST(PlainShellHost, ReadsNoRcFileAndStartsInTheAccountsHome) {
+  TestHostOptions options;
+  options.plain_shell = true;
+  std::string error;
+  auto host = TestHost::start(options, error);
+  ASSERT_NE(host, nullptr) << error;
+  std::string output;
+  ASSERT_EQ(run_shell(ssh_to(*host) + " 'echo \"$HOME\"; pwd'", output), 0) << output;
+  const std::string account_home = getpwuid(geteuid())->pw_dir;
+  EXPECT_EQ(output, (host->dir() / "remote-home").string() + "\n" + account_home + "\n");
 }
 
 // OpenSSH's channel window is 2 MiB: one session moves at most 2 MiB per round

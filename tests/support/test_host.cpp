@@ -96,6 +96,9 @@ std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::s
   if (options.openssh_root) {
     command += " --openssh " + shell_quoted(options.openssh_root->string());
   }
+  if (options.plain_shell) {
+    command += " --plain-shell";
+  }
   for (const auto& line : options.sshd_lines) {
     command += " " + shell_quoted(line);
   }
