@@ -223,7 +223,7 @@ double mb_per_s(const TrialResult& result) {
   return result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds / 1e6 : 0;
 }
 
-double aggregate_mb_per_s(const std::vector<TrialResult>& results) {
+double aggregate_mb_per_s(const std::vector<TrialResult>& results, SessionSharing sharing) {
   const auto on_one_clock = [&](const TrialResult& r) {
     return r.span && r.span->server_clock == results.front().span->server_clock;
   };
@@ -233,11 +233,13 @@ double aggregate_mb_per_s(const std::vector<TrialResult>& results) {
     return sum;
   }
   double start = results.front().span->start, end = results.front().span->end, bytes = 0;
+  double last_start = start, first_end = end;
   for (const TrialResult& result : results) {
-    start = std::min(start, result.span->start);
-    end = std::max(end, result.span->end);
+    start = std::min(start, result.span->start), last_start = std::max(last_start, result.span->start);
+    end = std::max(end, result.span->end), first_end = std::min(first_end, result.span->end);
     bytes += static_cast<double>(result.bytes);
   }
+  if (sharing == SessionSharing::independent && last_start < first_end) return sum;
   return end > start ? bytes / (end - start) / 1e6 : sum;
 }
 

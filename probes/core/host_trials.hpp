@@ -104,11 +104,18 @@ struct TrialResult {
 // Payload megabytes (10^6) per second; 0 when nothing was timed.
 double mb_per_s(const TrialResult& result);
 
-// What concurrent trials moved together: all their bytes over the span from the first start to the
-// last end, when every trial recorded its span on the same clock (adding up each trial's own rate
-// would count a session that streamed alone as if the others streamed beside it); else the sum of
-// their rates.
-double aggregate_mb_per_s(const std::vector<TrialResult>& results);
+// How concurrent sessions share what limits them.
+enum class SessionSharing {
+  shared,       // one CPU or link: their total stays the same whoever streams (a CPU- or link-bound host)
+  independent,  // each held by its own channel window: each moves its rate whatever the others do
+};
+
+// What concurrent trials moved together, when every trial recorded its span on the same clock: shared,
+// all their bytes over the span from the first start to the last end (adding up each trial's own rate
+// would count a session that streamed alone as if the others streamed beside it); independent, where
+// every span overlaps the others, the sum of their rates (the union would count the stagger of their
+// warm-ups' ends as time nobody streamed), else as shared. Without spans on one clock, the sum of rates.
+double aggregate_mb_per_s(const std::vector<TrialResult>& results, SessionSharing sharing = SessionSharing::shared);
 
 // The host's identity and how we logged in, established before any trial.
 struct AccessCheck {

@@ -21,9 +21,9 @@ std::optional<rules::ClientTrial> best_client_trial(const rules::HostFacts& fact
   return best;
 }
 
-// One step: k sessions at once; false when any of them failed (the ladder stops: a server refusing
-// connections must not be pressed further).
-bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, Measurement& m) {
+// One step: k sessions at once, their aggregate as `sharing` says; false when any of them failed (the
+// ladder stops: a server refusing connections must not be pressed further).
+bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionSharing sharing, Measurement& m) {
   auto results = client.run_together(std::vector<TrialSpec>(static_cast<std::size_t>(k), spec));
   CachedTrial total{TrialRole::parallel, spec.cipher, false, 0, 0, 0, TrialClient::openssh, k};
   std::vector<TrialResult> sessions;
@@ -37,18 +37,18 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, Measurem
     total.seconds = std::max(total.seconds, result.value().seconds);
     sessions.push_back(std::move(result.value()));
   }
-  total.mb_per_s = aggregate_mb_per_s(sessions);
+  total.mb_per_s = aggregate_mb_per_s(sessions, sharing);
   m.facts.parallel_trials.push_back({k, total.mb_per_s});
   m.trials.push_back(total);
   return true;
 }
 
-// The ladder's steps in turn, as `next` orders them; each step's set-up beyond its estimate moves the
-// deadline. False when a step failed.
+// The ladder's steps in turn, as `next` orders them, each aggregated as `sharing` says; each step's set-up
+// beyond its estimate moves the deadline. False when a step failed.
 // `guess_next(k)`: how many sessions the step after k will likely want (0: none), opened while k streams.
 template <typename Next, typename GuessNext>
-bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client, Budget& budget, HostEnvironment& env,
-           Measurement& m, Next next, GuessNext guess_next) {
+bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharing, OpensshRunner& client,
+           Budget& budget, HostEnvironment& env, Measurement& m, Next next, GuessNext guess_next) {
   const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream);
   bool failed = false;
   for (int k = 0; (k = next(k, failed, budget.left(env.now()), step_cost));) {
@@ -57,7 +57,7 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, OpensshRunner& client
     if (const int after = guess_next(k); after > 0) {
       client.prepare(std::vector<TrialSpec>(static_cast<std::size_t>(after), spec));
     }
-    failed = !parallel_step(client, spec, k, m);
+    failed = !parallel_step(client, spec, k, sharing, m);
     budget.charge(std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
   }
   return !failed;
@@ -87,8 +87,9 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
-  // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and
-  // their spans' union is the time, so a much shorter step reads that skew as speed (doc/benchmarks.md).
+  // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and,
+  // on a shared CPU or link, their spans' union is the time, so a much shorter step reads that skew as
+  // speed lost (doc/benchmarks.md). Window-held sessions add their own rates instead (SessionSharing).
   const TrialSpec spec = ladder_step_spec(plan, *best);
   const auto& trials = m.facts.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
@@ -97,7 +98,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
       return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best->mb_per_s}).mb_per_s;
     };
     climb(
-        plan, spec, client, budget, env, m,
+        plan, spec, SessionSharing::independent, client, budget, env, m,
         [&](int k, bool failed, milliseconds left, milliseconds cost) {
           return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
         },
@@ -107,7 +108,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   double previous = best->mb_per_s;
   // Climbing a CPU-bound host, nothing is prepared: sessions starting beside a step would take its CPU.
   const bool ran = climb(
-      plan, spec, client, budget, env, m,
+      plan, spec, SessionSharing::shared, client, budget, env, m,
       [&](int k, bool failed, milliseconds left, milliseconds cost) {
         const double gain = k == 0 || failed ? 10 : last() / previous;
         if (k != 0 && !failed) previous = last();

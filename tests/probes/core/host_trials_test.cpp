@@ -328,6 +328,18 @@ TEST(AggregateRate, ConcurrentSessionsAreAllTheirBytesOverTheWholeSpan) {
   EXPECT_DOUBLE_EQ(aggregate_mb_per_s({streamed(100'000'000, 10, 11), streamed(100'000'000, 10, 11)}), 200);
 }
 
+TEST(AggregateRate, WindowHeldSessionsAddTheirRatesOverStaggeredWarmUps) {
+  // Each held by its window at 34 MB/s; their warm-ups ended 0.5 s apart, all ended together. The union
+  // of their spans (0.8 s) would count the stagger as time nobody streamed: 46.75 MB/s, not 68.
+  const std::vector<TrialResult> sessions = {streamed(27'200'000, 10.0, 10.8), streamed(10'200'000, 10.5, 10.8)};
+  EXPECT_NEAR(aggregate_mb_per_s(sessions, SessionSharing::independent), 68, 1e-9);
+  EXPECT_NEAR(aggregate_mb_per_s(sessions, SessionSharing::shared), 46.75, 1e-9);
+  // Spans that never overlap streamed one after the other, whatever held them.
+  EXPECT_DOUBLE_EQ(
+      aggregate_mb_per_s({streamed(100'000'000, 10, 11), streamed(100'000'000, 11, 12)}, SessionSharing::independent),
+      100);
+}
+
 TEST(AggregateRate, WithoutSpansOnOneClockTheRatesAreAdded) {
   TrialResult unrecorded = streamed(50'000'000, 0, 1);
   unrecorded.span.reset();
