@@ -34,15 +34,28 @@ class HostTrialsIntegration : public SshdProbeTest {
     return make_trial_plan(server.value(), nullptr);
   }
   bool logged_in() const { return m_sshd->log().find("Accepted publickey") != std::string::npos; }
+
+  // A started sshd, its target and its trial plan; none after a failed assertion.
+  struct Planned {
+    SshdFixture* sshd;
+    RemoteTarget target;
+    HostTrialPlan plan;
+  };
+  std::optional<Planned> start_planned() {
+    auto* sshd = start_sshd();
+    EXPECT_NE(sshd, nullptr);
+    if (sshd == nullptr) return std::nullopt;
+    auto target = target_for(*sshd);
+    auto plan = plan_for(target);
+    if (!plan) return std::nullopt;
+    return Planned{sshd, std::move(target), std::move(*plan)};
+  }
 };
 
 TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  const auto target = target_for(*sshd);
-  const auto found = plan_for(target);
-  ASSERT_TRUE(found);
-  const HostTrialPlan& plan = *found;
+  const auto planned = start_planned();
+  ASSERT_TRUE(planned);
+  const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 5u);
   auto runner = make_libssh_runner(target);
   for (const auto& cipher : plan.ciphers) {
@@ -55,12 +68,9 @@ TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
 }
 
 TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  const auto target = target_for(*sshd);
-  const auto found = plan_for(target);
-  ASSERT_TRUE(found);
-  const HostTrialPlan& plan = *found;
+  const auto planned = start_planned();
+  ASSERT_TRUE(planned);
+  const auto& [sshd, target, plan] = *planned;
   auto runner = make_libssh_runner(target);
   ASSERT_TRUE(runner->check_access());
   // Back and forth, and compression toggled on a cipher already in effect.
@@ -84,12 +94,10 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
 // connect_ahead's connection opens while round trips run, and the first trial with its algorithms
 // streams on it: no third login. A runner dropped while one still opens waits for it, then closes it.
 TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  const auto target = target_for(*sshd);
-  const auto found = plan_for(target);
-  ASSERT_TRUE(found);
-  const TrialSpec first = quick_upload(found->ciphers.front(), found->macs);
+  const auto planned = start_planned();
+  ASSERT_TRUE(planned);
+  const auto& [sshd, target, plan] = *planned;
+  const TrialSpec first = quick_upload(plan.ciphers.front(), plan.macs);
   auto runner = make_libssh_runner(target);
   ASSERT_TRUE(runner->check_access());
   runner->connect_ahead(first);
@@ -120,12 +128,9 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
 // themselves unrecorded, so a connection's second switch starts at once (it waited ~0.9 s here before,
 // in a trial of ~15 ms; 0.75 s leaves a loaded machine room for the switch and the quiesce).
 TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
-  auto* sshd = start_sshd();
-  ASSERT_NE(sshd, nullptr);
-  const auto target = target_for(*sshd);
-  const auto found = plan_for(target);
-  ASSERT_TRUE(found);
-  const HostTrialPlan& plan = *found;
+  const auto planned = start_planned();
+  ASSERT_TRUE(planned);
+  const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 3u);
   auto runner = make_libssh_runner(target);
   ASSERT_TRUE(runner->check_access());

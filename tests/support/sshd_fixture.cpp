@@ -140,6 +140,7 @@ std::string sshd_config_text(const std::filesystem::path& dir, std::uint16_t por
     text << "SshdSessionPath " << choices.release.sshd_session.string() << "\n";
   if (!choices.release.sshd_auth.empty()) text << "SshdAuthPath " << choices.release.sshd_auth.string() << "\n";
   if (choices.limits == SshdLimits::relaxed) text << "MaxStartups 100\n";
+  text << "SetEnv HOME=" << (dir / "remote-home").string() << "\n";  // see SshdFixture: a plain remote shell
   text << "Port " << port << "\nListenAddress 127.0.0.1\n"
        << "HostKey " << (dir / "ssh_host_ed25519_key").string() << "\n"
        << "AuthorizedKeysFile " << (dir / "authorized_keys").string() << "\n"
@@ -216,6 +217,7 @@ Result<void> SshdFixture::write_files(const std::vector<std::string>& extra_conf
   m_dir.write("authorized_keys", read_file(client_key().string() + ".pub"));
   const std::string host_key = read_file(host_public_key());
   m_dir.write("known_hosts", "[" + m_host + "]:" + std::to_string(m_port) + " " + host_key);
+  std::filesystem::create_directories(dir() / "remote-home");
   m_dir.write("sshd_config", sshd_config_text(dir(), m_port, extra_config, {m_release, m_limits}));
   m_dir.write("ssh_config", client_config_text(*this));
   return ok();

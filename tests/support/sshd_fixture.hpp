@@ -22,7 +22,9 @@ namespace sshtune::testing {
 // PerSourcePenalties, for the tests that check ssh-tune never gets an address penalised or dropped.
 enum class SshdLimits { relaxed, sshd_defaults };
 
-// One running `sshd -D -e -f CONFIG`. Create it with start(); not copyable.
+// One running `sshd -D -e -f CONFIG`. Create it with start(); not copyable. Its sessions get an empty
+// HOME (sshd's SetEnv), so the remote shell reads no rc file of the account running the tests: a
+// server whose login shell starts in milliseconds, the same on every machine the tests run on.
 class SshdFixture {
  public:
   // Why no sshd of `release` can be started on this machine (missing binaries), or std::nullopt when
