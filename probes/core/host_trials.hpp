@@ -94,7 +94,9 @@ struct TrialResult {
   // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
   std::optional<double> start_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
-  std::string output;    // TrialKind::command: stdout (capped at 64 KiB); round_trips: spec.command's, if it ran
+  // TrialKind::command: stdout (capped at 64 KiB); round_trips, when spec.command ran ahead of the echo:
+  // everything the shell printed before the echo's marker (spec.command's output, and any rc-file banner).
+  std::string output;
   int exit_status = -1;  // TrialKind::command: the remote exit status when one arrived
   // Uploads: the data the trial carried (its spec's payload), so a caller can tell the user's sample from
   // other data; null when it sent zeros or the runner did not record it.
@@ -193,7 +195,8 @@ struct HostTrialReport {
   std::optional<double> rtt_seconds;  // median of the round trips
   // The first remote command's start on the logged-in connection: its channel opening, the exec request
   // and the remote shell's start-up until the command ran (the round trips' wall time less their
-  // exchanges). With check_access's time, what a new `ssh HOST COMMAND` takes before COMMAND runs.
+  // exchanges), and the tools command run ahead of the echo (a few ms: `rsync --version`, two reads of
+  // /proc). With check_access's time, about what a new `ssh HOST COMMAND` takes before COMMAND runs.
   std::optional<double> command_start_seconds;
   std::vector<TrialResult> trials;  // successful upload/download trials, in run order
   std::vector<TrialFailure> failures;

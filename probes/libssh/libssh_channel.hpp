@@ -27,7 +27,7 @@ class ExecChannel {
 
   // Reads up to k_start_marker, which probe commands print once the login shell has started,
   // so rc-file start-up time (and any banner it prints) never counts as transfer. Returns what came
-  // before the marker (a banner, or the output of a command run ahead of it), at most k_max_noise.
+  // before the marker (a banner, or the output of a command run ahead of it), about k_max_noise at most.
   Result<std::string> wait_for_marker();
   // Writes all of `bytes`; a short write (the timeout passed while waiting for window) is an Error.
   Result<void> write_all(std::string_view bytes);

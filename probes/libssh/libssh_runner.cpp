@@ -144,7 +144,9 @@ class LibsshRunner final : public RemoteRunner {
   Result<ExecChannel*> echo_channel(const std::string& ahead, std::string& output) {
     if (m_echo == nullptr) {
       SSHTUNE_TRY(session, control());
-      const std::string command = ahead.empty() ? k_echo_command : ahead + "; " + k_echo_command;
+      // `ahead` reads nothing: the echo's input must not reach it, and a command that waits for input would
+      // hold the marker back.
+      const std::string command = ahead.empty() ? k_echo_command : "{ " + ahead + "; } </dev/null; " + k_echo_command;
       SSHTUNE_TRY(channel, ExecChannel::open(*session, command, m_target.timeout));
       SSHTUNE_TRY(before, channel->wait_for_marker());
       if (!ahead.empty()) output = std::move(before);

@@ -92,8 +92,8 @@ std::unique_ptr<TestHost> start_host(const TestHostOptions& options = {}) {
 
 }  // namespace
 
-// With the account's own rc files: every session's login shell costs what it costs here (up to a second of
-// CPU), and no connection may still close before authenticating.
+// With the account's own rc files: every session's login shell costs whatever they cost, and no connection
+// may still close before authenticating.
 TEST(HostOpenssh, TheFiguresComeFromTheUsersSshAndNoConnectionClosesBeforeAuthenticating) {
   TestHostOptions options;
   options.plain_shell = false;

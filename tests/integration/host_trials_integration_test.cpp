@@ -118,10 +118,18 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   // The access check's control session and the connection opened ahead.
   EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 2) << sshd->log();
 
+  const auto closed_before = count_of(sshd->log(), "[preauth]");  // plan_for's read of the server's offer
   auto dropped = make_libssh_runner(target);
   ASSERT_TRUE(dropped->check_access());
   dropped->connect_ahead(first);
   dropped.reset();
+  // It logged in before it closed: a close before authenticating is what sshd's penalties count.
+  const auto logged = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (count_of(sshd->log(), "Accepted publickey") < 4 && std::chrono::steady_clock::now() < logged) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 4) << sshd->log();
+  EXPECT_EQ(count_of(sshd->log(), "[preauth]"), closed_before) << sshd->log();
 }
 
 // libssh starts a time-based rekey only a second after the last one it recorded; the switches keep
@@ -217,7 +225,7 @@ TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
   TrialSpec pings;
   pings.kind = TrialKind::round_trips;
   pings.round_trips = 3;
-  pings.command = "printf 'before the echo\\n'";
+  pings.command = "cat; printf 'before the echo\\n'";  // its `cat` reads nothing: the echo's input is not its
   auto first = runner->run(pings);
   ASSERT_TRUE(first) << first.error().message;
   EXPECT_EQ(first.value().output, "before the echo\n");

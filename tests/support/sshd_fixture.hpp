@@ -23,8 +23,9 @@ namespace sshtune::testing {
 enum class SshdLimits { relaxed, sshd_defaults };
 
 // One running `sshd -D -e -f CONFIG`. Create it with start(); not copyable. Its sessions get an empty
-// HOME (sshd's SetEnv), so the remote shell reads no rc file of the account running the tests: a
-// server whose login shell starts in milliseconds, the same on every machine the tests run on.
+// HOME (sshd's SetEnv), so the remote shell reads none of the rc files in the home of the account
+// running the tests: a login shell that starts in milliseconds. sshd keeps only the first SetEnv line:
+// a caller's own SetEnv in extra_config replaces it (and must add HOME to keep the shell plain).
 class SshdFixture {
  public:
   // Why no sshd of `release` can be started on this machine (missing binaries), or std::nullopt when

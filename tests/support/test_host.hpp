@@ -18,8 +18,9 @@ struct TestHostOptions {
   std::optional<int> delay_ms;                        // a delay relay in front: RTT about 2 * delay_ms
   std::vector<std::string> sshd_lines;                // extra sshd_config lines (first value wins)
   std::optional<std::filesystem::path> openssh_root;  // another release's unpacked root (openssh_release.hpp)
-  // Sessions get an empty HOME, so the remote shell reads no rc file of the account running the tests
-  // (--plain-shell); false keeps that account's rc files, whatever they cost per session.
+  // Sessions get an empty HOME, so the remote shell reads none of the rc files in the home of the account
+  // running the tests (--plain-shell; sshd keeps only the first SetEnv, so an sshd_lines SetEnv replaces
+  // it); false keeps that account's rc files, whatever they cost per session.
   bool plain_shell = true;
 };
 

@@ -87,9 +87,10 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
-  // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end tens of ms apart and,
-  // on a shared CPU or link, their spans' union is the time, so a much shorter step reads that skew as
-  // speed lost (doc/benchmarks.md). Window-held sessions add their own rates instead (SessionSharing).
+  // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end apart (tens of ms on a
+  // LAN, up to a few round trips on a long path) and, on a shared CPU or link, their spans' union is the
+  // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
+  // instead (SessionSharing).
   const TrialSpec spec = ladder_step_spec(plan, *best);
   const auto& trials = m.facts.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
