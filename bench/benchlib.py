@@ -58,10 +58,19 @@ class Host:
     def parallel_transfer(self, path, cipher, streams):
         """MB/s in aggregate of `streams` concurrent uploads of `path` (each its own ssh), timed by the
         server: all bytes over the span from the first session's start to the last one's end."""
+        return self.parallel_copy(path, cipher, streams)[0]
+
+    def parallel_copy(self, path, cipher, streams):
+        """(parallel_transfer's MB/s, the whole copy's seconds on this side: from starting the `streams`
+        ssh processes, log-in included, to the last one's exit)."""
+        import time
+        started = time.monotonic()
         procs = [subprocess.Popen(self.ssh_command(cipher, "no"), stdin=open(path, "rb"), stdout=subprocess.PIPE,
                                   text=True, env=self.env) for _ in range(streams)]
         times = [tuple(float(x) for x in p.communicate()[0].split()) for p in procs]
-        return streams * os.path.getsize(path) / (max(t[1] for t in times) - min(t[0] for t in times)) / 1e6
+        wall = time.monotonic() - started
+        span = max(t[1] for t in times) - min(t[0] for t in times)
+        return streams * os.path.getsize(path) / span / 1e6, wall
 
     def transfers(self, path, cipher, compression, runs):
         """`runs` figures of transfer(), in the order measured."""
@@ -96,13 +105,18 @@ class Host:
             raise RuntimeError(f"download of {size} bytes got {received} (status {proc.returncode})")
         return (size - len(first)) / (end - start) / 1e6
 
-    def ssh_tune(self, sample=None, budget=5, direction="upload"):
-        """ssh-tune host's JSON verdict for this host (always measured afresh; budget None: the default)."""
-        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--fresh", "--direction", direction]
+    def ssh_tune(self, sample=None, budget=5, direction="upload", size=None, fresh=True):
+        """ssh-tune host's JSON verdict for this host (budget None: the default), measured afresh unless
+        `fresh` is false (then the cached verdict answers, e.g. for another copy `size` in bytes)."""
+        command = [TOOL, "host", "testhost", "-F", self.config, "--json", "--direction", direction]
+        if fresh:
+            command += ["--fresh"]
         if budget is not None:
             command += ["--budget", str(budget)]
         if sample:
             command += ["--sample", sample]
+        if size:
+            command += ["--size", str(int(size))]
         return json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout)
 
 

@@ -90,6 +90,15 @@ void add_untimed(const HostFacts& facts, const Catalog& catalog, const Policy& p
   decision.ciphers.insert(decision.ciphers.end(), added.begin(), added.end());
 }
 
+Error nothing_measured(const HostFacts& facts) {
+  if (facts.trials.empty() && !facts.untimed_reason.empty() && !facts.openssh_missing.empty()) {
+    return Error{ErrorKind::remote, facts.host + ": no cipher was timed: the survey left them to your ssh (" +
+                                        facts.untimed_reason + "), which failed: " + facts.openssh_missing};
+  }
+  return Error{ErrorKind::invalid_input,
+               facts.host + ": no measured cipher is allowed by the policy and supported by both ends"};
+}
+
 }  // namespace
 
 bool banner_is_hpn(std::string_view banner) {
@@ -132,12 +141,11 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   Decision decision;
   const auto cap = session_cap(facts, policy);
   std::vector<std::string> notes;
-  const auto survey = rank_ciphers(facts, catalog, policy, cap, notes);
-  if (survey.empty()) {
-    return Error{ErrorKind::invalid_input,
-                 facts.host + ": no measured cipher is allowed by the policy and supported by both ends"};
-  }
-  const auto ranked = rank_with_client_figures(facts, survey, catalog, policy, cap, notes);
+  const auto timed = rank_ciphers(facts, catalog, policy, cap, notes);
+  const auto ranked = rank_with_client_figures(facts, timed, catalog, policy, cap, notes);
+  if (ranked.empty()) return nothing_measured(facts);
+  // A survey that left every cipher to your ssh (untimed_reason) is judged by your ssh's figures.
+  const auto& survey = timed.empty() ? ranked : timed;
   const RankedCipher& first = ranked.front();
   decision.reasons.push_back(first.name + " moved " + mbps(first.mb_per_s) + by(first.source) +
                              ", the best within the security floor");

@@ -62,7 +62,6 @@ struct HostFacts {
   TransferDirection direction = TransferDirection::upload;  // which way the cipher trials moved data
   TcpLimits local_tcp;                                      // this machine's TCP buffer limits
   TcpLimits server_tcp;                                     // the server's, read over the survey's session
-  std::optional<double> local_cipher_mb_per_s;              // this CPU's EVP speed for the best trial's cipher
   std::map<std::string, double> local_speeds;               // this CPU's EVP speed per cipher (may be empty)
   std::vector<std::string> client_ciphers;                  // `ssh -Q cipher`
   std::vector<std::string> server_ciphers;                  // the server's KEXINIT (client to server)

@@ -58,13 +58,14 @@ std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) 
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
                         std::vector<std::string>& reasons) {
   double best = 0, worst = 1e300;
+  std::string fastest;
   for (const auto& c : survey) {
-    best = std::max(best, c.mb_per_s);
+    if (c.mb_per_s > best) best = c.mb_per_s, fastest = c.name;
     worst = std::min(worst, c.mb_per_s);
   }
-  if (facts.local_cipher_mb_per_s && best < policy.cpu_fraction * *facts.local_cipher_mb_per_s) {
-    reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " +
-                      mbps(*facts.local_cipher_mb_per_s) +
+  const auto local = facts.local_speeds.find(fastest);
+  if (local != facts.local_speeds.end() && best < policy.cpu_fraction * local->second) {
+    reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " + mbps(local->second) +
                       " this CPU encrypts: the link, not the CPU, sets the pace "
                       "(link-bound)");
     return LinkClass::link_bound;

@@ -32,9 +32,9 @@ std::string rtt_text(double seconds);
 // trips (on a busy machine the pings wait for a core). nullopt without an RTT.
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy);
 
-// link-bound when the best is far below this CPU's speed (policy.cpu_fraction), however many ciphers
-// were timed; else cpu-bound when the survey's ciphers differ beyond policy.flat_spread, link-bound when
-// they tie; with one cipher, the RTT decides. Adds one reason.
+// link-bound when the best is far below what this CPU encrypts for its cipher (facts.local_speeds,
+// policy.cpu_fraction), however many ciphers were timed; else cpu-bound when the survey's ciphers differ beyond
+// policy.flat_spread, link-bound when they tie; with one cipher, the RTT decides. Adds one reason.
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,
                         std::vector<std::string>& reasons);
 

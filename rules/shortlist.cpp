@@ -4,6 +4,7 @@
 #include "rules/cipher_ranking.hpp"
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
+#include "rules/untimed_ciphers.hpp"
 
 #include <algorithm>
 
@@ -20,28 +21,53 @@ bool compression_matters(const HostFacts& survey, double best, std::optional<dou
   return compressed && compression_can_matter(compressed->mb_per_s, best, policy);
 }
 
+// The survey's leaders, ranked by its trials; false when it timed none the policy allows.
+bool add_timed_leaders(const HostFacts& survey, const Catalog& catalog, const Policy& policy, std::optional<double> cap,
+                       Shortlist& list) {
+  std::vector<std::string> notes;
+  const auto ranked = rank_ciphers(survey, catalog, policy, cap, notes);
+  if (ranked.empty()) return false;
+  for (std::size_t i = 0; i < ranked.size() && i < k_confirmed_leaders; ++i) list.ciphers.push_back(ranked[i].name);
+  list.leader_mb_per_s = ranked.front().mb_per_s;
+  const LinkClass link = classify_link(ranked, survey, policy, notes);
+  list.cpu_bound = link == LinkClass::cpu_bound;
+  list.window_suspect =
+      cap && window_suspected(fastest_session(ranked), *cap, survey, policy) && link == LinkClass::link_bound;
+  return true;
+}
+
+// A survey that left every cipher untimed because the window holds them all far below their cost
+// (ciphers_cannot_differ before any trial): the strongest allowed one, sized by the window; a long path,
+// so parallel sessions decide. False when none is allowed.
+bool add_untimed_leader(const HostFacts& survey, const Catalog& catalog, const Policy& policy,
+                        std::optional<double> cap, Shortlist& list) {
+  const auto allowed = allowed_untimed(survey, survey.untimed_ciphers, catalog, policy);
+  if (allowed.empty() || !cap) return false;
+  list.ciphers.push_back(allowed.front());
+  list.leader_mb_per_s = *cap;
+  list.window_suspect = window_suspected(0, *cap, survey, policy);
+  return true;
+}
+
+bool add_leaders(const HostFacts& survey, const Catalog& catalog, const Policy& policy, std::optional<double> cap,
+                 Shortlist& list) {
+  if (add_timed_leaders(survey, catalog, policy, cap, list)) return true;
+  return survey.trials.empty() && add_untimed_leader(survey, catalog, policy, cap, list);
+}
+
 }  // namespace
 
 Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Policy& policy) {
   Shortlist list;
-  std::vector<std::string> notes;
   const auto cap = window_cap(survey, policy);
-  const auto ranked = rank_ciphers(survey, catalog, policy, cap, notes);
-  if (ranked.empty()) return list;
-  for (std::size_t i = 0; i < ranked.size() && i < k_confirmed_leaders; ++i) list.ciphers.push_back(ranked[i].name);
+  if (!add_leaders(survey, catalog, policy, cap, list)) return list;
   list.current_cipher = negotiated_cipher(survey.current_ciphers, survey.server_ciphers);
   const bool current_usable = !list.current_cipher.empty() &&
                               (survey.client_ciphers.empty() || contains(survey.client_ciphers, list.current_cipher));
   if (current_usable && !contains(list.ciphers, list.current_cipher)) list.ciphers.push_back(list.current_cipher);
-  list.leader_mb_per_s = ranked.front().mb_per_s;
   if (compression_matters(survey, list.leader_mb_per_s, cap, policy)) {
-    list.compressed = survey.current_compression && current_usable ? list.current_cipher : ranked.front().name;
+    list.compressed = survey.current_compression && current_usable ? list.current_cipher : list.ciphers.front();
   }
-  std::vector<std::string> ignored;
-  const LinkClass link = classify_link(ranked, survey, policy, ignored);
-  list.cpu_bound = link == LinkClass::cpu_bound;
-  list.window_suspect =
-      cap && window_suspected(fastest_session(ranked), *cap, survey, policy) && link == LinkClass::link_bound;
   return list;
 }
 

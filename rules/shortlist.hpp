@@ -23,11 +23,12 @@ struct Shortlist {
   std::string current_cipher;             // what the configuration in effect now negotiates ("" unknown)
   bool window_suspect = false;            // flat and at [window] suspect of window/RTT: parallel decides
   bool cpu_bound = false;                 // the survey's ciphers differ: k sessions may add CPU cores
-  double leader_mb_per_s = 0;             // the survey's best figure, to size the OpenSSH trials
+  double leader_mb_per_s = 0;             // the survey's best figure (or the window's), to size the trials
 };
 
-// The shortlist for a survey (facts without OpenSSH trials). Empty ciphers when the survey measured
-// nothing the policy allows.
+// The shortlist for a survey (facts without OpenSSH trials). When the survey timed no cipher because
+// the window holds them all (rules::ciphers_cannot_differ before any trial), the strongest allowed one
+// leads, sized by the window. Empty ciphers when there is nothing the policy allows.
 Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Policy& policy);
 
 }  // namespace sshtune::rules

@@ -31,6 +31,26 @@ std::optional<std::string> held_by_window(const PaceEvidence& evidence, const Po
   return std::nullopt;
 }
 
+// Before any trial: on a long path the most a session can move is far below the slowest candidate's
+// cost on this CPU.
+std::optional<std::string> window_holds_every_cipher(const PaceEvidence& evidence, const Policy& policy) {
+  const auto rtt = evidence.rtt_seconds;
+  if (evidence.server_is_hpn || evidence.candidates.empty() || !rtt || *rtt * 1000 < policy.long_rtt_ms) {
+    return std::nullopt;
+  }
+  const std::string* slowest = nullptr;
+  for (const auto& name : evidence.candidates) {
+    if (!evidence.local_speeds.contains(name)) return std::nullopt;
+    if (slowest == nullptr || evidence.local_speeds.at(name) < evidence.local_speeds.at(*slowest)) slowest = &name;
+  }
+  const double cap = window_cap_at(*rtt, policy);
+  const double cost = evidence.local_speeds.at(*slowest);
+  if (cap >= policy.cpu_fraction * cost) return std::nullopt;
+  return "OpenSSH's 2 MiB channel window allows at most " + mbps(cap) + " at " + rtt_text(*rtt) + ", under " +
+         percent(policy.cpu_fraction) + " of the " + mbps(cost) + " this CPU encrypts with " + *slowest +
+         ", the slowest cipher both ends have: every cipher moves the same, and your ssh's trial gives the figure";
+}
+
 // Two trials that tie while the best is far below this CPU's speed for its cipher.
 std::optional<std::string> paced_by_link(const PaceEvidence& evidence, const Policy& policy) {
   if (evidence.timed.size() < 2) return std::nullopt;
@@ -46,6 +66,7 @@ std::optional<std::string> paced_by_link(const PaceEvidence& evidence, const Pol
 }  // namespace
 
 std::optional<std::string> ciphers_cannot_differ(const PaceEvidence& evidence, const Policy& policy) {
+  if (evidence.timed.empty()) return window_holds_every_cipher(evidence, policy);
   if (auto window = held_by_window(evidence, policy)) return window;
   return paced_by_link(evidence, policy);
 }

@@ -135,17 +135,18 @@ std::vector<TrialResult> uncompressed_trials(const HostTrialReport& report) {
   return timed;
 }
 
-// After a cipher trial: whether plan.skip_ciphers settles the rest; when it does, the report says so.
+// After the round trips and after each cipher trial: whether plan.skip_ciphers settles the rest; when it
+// does, the report says so.
 bool ciphers_settled(TrialSequence& sequence) {
   auto& report = sequence.report();
   if (!report.untimed_reason.empty()) return true;
   const auto& skip = sequence.plan().skip_ciphers;
+  if (!skip) return false;
   const auto timed = uncompressed_trials(report);
-  if (!skip || timed.empty()) return false;
   auto reason = skip(timed, report.rtt_seconds);
   if (!reason) return false;
   report.untimed_reason = std::move(*reason);
-  report.notes.push_back("cipher trials ended: " + report.untimed_reason);
+  report.notes.push_back((timed.empty() ? "no cipher trial: " : "cipher trials ended: ") + report.untimed_reason);
   return true;
 }
 
@@ -300,6 +301,8 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   if (!plan.ciphers.empty()) runner.connect_ahead(cipher_spec(plan, plan.ciphers.front()));
   measure_rtt(sequence, trials_left--);
+  // A long path's round trip alone may show that no trial can tell the ciphers apart.
+  if (ciphers_settled(sequence)) trials_left -= static_cast<int>(plan.ciphers.size());
   // Decision-relevant first, so a tight budget cuts what matters least: the ciphers users most often
   // choose between, rsync's abilities, compression, and last the ciphers that rarely win.
   measure_ciphers(sequence, 0, k_leading_ciphers, trials_left);

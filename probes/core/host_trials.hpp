@@ -173,10 +173,10 @@ struct HostTrialPlan {
   // them.
   using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
   SkipCompression skip_compression;
-  // Asked after each uncompressed cipher trial with those so far and the idle round trip: a reason the
-  // ciphers not yet timed cannot move more (the link or the channel window sets the pace), or nullopt.
-  // With a reason they are left untimed (HostTrialReport::untimed_ciphers) and their time goes to the
-  // trials after them. Unset times them all.
+  // Asked after the round trips (with no trial) and after each uncompressed cipher trial with those so
+  // far and the idle round trip: a reason the ciphers not yet timed cannot move more (the link or the
+  // channel window sets the pace), or nullopt. With a reason they are left untimed
+  // (HostTrialReport::untimed_ciphers) and their time goes to the trials after them. Unset times them all.
   using SkipCiphers =
       std::function<std::optional<std::string>(const std::vector<TrialResult>& timed, std::optional<double> rtt)>;
   SkipCiphers skip_ciphers;
@@ -228,8 +228,9 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 // The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
 // RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
 // within plan.budget; budget still left repeats cipher trials far below the median. The first cipher
-// trial runs even past the budget (a verdict needs one figure); once plan.skip_ciphers gives a reason,
-// no further cipher is timed. Failing trials are recorded in the report, never fatal.
+// trial runs even past the budget (a verdict needs one figure); once plan.skip_ciphers gives a reason
+// (asked first after the round trips, when it can leave every cipher to the user's ssh), no further
+// cipher is timed. Failing trials are recorded in the report, never fatal.
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
                            std::chrono::milliseconds connect_time);
 

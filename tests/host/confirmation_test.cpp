@@ -273,6 +273,37 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   EXPECT_EQ(d.parallel->streams, 8);
 }
 
+// 200 ms on a CPU that encrypts every cipher at 1 GB/s: window/RTT (10 MB/s) is a hundredth of that, so
+// the survey times no cipher, your ssh times the strongest allowed one (chacha20 ties with aes256-gcm and
+// comes first in the survey's order), and 8 sessions decide.
+TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
+  m_env.cipher_speeds = [] {
+    std::vector<CipherSpeed> speeds;
+    for (const auto& name : libssh_ciphers()) speeds.push_back({name, "", "", false, false, true, 1000, 1000});
+    return speeds;
+  };
+  auto echo = m_world.runner.on_run;
+  m_world.runner.on_run = [echo](const TrialSpec& spec) {
+    auto result = echo(spec);
+    result.value().round_trip_seconds = {0.2, 0.2, 0.2};
+    return result;
+  };
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 9.6); };
+  const auto outcome = tune();
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  for (const auto& spec : m_world.runner.specs) {
+    EXPECT_TRUE(spec.kind == TrialKind::round_trips || spec.kind == TrialKind::command) << spec.cipher;
+  }
+  ASSERT_FALSE(m_world.client.in_turn.empty());
+  EXPECT_EQ(m_world.client.in_turn.front().front().cipher, "chacha20-poly1305@openssh.com");
+  const auto& d = outcome.value().entry.decision;
+  EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);
+  EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+}
+
 TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYourSshFoundFastest) {
   survey_a_window_at_40_ms();
   m_world.client.on_run = [&](const TrialSpec& spec, std::size_t) {

@@ -191,7 +191,7 @@ TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
 TEST(Decision, TrialsFarBelowTheCpuMeanTheLinkDecidesEvenWhenNoisy) {
   HostFacts facts = shaped_link(3.4, 0.21);
   facts.trials = {{"aes128-gcm@openssh.com", 1.5}, {"chacha20-poly1305@openssh.com", 0.9}, {"aes128-ctr", 0.54}};
-  facts.local_cipher_mb_per_s = 2269;
+  facts.local_speeds = {{"aes128-gcm@openssh.com", 2269}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);

@@ -71,6 +71,39 @@ TEST(CiphersCannotDiffer, TwoCiphersThatTieFarBelowThisCpuSettleTheRest) {
   EXPECT_FALSE(ciphers_cannot_differ(path(0.001, {{"aes128-gcm@openssh.com", 11.6}}), Policy{}));
 }
 
+// Before any trial, the round trip alone: on a long path window/RTT is far below what this CPU encrypts
+// with any cipher both ends have, so no trial could tell them apart.
+PaceEvidence untimed(double rtt, double slowest_cost) {
+  PaceEvidence evidence = path(rtt, {});
+  evidence.candidates = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com"};
+  evidence.local_speeds["chacha20-poly1305@openssh.com"] = slowest_cost;
+  return evidence;
+}
+
+TEST(CiphersCannotDiffer, ALongPathsWindowFarBelowEveryCiphersCostSettlesThemBeforeAnyTrial) {
+  const auto why = ciphers_cannot_differ(untimed(0.2, 1400), Policy{});
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why,
+            "OpenSSH's 2 MiB channel window allows at most 10 MB/s at 200 ms, under 5% of the 1400 MB/s this CPU "
+            "encrypts with chacha20-poly1305@openssh.com, the slowest cipher both ends have: every cipher moves "
+            "the same, and your ssh's trial gives the figure");
+  EXPECT_TRUE(ciphers_cannot_differ(untimed(0.08, 1400), Policy{}));  // [window] long_rtt_ms: cap 26 MB/s
+}
+
+// Short of [window] long_rtt_ms, with a slow cipher within reach of the window, an hpn-ssh server or a
+// cipher this CPU did not time, the survey times ciphers as before.
+TEST(CiphersCannotDiffer, WithoutATrialOnlyALongPathFarBelowEveryCiphersCostSettles) {
+  EXPECT_FALSE(ciphers_cannot_differ(untimed(0.06, 1400), Policy{}));
+  EXPECT_FALSE(ciphers_cannot_differ(untimed(0.2, 150), Policy{}));  // 5% of it: 7.5 MB/s < 10
+  PaceEvidence hpn = untimed(0.2, 1400);
+  hpn.server_is_hpn = true;
+  EXPECT_FALSE(ciphers_cannot_differ(hpn, Policy{}));
+  PaceEvidence unbenchmarked = untimed(0.2, 1400);
+  unbenchmarked.candidates.push_back("aes128-ctr");
+  EXPECT_FALSE(ciphers_cannot_differ(unbenchmarked, Policy{}));
+  EXPECT_FALSE(ciphers_cannot_differ(path(0.2, {}), Policy{}));  // no candidates
+}
+
 TEST(AllowedUntimed, BothEndsAndTheFloorDecideStrongestFirst) {
   HostFacts facts;
   facts.client_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "3des-cbc"};

@@ -96,16 +96,6 @@ std::map<std::string, double> local_speeds(const std::vector<CipherSpeed>& speed
   return by_name;
 }
 
-// This CPU's speed per cipher, and for the best trial's cipher: a link-bound host stays far below it.
-void add_local_cipher_speeds(rules::HostFacts& facts, const std::vector<CipherSpeed>& speeds) {
-  facts.local_speeds = local_speeds(speeds);
-  const auto best = std::max_element(facts.trials.begin(), facts.trials.end(),
-                                     [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
-  if (best != facts.trials.end() && facts.local_speeds.contains(best->cipher)) {
-    facts.local_cipher_mb_per_s = facts.local_speeds.at(best->cipher);
-  }
-}
-
 std::optional<double> bytes(std::optional<std::int64_t> limit) {
   if (!limit) return std::nullopt;
   return static_cast<double>(*limit);
@@ -123,7 +113,7 @@ void add_tcp_limits(const HostTrialReport& report, HostEnvironment& env, rules::
 
 void add_local_measurements(const std::vector<CompressionSpeed>& compression, const std::vector<CipherSpeed>& speeds,
                             const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
-  add_local_cipher_speeds(facts, speeds);
+  facts.local_speeds = local_speeds(speeds);
   if (!compression.empty()) {
     facts.zlib_mb_per_s = compression.front().compress_mb_per_s;
     facts.sample_ratio = compression.front().ratio;
@@ -149,10 +139,11 @@ struct SurveyInput {
   const rules::Policy& policy;
 };
 
-// The survey stops timing ciphers once the first trials show the link or the window sets the pace
-// (rules::ciphers_cannot_differ): every cipher then moves the same.
-HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in) {
+// The survey stops timing ciphers once the round trips or the first trials show the link or the window
+// sets the pace (rules::ciphers_cannot_differ): every cipher then moves the same.
+HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<std::string>& candidates) {
   rules::PaceEvidence evidence;
+  evidence.candidates = candidates;
   evidence.local_speeds = local_speeds(in.cipher_speeds);
   evidence.server_is_hpn = rules::banner_is_hpn(in.server.banner);
   return [evidence, policy = in.policy](const std::vector<TrialResult>& timed, std::optional<double> rtt) mutable {
@@ -181,7 +172,7 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
   plan.budget = std::max(milliseconds(0), split_budget(in.request.budget).survey - connect_time);
   plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
   plan.skip_compression = compression_skip(in);
-  plan.skip_ciphers = cipher_skip(in);
+  plan.skip_ciphers = cipher_skip(in, plan.ciphers);
   return plan;
 }
 

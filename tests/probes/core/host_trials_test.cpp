@@ -209,7 +209,7 @@ TEST(RunHostTrials, CiphersSettledByTheFirstTrialsAreLeftUntimed) {
   };
   auto report = run_host_trials(runner, plan, "h");
   ASSERT_TRUE(report) << report.error().message;
-  EXPECT_EQ(asked, (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1, 2}));  // after the round trips, then each trial
   const auto& r = report.value();
   EXPECT_EQ(r.untimed_reason, "the window sets the pace");
   EXPECT_EQ(r.untimed_ciphers, (std::vector<std::string>(plan.ciphers.begin() + 2, plan.ciphers.end())));
@@ -219,6 +219,26 @@ TEST(RunHostTrials, CiphersSettledByTheFirstTrialsAreLeftUntimed) {
   EXPECT_EQ(compressed, 2u);  // the sample and random data
   EXPECT_TRUE(r.tools);
   EXPECT_EQ(r.notes.front(), "cipher trials ended: the window sets the pace");
+}
+
+// When the round trip alone settles them, no cipher is timed (the user's ssh gives the figure): the
+// tools still run on the round trips' shell, and with no figure to compare no compressed trial runs.
+TEST(RunHostTrials, CiphersSettledByTheRoundTripAreAllLeftUntimed) {
+  FakeRunner runner;
+  auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));
+  plan.skip_ciphers = [](const std::vector<TrialResult>& timed, std::optional<double>) -> std::optional<std::string> {
+    EXPECT_TRUE(timed.empty());
+    return "the window holds them all";
+  };
+  auto report = run_host_trials(runner, plan, "h");
+  ASSERT_TRUE(report) << report.error().message;
+  const auto& r = report.value();
+  EXPECT_TRUE(r.trials.empty());
+  EXPECT_EQ(r.untimed_ciphers, plan.ciphers);
+  EXPECT_TRUE(r.tools);
+  EXPECT_TRUE(r.rtt_seconds);
+  for (const auto& spec : runner.specs) EXPECT_NE(spec.kind, TrialKind::upload);
+  EXPECT_EQ(r.notes.front(), "no cipher trial: the window holds them all");
 }
 
 TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {

@@ -1,0 +1,103 @@
+// A long path whose round trip alone settled the ciphers (ciphers_cannot_differ before any trial): the
+// survey timed none, the shortlist gives the user's ssh the strongest allowed cipher, and the verdict is
+// judged by that ssh's figures.
+#include "rules/decision.hpp"
+#include "rules/shortlist.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sshtune::rules {
+namespace {
+
+const std::vector<std::string> k_ciphers = {
+    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com"};
+
+const Catalog& catalog() {
+  static const Catalog loaded = load_shipped_catalog().value();
+  return loaded;
+}
+
+// 200 ms, OpenSSH 9.2's defaults on both ends, every cipher left untimed.
+HostFacts untimed_path() {
+  HostFacts facts;
+  facts.host = "far";
+  facts.client_ciphers = k_ciphers;
+  facts.server_ciphers = k_ciphers;
+  facts.current_ciphers = k_ciphers;
+  facts.rtt_seconds = 0.2;
+  facts.untimed_ciphers = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com",
+                           "aes128-ctr", "aes256-ctr", "aes192-ctr"};
+  facts.untimed_reason = "the window holds them all";
+  facts.local_speeds = {{"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226},
+                        {"chacha20-poly1305@openssh.com", 1400}};
+  return facts;
+}
+
+bool has_reason(const Decision& d, const std::string& text) {
+  return std::find(d.reasons.begin(), d.reasons.end(), text) != d.reasons.end();
+}
+
+std::string all_reasons(const Decision& d) {
+  std::string joined;
+  for (const auto& r : d.reasons) joined += r + "\n";
+  return joined;
+}
+
+TEST(UntimedSurvey, TheShortlistLeadsWithTheStrongestAllowedCipherSizedByTheWindow) {
+  const Shortlist list = shortlist(untimed_path(), catalog(), Policy{});
+  // The strongest (chacha20 ties with aes256-gcm and comes first in the survey's order), which is also
+  // the setting in effect now (OpenSSH's default order).
+  EXPECT_EQ(list.ciphers, (std::vector<std::string>{"chacha20-poly1305@openssh.com"}));
+  HostFacts ctr_first = untimed_path();
+  ctr_first.current_ciphers = {"aes128-ctr"};
+  EXPECT_EQ(shortlist(ctr_first, catalog(), Policy{}).ciphers,
+            (std::vector<std::string>{"chacha20-poly1305@openssh.com", "aes128-ctr"}));
+  EXPECT_NEAR(list.leader_mb_per_s, 10.49, 0.01);  // 2 MiB / 200 ms
+  EXPECT_TRUE(list.window_suspect);
+  EXPECT_FALSE(list.cpu_bound);
+}
+
+TEST(UntimedSurvey, NothingAllowedOrNoRoundTripGivesNothingToTime) {
+  HostFacts weak = untimed_path();
+  weak.untimed_ciphers = {"3des-cbc"};
+  weak.server_ciphers.push_back("3des-cbc");
+  EXPECT_TRUE(shortlist(weak, catalog(), Policy{}).ciphers.empty());
+  HostFacts unknown_rtt = untimed_path();
+  unknown_rtt.rtt_seconds.reset();
+  EXPECT_TRUE(shortlist(unknown_rtt, catalog(), Policy{}).ciphers.empty());
+}
+
+TEST(UntimedSurvey, TheVerdictIsJudgedByYourSshsFiguresAndTheParallelSessions) {
+  HostFacts facts = untimed_path();
+  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 9.6}};
+  facts.parallel_trials = {{8, 65.0}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
+  EXPECT_EQ(d.ciphers.size(), k_ciphers.size());  // the rest listed after it, strongest first
+  EXPECT_EQ(d.expected_source, FigureSource::openssh);
+  EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 9.6);
+  EXPECT_EQ(d.link_class, LinkClass::link_bound);
+  EXPECT_EQ(d.bottleneck, Bottleneck::window);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_TRUE(has_reason(d, "the best trial is under 5% of the 1400 MB/s this CPU encrypts: the link, not the CPU, "
+                            "sets the pace (link-bound)"))
+      << all_reasons(d);
+}
+
+TEST(UntimedSurvey, WhenYourSshFailedTooTheErrorSaysBoth) {
+  HostFacts facts = untimed_path();
+  facts.openssh_missing = "far: connection timed out";
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_FALSE(decision);
+  EXPECT_EQ(decision.error().message,
+            "far: no cipher was timed: the survey left them to your ssh (the window holds them all), which failed: "
+            "far: connection timed out");
+}
+
+}  // namespace
+}  // namespace sshtune::rules
