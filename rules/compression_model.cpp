@@ -1,6 +1,8 @@
 #include "rules/compression_model.hpp"
 
 #include "base/format.hpp"
+#include "rules/link_model.hpp"
+#include "rules/session_window.hpp"
 
 #include <algorithm>
 
@@ -38,6 +40,17 @@ bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy
 
 bool compression_can_matter(double compressed_mb_per_s, double best, const Policy& policy) {
   return compressed_mb_per_s * policy.compression_margin >= best;
+}
+
+std::optional<std::string> window_stops_compression(const HostFacts& facts, double uncompressed, const Policy& policy) {
+  const auto rtt = judged_rtt_seconds(facts);
+  const auto window = session_window(facts, TransferDirection::upload, policy);
+  if (!rtt || !window || window->limit != WindowLimit::channel) return std::nullopt;
+  const double cap = window->bytes / *rtt / 1e6;
+  if (uncompressed * policy.compression_margin <= cap) return std::nullopt;
+  return window_name(*window) + " counts data before compression: a compressed session moves at most " + mbps(cap) +
+         " at " + rtt_text(*rtt) + ", and one session moved " + mbps(uncompressed) +
+         " without, so compression cannot pay (" + two_decimals(policy.compression_margin) + "x)";
 }
 
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,

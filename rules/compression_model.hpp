@@ -35,6 +35,12 @@ bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy
 // skips its compressed trials below it, and the shortlist confirms compression with ssh from it.
 bool compression_can_matter(double compressed_mb_per_s, double best, const Policy& policy);
 
+// Why a compressed upload cannot pay once an uncompressed session of the user's ssh moved `uncompressed`
+// MB/s, or nullopt when it may: OpenSSH's channel window binds uploads (session_window; it counts data
+// before compression, so a compressed session moves no more than window/RTT at the judged RTT) and
+// `uncompressed` is already more than that cap over policy.compression_margin. One plain sentence.
+std::optional<std::string> window_stops_compression(const HostFacts& facts, double uncompressed, const Policy& policy);
+
 // The ratio below which compression pays (1/margin), or nullopt when zlib on this CPU is slower than
 // `best` already is. Adds one reason.
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,

@@ -50,13 +50,15 @@ class ProcessRunner final : public OpensshRunner {
  public:
   explicit ProcessRunner(OpensshTarget target) : m_target(std::move(target)) {}
 
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again) override {
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again,
+                                               const SkipTurn& skip) override {
     const auto started = Clock::now();
     std::vector<Live> lives = start_staggered(m_target, specs, m_target.timeout);
     for (Live& live : lives) live.pause_at_end = live.stream && upload_timed_here(live.stream->spec());
     std::vector<Live*> all = pointers(lives);
     auto setup = Clock::now() - started;
     for (std::size_t i = 0; i < all.size(); ++i) {
+      if (skipped(*all[i], lives, skip)) continue;
       release(*all[i]);
       fit_to_phase_end(*all[i], all.size() - i, setup);
       stream_alone(*all[i]);
@@ -142,6 +144,20 @@ class ProcessRunner final : public OpensshRunner {
       if (live->stream) release(*live), stream_alone(*live);
       turns.push_back(turn_of(*live));
     }
+  }
+
+  // Whether `skip` has a reason not to stream `live` (one of `lives`) after the turns before it; if so its
+  // session ends and its error is that reason.
+  static bool skipped(Live& live, std::vector<Live>& lives, const SkipTurn& skip) {
+    if (!skip) return false;
+    const auto index = static_cast<std::size_t>(&live - lives.data());
+    std::vector<Turn> before;
+    for (std::size_t j = 0; j < index; ++j) before.push_back(turn_of(lives[j]));
+    auto reason = skip(index, figures_of(before));
+    if (!reason) return false;
+    live.error = Error{ErrorKind::unsupported, std::move(*reason)};
+    live.stream.reset();  // ends its ssh
+    return true;
   }
 
   static std::vector<Live*> pointers(std::vector<Live>& lives) {

@@ -66,16 +66,22 @@ class OpensshRunner {
   };
   // Given every spec's first result, in order: what to time once more.
   using ChooseAgain = std::function<TimeAgain(const std::vector<Result<TrialResult>>&)>;
+  // Before the turn of specs[index], given the results of the specs before it: a reason not to stream it,
+  // or nullopt to stream it.
+  using SkipTurn =
+      std::function<std::optional<std::string>(std::size_t index, const std::vector<Result<TrialResult>>& before)>;
 
   virtual ~OpensshRunner() = default;
   // Opens one connection per spec (their set-up overlaps; at most k_max_connecting at once), waits until every remote
   // command has started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
   // more, each in turn for its TimeAgain::stream_time (spec.phase_end no longer applies): an upload that reads a memory
   // file streams on the session of its first turn (its ssh paused in between: no new connection and no
-  // new slow start, and no start_s), any other on a new connection. One result per spec, in order, then
-  // one per chosen spec, in the order chosen.
+  // new slow start, and no start_s), any other on a new connection. Where `skip` gives a reason before a
+  // spec's turn, that spec's session ends unstreamed and its result is an Error (ErrorKind::unsupported)
+  // with that reason as its message. One result per spec, in order, then one per chosen spec, in the order
+  // chosen.
   virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
-                                                       const ChooseAgain& again = {}) = 0;
+                                                       const ChooseAgain& again = {}, const SkipTurn& skip = {}) = 0;
   // Opens one connection per spec (at most k_max_connecting connecting at once, openssh_turn.hpp) and times
   // them all at the same time: parallel streams, each with its own connection, window and cipher thread,
   // all ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for

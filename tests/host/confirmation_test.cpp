@@ -302,6 +302,15 @@ TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
   EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
   ASSERT_TRUE(d.parallel);
   EXPECT_EQ(d.parallel->streams, 8);
+  // The compressed trial was planned (zlib's model could pay) but 9.6 MB/s leaves it nothing to gain.
+  const auto& planned = m_world.client.in_turn.front();
+  EXPECT_TRUE(std::any_of(planned.begin(), planned.end(), [](const TrialSpec& s) { return s.compression; }));
+  EXPECT_FALSE(d.compression);
+  const auto& notes = outcome.value().notes;
+  EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("not timed: OpenSSH's 2 MiB channel window counts data before compression") != std::string::npos;
+  })) << ::testing::PrintToString(notes);
+  EXPECT_TRUE(outcome.value().failures.empty()) << ::testing::PrintToString(outcome.value().failures);
 }
 
 TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYourSshFoundFastest) {

@@ -31,9 +31,9 @@ class ForwardingRunner final : public RemoteRunner {
 class ForwardingClientRunner final : public OpensshRunner {
  public:
   explicit ForwardingClientRunner(FakeClientRunner& inner) : m_inner(inner) {}
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
-                                               const ChooseAgain& again = {}) override {
-    return m_inner.run_in_turn(specs, again);
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again = {},
+                                               const SkipTurn& skip = {}) override {
+    return m_inner.run_in_turn(specs, again, skip);
   }
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
     return m_inner.run_together(specs);

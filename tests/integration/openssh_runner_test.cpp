@@ -105,6 +105,31 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }
 
+// A turn skipped on the figures before it never streams: its result is the reason, and its session ends
+// logged in (no [preauth] close), while the turns around it stream as usual.
+TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
+  auto* sshd = start_sshd();
+  ASSERT_NE(sshd, nullptr);
+  auto runner = make_openssh_runner(target_for_ssh(*sshd));
+  std::vector<std::size_t> seen;
+  const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
+    seen.push_back(before.size());
+    const bool first_moved = !before.empty() && before.front() && before.front().value().bytes > 0;
+    return index == 1 && first_moved ? std::optional<std::string>("the first one settled it") : std::nullopt;
+  };
+  const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("aes128-gcm@openssh.com", true),
+                                            upload("chacha20-poly1305@openssh.com")},
+                                           {}, skip);
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(seen, (std::vector<std::size_t>{0, 1, 2}));
+  ASSERT_TRUE(results[0]) << results[0].error().message;
+  ASSERT_FALSE(results[1]);
+  EXPECT_EQ(results[1].error().message, "the first one settled it");
+  ASSERT_TRUE(results[2]) << results[2].error().message;
+  EXPECT_GT(results[2].value().bytes, 1u << 20);
+  EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
+}
+
 // The phase end bounds the streams; the connections' set-up (a login shell's rc files) moves it later.
 TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   auto* sshd = start_sshd();

@@ -1,6 +1,7 @@
 // A long path whose round trip alone settled the ciphers (ciphers_cannot_differ before any trial): the
 // survey timed none, the shortlist gives the user's ssh the strongest allowed cipher, and the verdict is
-// judged by that ssh's figures.
+// judged by that ssh's figures; where OpenSSH's channel window binds, compression cannot pay.
+#include "rules/compression_model.hpp"
 #include "rules/decision.hpp"
 #include "rules/shortlist.hpp"
 
@@ -28,11 +29,15 @@ HostFacts untimed_path() {
   facts.server_ciphers = k_ciphers;
   facts.current_ciphers = k_ciphers;
   facts.rtt_seconds = 0.2;
-  facts.untimed_ciphers = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com",
-                           "aes128-ctr", "aes256-ctr", "aes192-ctr"};
+  facts.untimed_ciphers = {"aes128-gcm@openssh.com",
+                           "chacha20-poly1305@openssh.com",
+                           "aes256-gcm@openssh.com",
+                           "aes128-ctr",
+                           "aes256-ctr",
+                           "aes192-ctr"};
   facts.untimed_reason = "the window holds them all";
-  facts.local_speeds = {{"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226},
-                        {"chacha20-poly1305@openssh.com", 1400}};
+  facts.local_speeds = {
+      {"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226}, {"chacha20-poly1305@openssh.com", 1400}};
   return facts;
 }
 
@@ -84,9 +89,31 @@ TEST(UntimedSurvey, TheVerdictIsJudgedByYourSshsFiguresAndTheParallelSessions) {
   EXPECT_EQ(d.link_class, LinkClass::link_bound);
   EXPECT_EQ(d.bottleneck, Bottleneck::window);
   ASSERT_TRUE(d.parallel);
-  EXPECT_TRUE(has_reason(d, "the best trial is under 5% of the 1400 MB/s this CPU encrypts: the link, not the CPU, "
-                            "sets the pace (link-bound)"))
+  EXPECT_TRUE(has_reason(d,
+                         "the best trial is under 5% of the 1400 MB/s this CPU encrypts: the link, not the CPU, "
+                         "sets the pace (link-bound)"))
       << all_reasons(d);
+}
+
+// OpenSSH's channel window counts data before compression: once one session moves more than window/RTT
+// over the margin, a compressed session cannot pay, and its trial need not stream.
+TEST(WindowStopsCompression, OnlyWhereTheChannelWindowBindsAndOneSessionNearlyReachesIt) {
+  const HostFacts facts = untimed_path();
+  const auto why = window_stops_compression(facts, 9.9, Policy{});
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why,
+            "OpenSSH's 2 MiB channel window counts data before compression: a compressed session moves at most "
+            "10 MB/s at 200 ms, and one session moved 9.9 MB/s without, so compression cannot pay (1.25x)");
+  EXPECT_FALSE(window_stops_compression(facts, 8.0, Policy{}));  // 1.25 x 8.0 < 10.5: it may
+  HostFacts tcp_bound = facts;  // a TCP send buffer of 1 MiB here counts wire bytes, compressed
+  tcp_bound.local_tcp.send_max = 1 << 20;
+  EXPECT_FALSE(window_stops_compression(tcp_bound, 9.9, Policy{}));
+  HostFacts hpn = facts;
+  hpn.server_is_hpn = true;
+  EXPECT_FALSE(window_stops_compression(hpn, 9.9, Policy{}));
+  HostFacts no_rtt = facts;
+  no_rtt.rtt_seconds.reset();
+  EXPECT_FALSE(window_stops_compression(no_rtt, 9.9, Policy{}));
 }
 
 TEST(UntimedSurvey, WhenYourSshFailedTooTheErrorSaysBoth) {

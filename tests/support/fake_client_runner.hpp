@@ -32,10 +32,15 @@ class FakeClientRunner final : public OpensshRunner {
   std::vector<std::vector<TrialSpec>> prepared;  // each prepare batch ...
   std::vector<std::size_t> prepared_after;       // ... and how many batches (in turn or together) ran before it
 
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
-                                               const ChooseAgain& choose = {}) override {
+  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& choose = {},
+                                               const SkipTurn& skip = {}) override {
     in_turn.push_back(specs);
-    auto results = answer(specs, 1);
+    std::vector<Result<TrialResult>> results;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      auto reason = skip ? skip(i, results) : std::nullopt;
+      results.push_back(reason ? Result<TrialResult>(Error{ErrorKind::unsupported, *reason})
+                               : std::move(answer({specs[i]}, 1).front()));
+    }
     again.emplace_back();
     if (!choose) return results;
     const auto chosen = choose(results);

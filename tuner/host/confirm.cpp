@@ -4,6 +4,7 @@
 // that cannot connect leaves the survey's figures, with the reason.
 #include "tuner/host/measure.hpp"
 
+#include "rules/compression_model.hpp"
 #include "tuner/host/loaded_rtt.hpp"
 #include "tuner/host/progress_runner.hpp"
 #include "tuner/host/trial_label.hpp"
@@ -28,11 +29,29 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
   return std::max(rest, milliseconds(0));
 }
 
-// Files each confirmation result; returns the first failure's message ("" when none failed).
+// Before a compressed trial's turn: why it need not stream (rules::window_stops_compression over the best
+// uncompressed figure before it), or nullopt.
+std::optional<std::string> compression_stopped(const TrialSpec& spec, const std::vector<Result<TrialResult>>& before,
+                                               const rules::HostFacts& facts, const rules::Policy& policy) {
+  if (!spec.compression) return std::nullopt;
+  double best = 0;
+  for (const auto& result : before) {
+    if (result && !result.value().compression) best = std::max(best, mb_per_s(result.value()));
+  }
+  if (best <= 0) return std::nullopt;
+  return rules::window_stops_compression(facts, best, policy);
+}
+
+// Files each confirmation result; returns the first failure's message ("" when none failed). A trial the
+// turns skipped (`skipped`, indices) is a note, not a failure.
 std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
-                                Measurement& m) {
+                                const std::vector<std::size_t>& skipped, Measurement& m) {
   std::string first_failure;
   for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (!results[i] && std::find(skipped.begin(), skipped.end(), i) != skipped.end()) {
+      m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + results[i].error().message);
+      continue;
+    }
     if (!results[i]) {
       m.failures.push_back(ssh_trial_label(specs[i]) + ": " + results[i].error().message);
       if (first_failure.empty()) first_failure = results[i].error().message;
@@ -67,18 +86,24 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   // The runner keeps to this on the same clock, moved by the set-up it sees: the streams were planned
   // with plan.setup taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
-  std::vector<std::size_t> again;
-  auto results = client.run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
+  std::vector<std::size_t> again, skipped;
+  const auto choose = [&](const std::vector<Result<TrialResult>>& first) {
     auto chosen = choose_retimes(plan, first, m.facts, budget, env.now(), env.policy, m.notes);
     again = chosen.chosen;
     return chosen;
-  });
+  };
+  const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
+    auto reason = compression_stopped(specs[index], before, m.facts, env.policy);
+    if (reason) skipped.push_back(index);
+    return reason;
+  };
+  auto results = client.run_in_turn(specs, choose, skip);
   // The plan allowed plan.setup; set-up beyond it (a login shell's rc files can take a second, longer
   // when several start at once) is not budget and moves the deadline.
   const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
   budget.charge(observed_setup(wall, results) - plan.setup);
   average_retimes(results, specs.size(), again, env.policy);
-  const std::string failure = record_confirmation(specs, results, m);
+  const std::string failure = record_confirmation(specs, results, skipped, m);
   first_streams.abandon();  // releases the pings when the first trial never streamed
   m.facts.loaded_rtt_seconds = pings.get();
   if (m.facts.openssh_trials.empty()) {
