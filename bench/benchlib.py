@@ -126,7 +126,8 @@ def write_data(path, kind, megabytes):
     size = int(megabytes * 1e6)
     if kind == "random":
         with open(path, "wb") as out:
-            out.write(os.urandom(size))
+            for offset in range(0, size, 64 << 20):  # a chunk at a time: files of gibibytes stay off the heap
+                out.write(os.urandom(min(64 << 20, size - offset)))
         return path
     rng = random.Random(7)
     words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 9))) for _ in range(3000)]

@@ -46,7 +46,7 @@ std::optional<std::string> window_stops_compression(const HostFacts& facts, doub
   const auto rtt = judged_rtt_seconds(facts);
   const auto window = session_window(facts, TransferDirection::upload, policy);
   if (!rtt || !window || window->limit != WindowLimit::channel) return std::nullopt;
-  const double cap = window->bytes / *rtt / 1e6;
+  const double cap = window_cap_at(*rtt, policy);
   if (uncompressed * policy.compression_margin <= cap) return std::nullopt;
   return window_name(*window) + " counts data before compression: a compressed session moves at most " + mbps(cap) +
          " at " + rtt_text(*rtt) + ", and one session moved " + mbps(uncompressed) +
@@ -71,6 +71,10 @@ bool decide_compression(const HostFacts& facts, const BestFigures& bests, std::o
                         const Policy& policy, std::vector<std::string>& reasons) {
   if (!facts.server_offers_compression) {
     reasons.push_back("the server does not offer compression: Compression no");
+    return false;
+  }
+  if (!facts.compression_stopped.empty()) {
+    reasons.push_back("Compression no: " + facts.compression_stopped);
     return false;
   }
   const auto on = compressed_speed(facts, bests.survey, cap);

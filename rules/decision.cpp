@@ -144,7 +144,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   const auto timed = rank_ciphers(facts, catalog, policy, cap, notes);
   const auto ranked = rank_with_client_figures(facts, timed, catalog, policy, cap, notes);
   if (ranked.empty()) return nothing_measured(facts);
-  // A survey that left every cipher to your ssh (untimed_reason) is judged by your ssh's figures.
+  // A survey that timed no cipher (it left them all to your ssh) is judged by your ssh's figures.
   const auto& survey = timed.empty() ? ranked : timed;
   const RankedCipher& first = ranked.front();
   decision.reasons.push_back(first.name + " moved " + mbps(first.mb_per_s) + by(first.source) +

@@ -46,12 +46,13 @@ struct TcpLimits {
 // the decision more conservative and say so in the reasons.
 struct HostFacts {
   std::string host;
-  std::vector<CipherTrial> trials;                          // the libssh survey's uncompressed trials
-  std::vector<ClientTrial> openssh_trials;                  // the OpenSSH client's trials (may be empty)
-  std::string openssh_missing;                              // why there are none ("" when there are)
-  std::vector<ParallelTrial> parallel_trials;               // with the first cipher, by the OpenSSH client
-  std::vector<std::string> untimed_ciphers;                 // left untimed: every cipher moves the same here
-  std::string untimed_reason;                               // why (ciphers_cannot_differ); "" when all were timed
+  std::vector<CipherTrial> trials;             // the libssh survey's uncompressed trials
+  std::vector<ClientTrial> openssh_trials;     // the OpenSSH client's trials (may be empty)
+  std::string openssh_missing;                 // why there are none ("" when there are)
+  std::vector<ParallelTrial> parallel_trials;  // with the first cipher, by the OpenSSH client
+  std::vector<std::string> untimed_ciphers;    // left untimed: every cipher moves the same here
+  std::string untimed_reason;                  // why (ciphers_cannot_differ); "" when all were timed
+  std::string compression_stopped;  // why your ssh's compressed trial was not streamed (window_stops_compression)
   std::optional<double> compressed_sample_mb_per_s;         // zlib trial with the user's data (payload MB/s)
   std::optional<double> compressed_random_mb_per_s;         // zlib trial with incompressible data
   std::optional<double> sample_ratio;                       // zlib-6 compressed/original of the sample
@@ -135,8 +136,10 @@ std::string_view to_string(FigureSource source);          // "openssh" / "libssh
 std::string_view to_string(WindowLimit limit);            // "channel" / "local-send" / ... / "server-receive"
 std::string_view to_string(TransferDirection direction);  // "upload" / "download"
 
-// Decides for one host. Error (invalid_input) only when no measured cipher is
-// allowed by the policy and supported by both ends: there is nothing to recommend.
+// Decides for one host, ranking by your ssh's figures, then the survey's (by your ssh's alone when the
+// survey left every cipher untimed). Error only when there is nothing to recommend: remote when the
+// survey left the ciphers to your ssh and it failed too (both reasons), else invalid_input (no measured
+// cipher is allowed by the policy and supported by both ends).
 Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Policy& policy);
 
 }  // namespace sshtune::rules

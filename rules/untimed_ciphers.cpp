@@ -5,6 +5,7 @@
 #include "rules/cipher_ranking.hpp"
 #include "rules/link_model.hpp"
 #include "rules/security_floor.hpp"
+#include "rules/session_window.hpp"
 
 #include <algorithm>
 
@@ -17,6 +18,10 @@ bool far_below_this_cpu(const CipherTrial& trial, const PaceEvidence& evidence, 
   return local != evidence.local_speeds.end() && trial.mb_per_s < policy.cpu_fraction * local->second;
 }
 
+std::string channel_window_name(const Policy& policy) {
+  return window_name({WindowLimit::channel, static_cast<double>(policy.window_bytes)});
+}
+
 // The first trial that reached the window's cap at the idle RTT, far below this CPU's speed (on a LAN a
 // CPU-bound cipher can move what window/RTT allows by coincidence).
 std::optional<std::string> held_by_window(const PaceEvidence& evidence, const Policy& policy) {
@@ -24,7 +29,7 @@ std::optional<std::string> held_by_window(const PaceEvidence& evidence, const Po
   const double cap = window_cap_at(*evidence.rtt_seconds, policy);
   for (const auto& trial : evidence.timed) {
     if (trial.mb_per_s >= policy.window_near * cap && far_below_this_cpu(trial, evidence, policy)) {
-      return trial.cipher + " moved " + mbps(trial.mb_per_s) + ", what OpenSSH's 2 MiB channel window allows at " +
+      return trial.cipher + " moved " + mbps(trial.mb_per_s) + ", what " + channel_window_name(policy) + " allows at " +
              rtt_text(*evidence.rtt_seconds) + " (" + mbps(cap) + "): every cipher moves the same";
     }
   }
@@ -46,7 +51,7 @@ std::optional<std::string> window_holds_every_cipher(const PaceEvidence& evidenc
   const double cap = window_cap_at(*rtt, policy);
   const double cost = evidence.local_speeds.at(*slowest);
   if (cap >= policy.cpu_fraction * cost) return std::nullopt;
-  return "OpenSSH's 2 MiB channel window allows at most " + mbps(cap) + " at " + rtt_text(*rtt) + ", under " +
+  return channel_window_name(policy) + " allows at most " + mbps(cap) + " at " + rtt_text(*rtt) + ", under " +
          percent(policy.cpu_fraction) + " of the " + mbps(cost) + " this CPU encrypts with " + *slowest +
          ", the slowest cipher both ends have: every cipher moves the same, and your ssh's trial gives the figure";
 }

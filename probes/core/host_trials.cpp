@@ -299,6 +299,8 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   TrialSequence sequence(runner, plan, host, start, connect_time);
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
+  // Where the round trip then settles every cipher, this connection goes unused: end_trials() closes it
+  // once it is open, which costs a log-in beside the round trips, not the time of one.
   if (!plan.ciphers.empty()) runner.connect_ahead(cipher_spec(plan, plan.ciphers.front()));
   measure_rtt(sequence, trials_left--);
   // A long path's round trip alone may show that no trial can tell the ciphers apart.

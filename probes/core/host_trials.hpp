@@ -173,10 +173,10 @@ struct HostTrialPlan {
   // them.
   using SkipCompression = std::function<std::optional<std::string>(double fastest_mb_per_s)>;
   SkipCompression skip_compression;
-  // Asked after the round trips (with no trial) and after each uncompressed cipher trial with those so
-  // far and the idle round trip: a reason the ciphers not yet timed cannot move more (the link or the
-  // channel window sets the pace), or nullopt. With a reason they are left untimed
-  // (HostTrialReport::untimed_ciphers) and their time goes to the trials after them. Unset times them all.
+  // Asked after the round trips and after each cipher trial, with the uncompressed trials timed so far
+  // (none at first, or while every attempt failed) and the idle round trip: a reason the ciphers not yet
+  // timed cannot move more (the link or the channel window sets the pace), or nullopt. With a reason they are left
+  // untimed (HostTrialReport::untimed_ciphers) and their time goes to the trials after them. Unset times them all.
   using SkipCiphers =
       std::function<std::optional<std::string>(const std::vector<TrialResult>& timed, std::optional<double> rtt)>;
   SkipCiphers skip_ciphers;

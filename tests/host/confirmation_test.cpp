@@ -288,7 +288,10 @@ TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
     result.value().round_trip_seconds = {0.2, 0.2, 0.2};
     return result;
   };
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 9.6); };
+  // Streamed, the compressed trial would read 20 MB/s and switch compression on.
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+    return testing::client_trial(spec, spec.compression ? 20 : 9.6);
+  };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
   for (const auto& spec : m_world.runner.specs) {

@@ -116,6 +116,23 @@ TEST(WindowStopsCompression, OnlyWhereTheChannelWindowBindsAndOneSessionNearlyRe
   EXPECT_FALSE(window_stops_compression(no_rtt, 9.9, Policy{}));
 }
 
+// Once your ssh's compressed trial was stopped so, no other compressed figure (the survey's sample, at a
+// point when slow start still held its uncompressed trial back) can switch compression on.
+TEST(WindowStopsCompression, AStoppedCompressedTrialDecidesCompressionNo) {
+  HostFacts facts = untimed_path();
+  facts.server_offers_compression = true;
+  facts.trials = {{"chacha20-poly1305@openssh.com", 6.3}};
+  facts.compressed_sample_mb_per_s = 9.4;  // 1.5x the survey's uncompressed figure
+  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 9.9}};
+  facts.compression_stopped = "the window stops it";
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  EXPECT_FALSE(decision.value().compression);
+  EXPECT_TRUE(has_reason(decision.value(), "Compression no: the window stops it")) << all_reasons(decision.value());
+  facts.compression_stopped.clear();
+  EXPECT_TRUE(decide(facts, catalog(), Policy{}).value().compression) << "the survey's figure decides without it";
+}
+
 TEST(UntimedSurvey, WhenYourSshFailedTooTheErrorSaysBoth) {
   HostFacts facts = untimed_path();
   facts.openssh_missing = "far: connection timed out";

@@ -29,27 +29,27 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
   return std::max(rest, milliseconds(0));
 }
 
-// Before a compressed trial's turn: why it need not stream (rules::window_stops_compression over the best
-// uncompressed figure before it), or nullopt.
-std::optional<std::string> compression_stopped(const TrialSpec& spec, const std::vector<Result<TrialResult>>& before,
+// Before the compressed trial's turn (specs[index]): why it need not stream (rules::window_stops_compression
+// over the best uncompressed figure before it), or nullopt.
+std::optional<std::string> compression_stopped(const std::vector<TrialSpec>& specs, std::size_t index,
+                                               const std::vector<Result<TrialResult>>& before,
                                                const rules::HostFacts& facts, const rules::Policy& policy) {
-  if (!spec.compression) return std::nullopt;
-  double best = 0;
-  for (const auto& result : before) {
-    if (result && !result.value().compression) best = std::max(best, mb_per_s(result.value()));
-  }
-  if (best <= 0) return std::nullopt;
-  return rules::window_stops_compression(facts, best, policy);
+  if (!specs[index].compression) return std::nullopt;
+  const auto leader = uncompressed_leader(specs, before);
+  if (!leader) return std::nullopt;
+  return rules::window_stops_compression(facts, mb_per_s(before[*leader].value()), policy);
 }
 
 // Files each confirmation result; returns the first failure's message ("" when none failed). A trial the
-// turns skipped (`skipped`, indices) is a note, not a failure.
+// turns skipped (`skipped`, indices: the compressed one) is a note and facts.compression_stopped, not a
+// failure.
 std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
                                 const std::vector<std::size_t>& skipped, Measurement& m) {
   std::string first_failure;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (!results[i] && std::find(skipped.begin(), skipped.end(), i) != skipped.end()) {
       m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + results[i].error().message);
+      m.facts.compression_stopped = results[i].error().message;
       continue;
     }
     if (!results[i]) {
@@ -93,7 +93,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
     return chosen;
   };
   const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
-    auto reason = compression_stopped(specs[index], before, m.facts, env.policy);
+    auto reason = compression_stopped(specs, index, before, m.facts, env.policy);
     if (reason) skipped.push_back(index);
     return reason;
   };

@@ -137,13 +137,17 @@ struct SurveyInput {
   std::optional<double> zlib_mb_per_s;            // this CPU's zlib on the user's sample
   const std::vector<CipherSpeed>& cipher_speeds;  // this CPU's
   const rules::Policy& policy;
+  const rules::Catalog& catalog;
+  const ClientCapabilities& client;  // the local ssh
 };
 
 // The survey stops timing ciphers once the round trips or the first trials show the link or the window
-// sets the pace (rules::ciphers_cannot_differ): every cipher then moves the same.
-HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<std::string>& candidates) {
+// sets the pace (rules::ciphers_cannot_differ): every cipher then moves the same. Its candidates are the
+// planned ciphers a recommendation may list (the local ssh has them, the security floor allows them).
+HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<std::string>& planned) {
   rules::PaceEvidence evidence;
-  evidence.candidates = candidates;
+  const rules::HostFacts ends = base_facts(in.request, in.resolved, in.server, in.client);
+  evidence.candidates = rules::allowed_untimed(ends, planned, in.catalog, in.policy);
   evidence.local_speeds = local_speeds(in.cipher_speeds);
   evidence.server_is_hpn = rules::banner_is_hpn(in.server.banner);
   return [evidence, policy = in.policy](const std::vector<TrialResult>& timed, std::optional<double> rtt) mutable {
@@ -191,7 +195,8 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   m.server = std::move(server);
   const auto compression = env.compression_speeds(*sample);
   const auto cipher_speeds = env.cipher_speeds();
-  const SurveyInput survey{request, resolved, m.server, zlib_speed(compression), cipher_speeds, env.policy};
+  const SurveyInput survey{request,       resolved,   m.server,    zlib_speed(compression),
+                           cipher_speeds, env.policy, env.catalog, *env.client};
   const HostTrialReport report =
       run_survey(runner, survey_plan(survey, sample, connect_time), request.host, std::move(access), connect_time);
   runner.finish();

@@ -78,6 +78,11 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vect
                                         Budget::Clock::time_point now, const rules::Policy& policy,
                                         std::vector<std::string>& notes);
 
+// The index of the fastest successful uncompressed figure among `results` (results[i] is specs[i]'s; there
+// may be fewer results than specs), or nullopt when there is none.
+std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs,
+                                               const std::vector<Result<TrialResult>>& results);
+
 // Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`: each
 // figure the mean of its runs kept, a run under policy.crawl_fraction of the trial's fastest run left out (a
 // stall); the better of two noisy runs would be biased upward. Its start is the mean of the starts its runs

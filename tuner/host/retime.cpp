@@ -25,15 +25,6 @@ struct Contest {
   double challenger_survey;
 };
 
-std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs, const Results& results) {
-  std::optional<std::size_t> leader;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (!results[i] || specs[i].compression) continue;
-    if (!leader || mb_per_s(results[i].value()) > mb_per_s(results[*leader].value())) leader = i;
-  }
-  return leader;
-}
-
 // The leader and its challenger when the survey contests their order.
 std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs, const Results& results,
                                     const rules::HostFacts& facts, const rules::Policy& policy) {
@@ -131,6 +122,15 @@ void average_runs(Result<TrialResult>& first, Result<TrialResult>& again, const 
 }
 
 }  // namespace
+
+std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs, const Results& results) {
+  std::optional<std::size_t> leader;
+  for (std::size_t i = 0; i < results.size() && i < specs.size(); ++i) {
+    if (!results[i] || specs[i].compression) continue;
+    if (!leader || mb_per_s(results[i].value()) > mb_per_s(results[*leader].value())) leader = i;
+  }
+  return leader;
+}
 
 OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& first, const rules::HostFacts& facts,
                                         const Budget& budget, Budget::Clock::time_point now,
