@@ -3,6 +3,7 @@
 // a server with AES masked, a 40 ms delayed path, a 20 Mbit/s shaped link).
 #include "rules/decision.hpp"
 #include "rules/shortlist.hpp"
+#include "tests/rules/rules_fixtures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +12,10 @@
 namespace sshtune::rules {
 namespace {
 
-const std::vector<std::string> k_ciphers = {
-    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
-    "aes256-gcm@openssh.com"};
-
-const Catalog& catalog() {
-  static const Catalog loaded = load_shipped_catalog().value();
-  return loaded;
-}
+using testing::all_reasons;
+using testing::catalog;
+using testing::has_reason;
+using testing::k_ciphers;
 
 HostFacts facts_with(std::vector<CipherTrial> survey) {
   HostFacts facts;
@@ -44,16 +41,6 @@ HostFacts loopback() {
                           {"aes256-gcm@openssh.com", false, 830},
                           {"chacha20-poly1305@openssh.com", false, 477}};
   return facts;
-}
-
-bool has_reason(const Decision& d, const std::string& text) {
-  return std::find(d.reasons.begin(), d.reasons.end(), text) != d.reasons.end();
-}
-
-std::string all_reasons(const Decision& d) {
-  std::string joined;
-  for (const auto& r : d.reasons) joined += r + "\n";
-  return joined;
 }
 
 TEST(ClientFigures, ExpectedAndCurrentAreTheOpensshClientsFigures) {

@@ -1,6 +1,7 @@
 // The decision model on recorded measurement sets (figures from this machine's
 // loopback and a 20 Mbit/s tbf link; see bench/ and doc/benchmarks.md).
 #include "rules/decision.hpp"
+#include "tests/rules/rules_fixtures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,10 @@ using namespace sshtune;
 using namespace sshtune::rules;
 
 namespace {
+
+using sshtune::rules::testing::all_reasons;
+using sshtune::rules::testing::catalog;
+using sshtune::rules::testing::has_reason;
 
 const std::vector<std::string> k_client = {"3des-cbc",
                                            "aes128-cbc",
@@ -26,11 +31,6 @@ const std::vector<std::string> k_server = {
     "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
     "aes256-gcm@openssh.com"};
 const std::vector<std::string> k_openssh_default = k_server;
-
-const Catalog& catalog() {
-  static const Catalog loaded = load_shipped_catalog().value();
-  return loaded;
-}
 
 HostFacts base_facts(std::vector<CipherTrial> trials) {
   HostFacts facts;
@@ -70,18 +70,6 @@ HostFacts shaped_link(double compressed_mb_per_s, double ratio) {
   facts.rsync_zstd_local = true;
   facts.rsync_zstd_remote = true;
   return facts;
-}
-
-bool has_reason(const Decision& d, const std::string& text) {
-  return std::any_of(d.reasons.begin(), d.reasons.end(), [&](const std::string& r) { return r == text; });
-}
-
-std::string all_reasons(const Decision& d) {
-  std::string joined;
-  for (const auto& r : d.reasons) {
-    joined += r + "\n";
-  }
-  return joined;
 }
 
 }  // namespace

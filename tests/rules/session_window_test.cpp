@@ -2,6 +2,7 @@
 // hpn-ssh on the server and with the server's buffers unknown; and the verdict's words for each.
 #include "rules/decision.hpp"
 #include "rules/session_window.hpp"
+#include "tests/rules/rules_fixtures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,10 @@
 
 namespace sshtune::rules {
 namespace {
+
+using testing::all_reasons;
+using testing::catalog;
+using testing::has_reason;
 
 constexpr double k_mib = 1024 * 1024;
 constexpr TransferDirection k_up = TransferDirection::upload;
@@ -149,11 +154,6 @@ TEST(SessionWindow, TheUsableShareAndTiesFollowThePolicy) {
 }
 
 // The verdict: a 100 ms path whose sessions each move 1 MiB per round trip, 8 at once eight times that.
-const Catalog& catalog() {
-  static const Catalog loaded = load_shipped_catalog().value();
-  return loaded;
-}
-
 HostFacts held_at_one_mib() {
   HostFacts facts = linux_defaults();
   facts.host = "h";
@@ -163,16 +163,6 @@ HostFacts held_at_one_mib() {
   facts.rtt_seconds = 0.1;
   facts.parallel_trials = {{2, 20.3}, {4, 40.1}, {8, 80.4}};
   return facts;
-}
-
-bool has_reason(const Decision& d, const std::string& text) {
-  return std::find(d.reasons.begin(), d.reasons.end(), text) != d.reasons.end();
-}
-
-std::string all_reasons(const Decision& d) {
-  std::string joined;
-  for (const auto& r : d.reasons) joined += r + "\n";
-  return joined;
 }
 
 TEST(WindowVerdict, StockBuffersAtOneMibPerRoundTripAreNotTheWindow) {

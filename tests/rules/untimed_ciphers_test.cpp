@@ -1,5 +1,6 @@
 // When the survey may stop timing ciphers, and where the untimed ones go in the recommendation.
 #include "rules/untimed_ciphers.hpp"
+#include "tests/rules/rules_fixtures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +9,7 @@ using namespace sshtune::rules;
 
 namespace {
 
-const Catalog& catalog() {
-  static const Catalog loaded = load_shipped_catalog().value();
-  return loaded;
-}
+using sshtune::rules::testing::catalog;
 
 // A path of `rtt` s on a CPU that encrypts every cipher at 3500 MB/s.
 PaceEvidence path(std::optional<double> rtt, std::vector<CipherTrial> timed) {

@@ -4,6 +4,7 @@
 #include "rules/compression_model.hpp"
 #include "rules/decision.hpp"
 #include "rules/shortlist.hpp"
+#include "tests/rules/rules_fixtures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,14 +13,10 @@
 namespace sshtune::rules {
 namespace {
 
-const std::vector<std::string> k_ciphers = {
-    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
-    "aes256-gcm@openssh.com"};
-
-const Catalog& catalog() {
-  static const Catalog loaded = load_shipped_catalog().value();
-  return loaded;
-}
+using testing::all_reasons;
+using testing::catalog;
+using testing::has_reason;
+using testing::k_ciphers;
 
 // 200 ms, OpenSSH 9.2's defaults on both ends, every cipher left untimed.
 HostFacts untimed_path() {
@@ -39,16 +36,6 @@ HostFacts untimed_path() {
   facts.local_speeds = {
       {"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226}, {"chacha20-poly1305@openssh.com", 1400}};
   return facts;
-}
-
-bool has_reason(const Decision& d, const std::string& text) {
-  return std::find(d.reasons.begin(), d.reasons.end(), text) != d.reasons.end();
-}
-
-std::string all_reasons(const Decision& d) {
-  std::string joined;
-  for (const auto& r : d.reasons) joined += r + "\n";
-  return joined;
 }
 
 TEST(UntimedSurvey, TheShortlistLeadsWithTheStrongestAllowedCipherSizedByTheWindow) {
