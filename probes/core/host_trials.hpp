@@ -93,6 +93,9 @@ struct TrialResult {
   // rate: from its release to its warm-up's end, less the warm-up's bytes at that rate (TCP's slow
   // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.
   std::optional<double> start_s;
+  // OpenSSH trials: from starting ssh to its remote command's start (the connection, the log-in, the
+  // remote shell), what a new `ssh HOST COMMAND` takes before COMMAND runs; nullopt when not seen.
+  std::optional<double> setup_s;
   std::vector<double> round_trip_seconds;  // TrialKind::round_trips, one per exchange
   // TrialKind::command: stdout (capped at 64 KiB); round_trips, when spec.command ran ahead of the echo:
   // everything the shell printed before the echo's marker (spec.command's output, and any rc-file banner).

@@ -175,12 +175,16 @@ void step_download(Live& live, milliseconds stream_time) {
   s.finish(milliseconds(0));
 }
 
-// One look at a member that is starting: its early bytes, its outputs. True while it is still starting.
+// One look at a member that is starting: its early bytes, its outputs. True while it is still starting;
+// once its remote command has started, its result's setup_s says how long that took.
 bool starting(Live& live) {
   if (live.error || live.stream == nullptr || live.stream->ready()) return false;
   if (live.stream->spec().early_bytes > 0) live.stream->feed(live.stream->spec().early_bytes);
   read_outputs(live);
-  return !live.error && !live.stream->ready();
+  if (live.error) return false;
+  if (!live.stream->ready()) return true;
+  live.result.setup_s = std::chrono::duration<double>(Clock::now() - live.started_at).count();
+  return false;
 }
 
 void fail_to_start(Live& live) { live.error = live.stream->failure("the remote command did not start in time"); }

@@ -100,6 +100,20 @@ TEST_F(HostPipeline, TheSurveysLogInAndFirstCommandAreAWholeCopysSetUp) {
   EXPECT_EQ(m_world.cache.at("web").session_setup_s, outcome.value().entry.session_setup_s);
 }
 
+// Where your ssh's sessions said how long they took to start their command, a whole copy's set-up is
+// theirs (the median over the confirmation's trials), not the survey's libssh log-in.
+TEST_F(HostPipeline, YourSshsOwnLogInIsAWholeCopysSetUp) {
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t together) {
+    auto result = testing::client_trial(spec, 300);
+    result.value().setup_s = together > 1 ? 9.0 : 0.6;  // a parallel step's sessions are not the copy's
+    return result;
+  };
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_TRUE(outcome.value().entry.session_setup_s);
+  EXPECT_DOUBLE_EQ(*outcome.value().entry.session_setup_s, 0.6);
+}
+
 TEST_F(HostPipeline, TheCopyIsTheSizeGivenElseTheSamplesElseAGibibyte) {
   EXPECT_EQ(copy_size(m_request).value().bytes, k_standard_copy_bytes);
   EXPECT_EQ(copy_size(m_request).value().from, CopySize::From::standard);

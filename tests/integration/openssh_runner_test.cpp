@@ -101,6 +101,9 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
     EXPECT_GT(result.value().bytes, 1u << 20);
     EXPECT_GT(result.value().seconds, 0.0);
     EXPECT_GT(mb_per_s(result.value()), 5.0);
+    ASSERT_TRUE(result.value().setup_s) << "the remote command's start was seen";
+    EXPECT_GT(*result.value().setup_s, 0.0);
+    EXPECT_LT(*result.value().setup_s, 10.0);  // the target's timeout
   }
   EXPECT_EQ(sshd->log().find("[preauth]"), std::string::npos) << sshd->log();
 }

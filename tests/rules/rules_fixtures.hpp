@@ -11,8 +11,9 @@
 namespace sshtune::rules::testing {
 
 // OpenSSH 9.x's default Ciphers, in its order (chacha20 first).
-inline const std::vector<std::string> k_ciphers = {"chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr",
-                                                   "aes256-ctr",  "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+inline const std::vector<std::string> k_ciphers = {
+    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr", "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com"};
 
 // The catalog the package ships (rules/catalog.toml), loaded once.
 inline const Catalog& catalog() {

@@ -4,6 +4,7 @@
 // that cannot connect leaves the survey's figures, with the reason.
 #include "tuner/host/measure.hpp"
 
+#include "base/stats.hpp"
 #include "rules/compression_model.hpp"
 #include "tuner/host/loaded_rtt.hpp"
 #include "tuner/host/progress_runner.hpp"
@@ -68,6 +69,17 @@ std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector
   return first_failure;
 }
 
+// The median of what your ssh's sessions took to start their remote command (TrialResult::setup_s), or
+// nullopt when none said.
+std::optional<double> ssh_setup(const std::vector<Result<TrialResult>>& results) {
+  std::vector<double> setups;
+  for (const auto& result : results) {
+    if (result && result.value().setup_s) setups.push_back(*result.value().setup_s);
+  }
+  if (setups.empty()) return std::nullopt;
+  return median(setups);
+}
+
 std::string announcement(const std::vector<TrialSpec>& specs) {
   return "timing your ssh: " + ssh_trial_label(specs.front()) +
          (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : "");
@@ -104,6 +116,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   budget.charge(observed_setup(wall, results) - plan.setup);
   average_retimes(results, specs.size(), again, env.policy);
   const std::string failure = record_confirmation(specs, results, skipped, m);
+  if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's
   first_streams.abandon();  // releases the pings when the first trial never streamed
   m.facts.loaded_rtt_seconds = pings.get();
   if (m.facts.openssh_trials.empty()) {

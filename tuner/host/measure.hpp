@@ -63,7 +63,8 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
 
 // Times plan.specs in turn through `client` (the runs timed again: choose_retimes), the loaded round trip
 // on `survey_runner` while the first trial streams; charges the set-up beyond plan.setup to `budget` and
-// files every figure in `m` (facts.openssh_trials, facts.loaded_rtt_seconds, trials, notes, failures).
+// files every figure in `m` (facts.openssh_trials, facts.loaded_rtt_seconds, trials, notes, failures,
+// session_setup_s from your ssh's sessions).
 // A compressed trial does not stream where an uncompressed one before it shows that OpenSSH's channel
 // window leaves compression nothing to gain (rules::window_stops_compression); a note says why. With no
 // figure, facts.openssh_missing says why. plan.specs must not be empty.

@@ -69,9 +69,9 @@ struct Measurement {
   // Set-up that moved the deadline (connections opening, remote shells starting, a new sink's warm-up,
   // rsync --version): the run's time beyond the budget.
   std::chrono::milliseconds setup{0};
-  // What a new ssh session takes before its command runs, a whole copy's set-up: the survey's log-in
-  // (check_access) and its first remote command's start (HostTrialReport::command_start_seconds); nullopt
-  // when no remote command ran.
+  // What a new ssh session takes before its command runs, a whole copy's set-up: the median of your ssh's
+  // confirmation sessions (TrialResult::setup_s), else the survey's log-in (check_access) and its first
+  // remote command's start (HostTrialReport::command_start_seconds); nullopt when no remote command ran.
   std::optional<double> session_setup_s;
 };
 
