@@ -41,16 +41,14 @@ std::optional<std::string> compression_stopped(const std::vector<TrialSpec>& spe
   return rules::window_stops_compression(facts, mb_per_s(before[*leader].value()), policy);
 }
 
-// Files each confirmation result; returns the first failure's message ("" when none failed). A trial the
-// turns skipped (`skipped`, indices: the compressed one) is a note and facts.compression_stopped, not a
-// failure.
+// Files each confirmation result; returns the first failure's message ("" when none failed). The
+// compressed trial the turns skipped (facts.compression_stopped says why) is a note, not a failure.
 std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
-                                const std::vector<std::size_t>& skipped, Measurement& m) {
+                                Measurement& m) {
   std::string first_failure;
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (!results[i] && std::find(skipped.begin(), skipped.end(), i) != skipped.end()) {
-      m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + results[i].error().message);
-      m.facts.compression_stopped = results[i].error().message;
+    if (!results[i] && specs[i].compression && !m.facts.compression_stopped.empty()) {
+      m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + m.facts.compression_stopped);
       continue;
     }
     if (!results[i]) {
@@ -98,7 +96,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   // The runner keeps to this on the same clock, moved by the set-up it sees: the streams were planned
   // with plan.setup taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
-  std::vector<std::size_t> again, skipped;
+  std::vector<std::size_t> again;
   const auto choose = [&](const std::vector<Result<TrialResult>>& first) {
     auto chosen = choose_retimes(plan, first, m.facts, budget, env.now(), env.policy, m.notes);
     again = chosen.chosen;
@@ -106,7 +104,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   };
   const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
     auto reason = compression_stopped(specs, index, before, m.facts, env.policy);
-    if (reason) skipped.push_back(index);
+    if (reason) m.facts.compression_stopped = *reason;
     return reason;
   };
   auto results = client.run_in_turn(specs, choose, skip);
@@ -115,7 +113,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
   budget.charge(observed_setup(wall, results) - plan.setup);
   average_retimes(results, specs.size(), again, env.policy);
-  const std::string failure = record_confirmation(specs, results, skipped, m);
+  const std::string failure = record_confirmation(specs, results, m);
   if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's
   first_streams.abandon();  // releases the pings when the first trial never streamed
   m.facts.loaded_rtt_seconds = pings.get();
