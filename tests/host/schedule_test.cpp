@@ -131,21 +131,6 @@ TEST(Schedule, TheConfirmationsAndTheLaddersThresholdsAreThePolicys) {
   EXPECT_EQ(next_parallel_step(2, false, 1.9, milliseconds(2000), milliseconds(500), policy), 4);
 }
 
-TEST(Schedule, AServerOnThisMachinesFewCoresSharesThemWithTheClient) {
-  RemoteTarget target;
-  target.hostname = "127.0.0.1";
-  EXPECT_TRUE(server_shares_the_clients_cores(target, 2));
-  EXPECT_FALSE(server_shares_the_clients_cores(target, 4)) << "two sessions' ssh and sshd each";
-  EXPECT_FALSE(server_shares_the_clients_cores(target, 0)) << "cores unknown";
-  target.hostname = "localhost";
-  EXPECT_TRUE(server_shares_the_clients_cores(target, 2));
-  target.proxy_command = "ssh -W %h:%p jump";
-  EXPECT_FALSE(server_shares_the_clients_cores(target, 2)) << "a ProxyCommand may lead anywhere";
-  target = RemoteTarget{};
-  target.hostname = "10.0.0.5";
-  EXPECT_FALSE(server_shares_the_clients_cores(target, 2));
-}
-
 }  // namespace
 // A window-bound path: 8 at once whatever the budget says, then half as many while they stay within
 // 10% of the best and the budget holds a step.

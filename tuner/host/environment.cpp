@@ -7,7 +7,6 @@
 #include "tuner/host/server_offer_probe.hpp"
 
 #include <ctime>
-#include <thread>
 
 namespace sshtune {
 namespace {
@@ -49,7 +48,6 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.save_cache = save_cached_host;
   env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
   env.now = [] { return std::chrono::steady_clock::now(); };
-  env.local_cores = std::thread::hardware_concurrency();
   env.progress = progress;
   return env;
 }

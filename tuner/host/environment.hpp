@@ -56,7 +56,6 @@ struct HostEnvironment {
   // that runner reads on the steady clock: in production this is std::chrono::steady_clock::now.
   std::function<std::chrono::steady_clock::time_point()> now;
   std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
-  unsigned local_cores = 0;          // this machine's CPUs; 0 when unknown
 };
 
 // The real machine: the local ssh's capabilities, the shipped catalog and the

@@ -36,9 +36,8 @@ constexpr double k_compressed_file_input_mb_per_s = 20;
 // timed, and a real copy there pays no start to correct.
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
-constexpr unsigned k_cores_for_loopback_parallel = 4;  // two sessions' ssh and sshd each
-constexpr milliseconds k_ladder_margin{100};           // ladder_reserve's room for the runner's own time
-constexpr milliseconds k_shell_start{150};             // a login shell's rc files before the remote command runs
+constexpr milliseconds k_ladder_margin{100};  // ladder_reserve's room for the runner's own time
+constexpr milliseconds k_shell_start{150};    // a login shell's rc files before the remote command runs
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -146,12 +145,6 @@ bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Polic
 
 bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s, const rules::Policy& policy) {
   return challenger_survey_mb_per_s > leader_survey_mb_per_s * policy.contest_margin;
-}
-
-bool server_shares_the_clients_cores(const RemoteTarget& target, unsigned local_cores) {
-  const std::string& host = target.hostname;
-  const bool loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
-  return loopback && target.proxy_command.empty() && local_cores != 0 && local_cores < k_cores_for_loopback_parallel;
 }
 
 }  // namespace sshtune

@@ -133,13 +133,8 @@ bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Polic
 
 // True when the confirmation's leader is contested: the survey put `challenger` ahead of `leader` by
 // more than policy.contest_margin (beyond two ciphers running within noise) while the user's ssh put it
-// behind. One of the two orders is a moment's load; both are timed once more and each keeps its better
-// run, since load only slows a stream.
+// behind. One of the two orders is a moment's load; both are timed once more and each figure is the
+// mean of its runs (retime.cpp).
 bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s, const rules::Policy& policy);
-
-// True when `target` is this machine (a loopback address, no ProxyCommand) and its `local_cores` are
-// under 4: one CPU-bound session already runs ssh and sshd on two of them, so parallel sessions can
-// only share those cores and are not timed. False when the cores are unknown (0).
-bool server_shares_the_clients_cores(const RemoteTarget& target, unsigned local_cores);
 
 }  // namespace sshtune
