@@ -1,7 +1,7 @@
 // `ssh-tune host` with each OpenSSH release the tests have (the system's 9.2 and
 // Debian's 10.0, tools/fetch-openssh) as the user's client and as the server, in
 // every pairing: a verdict timed with that client, and no connection of ssh-tune's
-// that closes before authenticating (sshd >= 9.8 penalises those).
+// that closes before authenticating (sshd >= 9.8 penalises those); and 10.0 at both ends of a 150 ms path.
 #include "tests/support/openssh_release.hpp"
 #include "tests/support/shell.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -64,6 +64,33 @@ TEST_P(OpensshReleases, HostGivesAVerdictTimedWithTheClientAndNoPreauthClose) {
   const std::string log = sshtune::testing::read_file(host->dir() / "sshd.log");
   EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;
   EXPECT_EQ(count_of(log, "penalty"), 0) << log;
+}
+
+// OpenSSH 10.0 at both ends of a 150 ms path, at the default budget: the window verdict and the
+// sessions past it, the ladder's 8 sessions (opened ahead, staggered) included, with nothing that
+// sshd 10's PerSourcePenalties would count.
+TEST(OpensshTenLongPath, AWindowVerdictAndParallelSessionsWithNoPenalty) {
+  const auto ten = openssh_10();
+  if (!ten) GTEST_SKIP() << openssh_10_unavailable_reason();
+  TestHostOptions options;
+  options.openssh_root = ten->root;
+  options.delay_ms = 75;
+  std::string error;
+  const auto host = TestHost::start(options, error);
+  ASSERT_NE(host, nullptr) << error;
+  std::string out;
+  const int status =
+      run_shell(environment(*host, *ten) + SSHTUNE_BINARY + " host " + TestHost::alias() + " --json --fresh 2>&1", out);
+  ASSERT_EQ(status, 0) << out;
+  const nlohmann::json json = nlohmann::json::parse(out.substr(out.find('{')));
+  EXPECT_EQ(json["link"]["bottleneck"], "window") << json.dump(2);
+  ASSERT_FALSE(json["parallel"].is_null()) << json.dump(2);
+  EXPECT_GE(json["parallel"]["streams"].get<int>(), 4) << json.dump(2);
+  const std::string log = sshtune::testing::read_file(host->dir() / "sshd.log");
+  EXPECT_GE(count_of(log, "Accepted publickey"), 8) << "the ladder's sessions log in to this sshd\n" << log;
+  EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;
+  EXPECT_EQ(count_of(log, "penalty"), 0) << log;
+  EXPECT_EQ(count_of(log, "drop connection"), 0) << "MaxStartups or a penalty refused one\n" << log;
 }
 
 std::string pairing_name(const ::testing::TestParamInfo<std::pair<bool, bool>>& info) {
