@@ -42,6 +42,8 @@ bool compression_can_matter(double compressed_mb_per_s, double best, const Polic
   return compressed_mb_per_s * policy.compression_margin >= best;
 }
 
+bool zlib_can_reach(double zlib_mb_per_s, double best) { return zlib_mb_per_s >= best; }
+
 std::optional<std::string> window_stops_compression(const HostFacts& facts, double uncompressed, const Policy& policy) {
   const auto rtt = judged_rtt_seconds(facts);
   const auto window = session_window(facts, TransferDirection::upload, policy);

@@ -30,10 +30,18 @@ std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double 
 // it on this CPU (`zlib_mb_per_s`); to pay it must beat `best` by policy.compression_margin.
 bool compression_can_pay(double zlib_mb_per_s, double best, const Policy& policy);
 
-// Whether compression is worth timing where `best` MB/s already moves without it: a compressed speed (zlib
-// on this CPU bounds any compressed upload) of at least `best` / policy.compression_margin. The survey
-// skips its compressed trials below it, and the shortlist confirms compression with ssh from it.
+// Whether compression is worth timing where `best` MB/s already moves without it, judged by a compressed
+// transfer's figure: at least `best` / policy.compression_margin, a transfer sampled over the link being
+// as noisy as `best` is. The shortlist confirms with ssh a compressed trial the survey timed from it
+// (zlib_can_reach judges the figures that are ceilings).
 bool compression_can_matter(double compressed_mb_per_s, double best, const Policy& policy);
+
+// Whether a compressed upload is worth timing at all where `best` MB/s already moves without it, judged by
+// `zlib_mb_per_s`, zlib's speed on this CPU: ssh compresses in one thread, so that bounds any compressed
+// upload's payload rate. To pay it must beat `best` by policy.compression_margin; a zlib figure under
+// `best` would have to read low by that whole margin. Unlike compression_can_matter's figures, which
+// sample a transfer over the link, this is a ceiling.
+bool zlib_can_reach(double zlib_mb_per_s, double best);
 
 // Why a compressed upload cannot pay once an uncompressed session of the user's ssh moved `uncompressed`
 // MB/s, or nullopt when it may: OpenSSH's channel window binds uploads (session_window; it counts data

@@ -12,13 +12,17 @@ namespace sshtune::rules {
 namespace {
 
 // Compression is worth an OpenSSH trial when it is in effect now, or when the survey's compressed
-// figure (or, when the survey had no time for it, the zlib model's) comes within the margin of winning
-// or wins: whenever the verdict may say Compression yes, its figure must be a measured transfer.
+// figure comes within the margin of winning or wins, or, when the survey had no time for it or skipped
+// it, the zlib model's reaches the best: whenever the verdict may say Compression yes, its figure must
+// be a measured transfer.
 bool compression_matters(const HostFacts& survey, double best, std::optional<double> cap, const Policy& policy) {
   if (!survey.server_offers_compression) return false;
   if (survey.current_compression) return true;
   const auto compressed = compressed_speed(survey, best, cap);
-  return compressed && compression_can_matter(compressed->mb_per_s, best, policy);
+  if (!compressed) return false;
+  // The model's figure is zlib's ceiling (or less), not a transfer's sample: the survey's own skip rule.
+  if (compressed->source == FigureSource::model) return zlib_can_reach(compressed->mb_per_s, best);
+  return compression_can_matter(compressed->mb_per_s, best, policy);
 }
 
 // The survey's leaders, ranked by its trials; false when it timed none the policy allows.

@@ -297,6 +297,10 @@ TEST(Shortlist, CompressionTheSurveyHadNoTimeForIsTimedWhenTheModelSaysItPays) {
   EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
   slow.zlib_mb_per_s = 1.0;  // a CPU whose zlib is slower than the link: nothing to time
   EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
+  slow.zlib_mb_per_s = 2.2;  // the model's figure is zlib's ceiling: under the 2.4 reached, it cannot pay
+  EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
+  slow.zlib_mb_per_s = 2.5;  // past it: a trial may find the 3.0 that pays
+  EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
 }
 
 TEST(ClientFigures, AnUnmeasuredCompressedFigureIsLabelledAsTheModel) {

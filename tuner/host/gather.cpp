@@ -158,15 +158,16 @@ HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<
   };
 }
 
-// The survey's compressed trials are skipped when they cannot come close (rules::compression_can_matter):
-// a compressed upload, as they all are, never outruns zlib on this CPU. Only for uploads: a download is
+// The survey's compressed trials are skipped when they cannot come close (rules::zlib_can_reach): a
+// compressed upload, as they all are, never outruns zlib on this CPU. Only for uploads: a download is
 // compressed by the server's CPU. And not when compression is in effect now: its figure is the base.
 HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
   if (in.resolved.current_compression || !in.zlib_mb_per_s || in.request.direction == Direction::download) return {};
   return [zlib = *in.zlib_mb_per_s, policy = in.policy](double fastest) -> std::optional<std::string> {
-    if (rules::compression_can_matter(zlib, fastest, policy)) return std::nullopt;
-    return "compressed trials skipped: zlib compresses your data at " + mbps(zlib) + " on this CPU, under 1/" +
-           two_decimals(policy.compression_margin) + " of the " + mbps(fastest) + " already moved without compression";
+    if (rules::zlib_can_reach(zlib, fastest)) return std::nullopt;
+    return "compressed trials skipped: zlib compresses your data at " + mbps(zlib) + " on this CPU, under the " +
+           mbps(fastest) + " already moved without compression (to pay it must move " +
+           two_decimals(policy.compression_margin) + "x that)";
   };
 }
 
