@@ -86,6 +86,9 @@ TEST(OpensshTenLongPath, AWindowVerdictAndParallelSessionsWithNoPenalty) {
   EXPECT_EQ(json["link"]["bottleneck"], "window") << json.dump(2);
   ASSERT_FALSE(json["parallel"].is_null()) << json.dump(2);
   EXPECT_GE(json["parallel"]["streams"].get<int>(), 4) << json.dump(2);
+  bool eight = false;
+  for (const auto& trial : json["trials"]) eight |= trial["kind"] == "parallel" && trial["streams"] == 8;
+  EXPECT_TRUE(eight) << "the ladder's first step, 8 sessions opened ahead\n" << json.dump(2);
   const std::string log = sshtune::testing::read_file(host->dir() / "sshd.log");
   EXPECT_GE(count_of(log, "Accepted publickey"), 8) << "the ladder's sessions log in to this sshd\n" << log;
   EXPECT_EQ(count_of(log, "[preauth]"), 0) << log;

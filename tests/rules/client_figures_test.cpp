@@ -1,6 +1,7 @@
 // The decision once the user's OpenSSH client has timed the survey's leaders, and
 // the parallel-session advice, on recorded trial sets (loopback on this 2-core box,
 // a server with AES masked, a 40 ms delayed path, a 20 Mbit/s shaped link).
+#include "rules/compression_model.hpp"
 #include "rules/decision.hpp"
 #include "rules/shortlist.hpp"
 #include "tests/rules/rules_fixtures.hpp"
@@ -301,6 +302,12 @@ TEST(Shortlist, CompressionTheSurveyHadNoTimeForIsTimedWhenTheModelSaysItPays) {
   EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
   slow.zlib_mb_per_s = 2.5;  // past it: a trial may find the 3.0 that pays
   EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
+}
+
+TEST(CompressionModel, ZlibReachesTheBestFromItsOwnSpeedUp) {
+  EXPECT_TRUE(zlib_can_reach(300, 300)) << "level with the best: a trial may find the margin";
+  EXPECT_TRUE(zlib_can_reach(320, 300));
+  EXPECT_FALSE(zlib_can_reach(299, 300)) << "under it: no compressed upload outruns zlib";
 }
 
 TEST(ClientFigures, AnUnmeasuredCompressedFigureIsLabelledAsTheModel) {

@@ -7,7 +7,6 @@
 // trial is sized from the survey's figure to stream for its share of the time.
 
 #include "probes/core/host_trials.hpp"
-#include "probes/core/remote_target.hpp"
 #include "rules/policy.hpp"
 
 #include <chrono>
