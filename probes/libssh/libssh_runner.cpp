@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <future>
+#include <system_error>
 
 namespace sshtune {
 namespace {
@@ -76,11 +77,16 @@ class LibsshRunner final : public RemoteRunner {
     return m_control->access();
   }
 
+  // Where no thread starts, nothing opens ahead: the first trial connects when it runs.
   void connect_ahead(const TrialSpec& first) override {
     if (m_ahead.valid() || !m_connections.empty()) return;
-    m_ahead = std::async(std::launch::async, [target = m_target, wanted = algorithms_of(first)] {
-      return TrialConnection::open(target, wanted);
-    });
+    try {
+      m_ahead = std::async(std::launch::async, [target = m_target, wanted = algorithms_of(first)] {
+        return TrialConnection::open(target, wanted);
+      });
+    } catch (const std::system_error&) {
+      m_ahead = {};
+    }
   }
 
   void end_trials() override { retire_connections(); }

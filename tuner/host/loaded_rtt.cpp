@@ -3,6 +3,8 @@
 #include "base/stats.hpp"
 
 #include <algorithm>
+#include <future>
+#include <system_error>
 
 namespace sshtune {
 namespace {
@@ -40,7 +42,13 @@ void StreamStart::settle(bool abandoned) {
 
 std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, const StreamStart& start,
                                                       std::chrono::milliseconds wait) {
-  return std::async(std::launch::async, [&runner, &start, wait] { return median_round_trip(runner, start, wait); });
+  try {
+    return std::async(std::launch::async, [&runner, &start, wait] { return median_round_trip(runner, start, wait); });
+  } catch (const std::system_error&) {  // no thread: the pings must run beside the stream, so none run
+    std::promise<std::optional<double>> none;
+    none.set_value(std::nullopt);
+    return none.get_future();
+  }
 }
 
 }  // namespace sshtune

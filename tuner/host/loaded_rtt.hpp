@@ -40,7 +40,7 @@ class StreamStart {
 
 // On a thread of its own: readies the echo channel on `runner` at once, then, when `start` says the stream
 // began within `wait`, times a few round trips. The median round trip in seconds, or nullopt when the
-// stream never began or the round trips failed. `start` must outlive the returned future's wait.
+// stream never began, the round trips failed or no thread started. `start` must outlive the returned future's wait.
 std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, const StreamStart& start,
                                                       std::chrono::milliseconds wait);
 
