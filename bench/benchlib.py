@@ -63,14 +63,36 @@ class Host:
     def parallel_copy(self, path, cipher, streams):
         """(parallel_transfer's MB/s, the whole copy's seconds on this side: from starting the `streams`
         ssh processes, log-in included, to the last one's exit)."""
+        return self.concurrent_uploads(path, [self.ssh_command(cipher, "no")] * streams)
+
+    def concurrent_uploads(self, path, commands):
+        """Uploads `path` through each of `commands` at once (ssh argvs whose remote command prints the
+        server's time before and after `cat >/dev/null`, as ssh_command's): (MB/s in aggregate, all bytes over
+        the span from the first start to the last end on the server's clock; seconds on this side from the
+        first start to the last exit). Every ssh has ended when it returns or raises."""
         import time
         started = time.monotonic()
-        procs = [subprocess.Popen(self.ssh_command(cipher, "no"), stdin=open(path, "rb"), stdout=subprocess.PIPE,
-                                  text=True, env=self.env) for _ in range(streams)]
-        times = [tuple(float(x) for x in p.communicate()[0].split()) for p in procs]
+        procs = []
+        try:
+            for command in commands:
+                with open(path, "rb") as data:
+                    procs.append(subprocess.Popen(command, stdin=data, stdout=subprocess.PIPE, text=True,
+                                                  env=self.env))
+            outputs = [proc.communicate()[0] for proc in procs]
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
         wall = time.monotonic() - started
+        times = []
+        for proc, out in zip(procs, outputs):
+            stamps = out.split()
+            if proc.returncode != 0 or len(stamps) != 2:
+                raise RuntimeError(f"ssh exited {proc.returncode} and printed {out!r}")
+            times.append((float(stamps[0]), float(stamps[1])))
         span = max(t[1] for t in times) - min(t[0] for t in times)
-        return streams * os.path.getsize(path) / span / 1e6, wall
+        return len(commands) * os.path.getsize(path) / max(span, 1e-6) / 1e6, wall
 
     def transfers(self, path, cipher, compression, runs):
         """`runs` figures of transfer(), in the order measured."""

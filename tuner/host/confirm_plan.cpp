@@ -16,8 +16,8 @@ TrialKind direction_of(const HostRequest& request) {
 
 // Why no parallel sessions are timed for this shortlist ("" when the ladder runs).
 // A CPU-bound server on this machine's own cores is laddered too: one session's ssh, sshd and reader
-// leave room on two cores (2 real sessions move 1.2-1.5x one on a 2-core loopback), and a loopback
-// address may be a port forward to another machine.
+// do not fill even two cores (doc/benchmarks.md, bench/parallel's loopback row), and a loopback address
+// may be a port forward to another machine.
 std::string ladder_skipped(const rules::Shortlist& list) {
   if (!list.window_suspect && !list.cpu_bound) return "the link, not a window or a CPU, sets the pace";
   return "";
