@@ -1,5 +1,6 @@
 #include "base/private_file.hpp"
 
+#include "base/file_kind.hpp"
 #include "base/format.hpp"
 
 #include <fcntl.h>
@@ -72,7 +73,8 @@ Result<std::optional<std::string>> read_private_file(const std::filesystem::path
   if (fd.get() < 0) return Error{ErrorKind::io, path.string() + ": " + std::strerror(errno)};
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) return Error{ErrorKind::io, path.string() + ": " + std::strerror(errno)};
-  if (!S_ISREG(st.st_mode)) return refused(path, "not a regular file");
+  if (!S_ISREG(st.st_mode))
+    return refused(path, "is " + describe_kind(file_kind_of(st.st_mode)) + ", not a regular file");
   SSHTUNE_TRYV(check_owner_and_mode(path, st));
   SSHTUNE_TRY(text, read_fd(fd.get(), path, max_bytes));
   return std::optional<std::string>(std::move(text));

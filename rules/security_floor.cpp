@@ -11,8 +11,8 @@ std::optional<std::string> below_floor(const std::string& cipher, const Catalog&
   if (entry == nullptr) return std::string("not in the catalog");
   if (entry->tier <= policy.security_floor) return std::nullopt;
   if (std::find(policy.allow.begin(), policy.allow.end(), cipher) != policy.allow.end()) return std::nullopt;
-  return std::string(to_string(entry->tier)) + " (below the security floor, " +
-         std::string(to_string(policy.security_floor)) + ")";
+  return std::string(to_string(entry->tier)) + ", below the security floor (" +
+         std::string(to_string(policy.security_floor)) + " or better)";
 }
 
 Result<void> check_security_floor(const std::vector<std::string>& ciphers, const Catalog& catalog, const Policy& policy,

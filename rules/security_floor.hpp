@@ -15,7 +15,7 @@
 namespace sshtune::rules {
 
 // Why `cipher` may not be recommended under `policy` ("not in the catalog",
-// "weak (below the security floor, acceptable)"), or nullopt when it may.
+// "weak, below the security floor (acceptable or better)"), or nullopt when it may.
 std::optional<std::string> below_floor(const std::string& cipher, const Catalog& catalog, const Policy& policy);
 
 // Ok when every cipher passes the floor; else an invalid_input Error

@@ -64,7 +64,7 @@ TEST_F(PrivateFile, SymlinksAndSpecialFilesAreRefused) {
   EXPECT_EQ(error_of(link), link.string() + ": is a symlink; refusing to use it");
   const auto fifo = m_dir.path() / "fifo.toml";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_EQ(error_of(fifo), fifo.string() + ": not a regular file; refusing to use it");
+  EXPECT_EQ(error_of(fifo), fifo.string() + ": is a FIFO, not a regular file; refusing to use it");
 }
 
 TEST_F(PrivateFile, OversizedFileIsRefused) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <unistd.h>
 
 namespace sshtune {
@@ -83,6 +85,25 @@ TEST(ReadFile, ErrorsNameThePathAndReason) {
             (dir.path() / "absent").string() + ": No such file or directory");
   EXPECT_EQ(read_file(dir.path()).error().message, dir.path().string() + ": Is a directory");
   EXPECT_EQ(read_file_if_present(dir.path() / "absent"), std::nullopt);
+}
+
+TEST(ReadFile, TheNullDeviceReadsAsEmpty) { EXPECT_EQ(read_file("/dev/null").value(), ""); }
+
+TEST(ReadFile, OtherKindsAreRefusedByName) {
+  const testing::TempDir dir;
+  const auto fifo = dir.path() / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string tail = ", not a regular file; ssh-tune reads and writes only regular files";
+  EXPECT_EQ(read_file(fifo).error().message, fifo.string() + ": is a FIFO" + tail);  // without waiting for a writer
+  EXPECT_EQ(read_file("/dev/zero").error().message, "/dev/zero: is a character device" + tail);
+}
+
+TEST(ReadFile, AFileOverTheCapIsRefused) {
+  const testing::TempDir dir;
+  const auto path = dir.write("big", std::string(100, 'x'));
+  EXPECT_EQ(read_file(path, 100).value().size(), 100u);
+  EXPECT_EQ(read_file(path, 99).error().message,
+            path.string() + ": larger than 99 bytes; ssh-tune reads files up to that size");
 }
 
 }  // namespace

@@ -50,7 +50,8 @@ class ForgedCache : public ::testing::Test {
     const TreeSnapshot before(m_dir.path());
     const CliRun result = testing::run(args);
     EXPECT_EQ(result.code, 1) << ::testing::PrintToString(args) << result.out;
-    EXPECT_EQ(result.err, "ssh-tune: " + message + "\n") << ::testing::PrintToString(args);
+    EXPECT_EQ(result.err, "ssh-tune: " + message + " (ssh-tune host db1 --fresh measures again and replaces it)\n")
+        << ::testing::PrintToString(args);
     EXPECT_EQ(TreeSnapshot(m_dir.path()).differences_from(before), "") << ::testing::PrintToString(args);
     EXPECT_FALSE(std::filesystem::exists(marker()));
   }
@@ -108,8 +109,8 @@ TEST_F(ForgedCache, AQuoteInAOneWordCipher) {
 TEST_F(ForgedCache, AWeakCipher) {
   forge("'aes128-gcm@openssh.com'", "\"3des-cbc\"");
   expect_refused_everywhere(m_entry.string() +
-                            ": decision.ciphers: 3des-cbc is deprecated (below the security "
-                            "floor, acceptable); refusing to use it");
+                            ": decision.ciphers: 3des-cbc is deprecated, below the security "
+                            "floor (acceptable or better); refusing to use it");
 }
 
 TEST_F(ForgedCache, OutOfRangeNumbers) {

@@ -383,7 +383,9 @@ TEST_F(SshWrapperEndToEnd, AnEntryOfAnotherOwnerWarnsAndRunsSshUnchanged) {
   const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() + ": owned by uid 65534, not by uid " +
-                       std::to_string(::geteuid()) + "; refusing to use it; running ssh unchanged\n");
+                       std::to_string(::geteuid()) +
+                       "; refusing to use it (ssh-tune host db1 --fresh measures again and replaces it); running ssh "
+                       "unchanged\n");
   EXPECT_EQ(recorded_argv(), "db1\ntrue\n");
 }
 
@@ -395,9 +397,11 @@ TEST_F(SshWrapperEndToEnd, AWeakCachedCipherIsNeverPassedToSsh) {
   m_dir.write("cache/ssh-tune/db1.toml", text);
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
-  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() +
-                       ": decision.ciphers: 3des-cbc is deprecated "
-                       "(below the security floor, acceptable); refusing to use it; running ssh unchanged\n");
+  EXPECT_EQ(r.out,
+            "ssh-tune: warning: " + cache_path("db1").string() +
+                ": decision.ciphers: 3des-cbc is deprecated"
+                ", below the security floor (acceptable or better); refusing to use it (ssh-tune host db1 --fresh "
+                "measures again and replaces it); running ssh unchanged\n");
   EXPECT_EQ(recorded_argv(), "db1\ntrue\n");
 }
 

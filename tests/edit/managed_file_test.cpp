@@ -64,9 +64,53 @@ TEST(ManagedFile, ChangedSettingsReplaceTheBlockInPlace) {
 TEST(ManagedFile, DropBlockAndEmptyFileRendersNothing) {
   ManagedFile file = new_managed("/c", false);
   put_block(file, block("a"));
-  EXPECT_FALSE(drop_block(file, "b"));
-  EXPECT_TRUE(drop_block(file, "a"));
+  EXPECT_FALSE(drop_block(file, "b", "/m").value());
+  EXPECT_TRUE(drop_block(file, "a", "/m").value());
   EXPECT_EQ(render_managed(file), "");
+}
+
+// A managed file whose block for "e1" has a line added by hand (line 6).
+const char* const k_hand_edited =
+    "# header\n"
+    "\n"
+    "# ssh-tune: begin e1 (written 2026-11-30T05:40Z; ciphers=aes128-ctr; compression=no)\n"
+    "Host e1\n"
+    "    Ciphers aes128-ctr\n"
+    "    ProxyJump bastion\n"
+    "    Compression no\n"
+    "# ssh-tune: end e1\n"
+    "\n"
+    "Host *\n";
+
+TEST(ManagedFile, FindsLinesAddedByHandWithTheirLineNumbers) {
+  const auto parsed = parse_managed(k_hand_edited, "/m");
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  const auto foreign = foreign_lines(parsed.value().blocks[0]);
+  ASSERT_EQ(foreign.size(), 1u);
+  EXPECT_EQ(foreign[0].line, 6u);
+  EXPECT_EQ(foreign[0].text, "    ProxyJump bastion");
+}
+
+TEST(ManagedFile, ApplyKeepsLinesAddedByHand) {
+  auto parsed = parse_managed(k_hand_edited, "/m");
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(put_block(parsed.value(), block("e1", true)));
+  EXPECT_EQ(parsed.value().blocks[0].lines,
+            (std::vector<std::string>{block("e1", true).lines[0], "Host e1",
+                                      "    Ciphers ^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com",
+                                      "    Compression yes", "    ProxyJump bastion", "# ssh-tune: end e1"}));
+  EXPECT_FALSE(put_block(parsed.value(), block("e1", true, "2027-01-01T00:00Z")));
+}
+
+TEST(ManagedFile, RevertRefusesABlockWithLinesAddedByHand) {
+  auto parsed = parse_managed(k_hand_edited, "/m");
+  ASSERT_TRUE(parsed);
+  const auto dropped = drop_block(parsed.value(), "e1", "/m");
+  ASSERT_FALSE(dropped);
+  EXPECT_EQ(dropped.error().message,
+            "/m:6: 'ProxyJump bastion' was added by hand to the block for e1; move it to your own config, then "
+            "run the command again (nothing was changed)");
+  EXPECT_EQ(parsed.value().blocks.size(), 1u);
 }
 
 TEST(ManagedFile, RefusesForeignLinesWithTheirLocation) {

@@ -83,20 +83,20 @@ TEST(CacheValidation, WeakCipherFailsTheSecurityFloor) {
   CachedHost entry = valid_entry();
   entry.decision.ciphers = {"3des-cbc"};
   EXPECT_EQ(verdict(entry), k_origin +
-                                ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
-                                "acceptable); refusing to use it");
+                                ": decision.ciphers: 3des-cbc is deprecated, below the security floor ("
+                                "acceptable or better); refusing to use it");
   entry.decision.ciphers = {"aes128-gcm@openssh.com", "aes128-cbc"};
   EXPECT_EQ(verdict(entry), k_origin +
-                                ": decision.ciphers: aes128-cbc is weak (below the security floor, "
-                                "acceptable); refusing to use it");
+                                ": decision.ciphers: aes128-cbc is weak, below the security floor ("
+                                "acceptable or better); refusing to use it");
 }
 
 TEST(CacheValidation, TheFloorInForceNowDecides) {
   CacheRules strict = test_rules();
   strict.policy.security_floor = rules::Tier::recommended;
   EXPECT_EQ(verdict(valid_entry(), strict), k_origin +
-                                                ": decision.ciphers: aes128-ctr is acceptable (below the "
-                                                "security floor, recommended); refusing to use it");
+                                                ": decision.ciphers: aes128-ctr is acceptable, below the "
+                                                "security floor (recommended or better); refusing to use it");
   strict.policy.allow = {"aes128-ctr"};
   EXPECT_EQ(verdict(valid_entry(), strict), "accepted");
 }

@@ -4,6 +4,7 @@
 
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/host/pipeline.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include "tests/support/temp_dir.hpp"
@@ -33,7 +34,13 @@ class HostCache : public ::testing::Test {
   }
   std::string load_error(const std::string& host = "db1") const {
     const auto loaded = load_cached_host(host, k_cache_max_age, m_rules);
-    if (!loaded) return loaded.error().message;
+    if (!loaded) {
+      // Every refusal ends with the way past it; the tests below compare what comes before.
+      const std::string hint = " (ssh-tune host " + host + " --fresh measures again and replaces it)";
+      const std::string& message = loaded.error().message;
+      EXPECT_TRUE(message.ends_with(hint)) << message;
+      return message.substr(0, message.size() - (message.ends_with(hint) ? hint.size() : 0));
+    }
     return loaded.value() ? "loaded" : "absent";
   }
   std::string uid() const { return std::to_string(::geteuid()); }
@@ -51,6 +58,19 @@ TEST_F(HostCache, SavedEntriesArePrivateAndLoad) {
   EXPECT_EQ(testing::mode_of(m_entry), 0600u);
   EXPECT_EQ(load_error(), "loaded");
   EXPECT_EQ(load_error("db2"), "absent");
+}
+
+TEST_F(HostCache, ASamplePathWithANewlineStaysReadable) {
+  HostRequest request;
+  request.sample_path = "/data/a\nb";
+  EXPECT_EQ(sample_label(request), "/data/a\\nb");
+  CachedHost entry;
+  entry.host = "db1";
+  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.decision.ciphers = {"aes128-gcm@openssh.com"};
+  entry.sample = sample_label(request);
+  ASSERT_TRUE(save_cached_host(entry));
+  EXPECT_EQ(load_error(), "loaded");
 }
 
 TEST_F(HostCache, AnEntryOwnedByAnotherUserIsRefused) {
@@ -85,8 +105,8 @@ TEST_F(HostCache, AForgedButPrivateEntryIsValidated) {
   text.replace(at, std::string("'aes128-gcm@openssh.com'").size(), "'3des-cbc'");
   m_dir.write("cache/ssh-tune/db1.toml", text);
   EXPECT_EQ(load_error(), m_entry.string() +
-                              ": decision.ciphers: 3des-cbc is deprecated (below the security floor, "
-                              "acceptable); refusing to use it");
+                              ": decision.ciphers: 3des-cbc is deprecated, below the security floor ("
+                              "acceptable or better); refusing to use it");
 }
 
 TEST_F(HostCache, SavingReplacesAnEntrySshTuneDidNotWrite) {

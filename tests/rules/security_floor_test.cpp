@@ -16,8 +16,9 @@ TEST(SecurityFloor, TiersAtOrAboveTheFloorPass) {
 }
 
 TEST(SecurityFloor, WeakerTiersAndUnknownNamesAreBelowIt) {
-  EXPECT_EQ(below_floor("aes128-cbc", catalog(), Policy{}), "weak (below the security floor, acceptable)");
-  EXPECT_EQ(below_floor("3des-cbc", catalog(), Policy{}), "deprecated (below the security floor, acceptable)");
+  EXPECT_EQ(below_floor("aes128-cbc", catalog(), Policy{}), "weak, below the security floor (acceptable or better)");
+  EXPECT_EQ(below_floor("3des-cbc", catalog(), Policy{}),
+            "deprecated, below the security floor (acceptable or better)");
   EXPECT_EQ(below_floor("rot13@example.com", catalog(), Policy{}), "not in the catalog");
 }
 
@@ -32,7 +33,7 @@ TEST(SecurityFloor, CheckNamesTheFirstCipherBelowIt) {
   const auto checked = check_security_floor({"aes128-gcm@openssh.com", "3des-cbc"}, catalog(), Policy{}, "db1.toml");
   ASSERT_FALSE(checked);
   EXPECT_EQ(checked.error().message,
-            "db1.toml: 3des-cbc is deprecated (below the security floor, acceptable); refusing to use it");
+            "db1.toml: 3des-cbc is deprecated, below the security floor (acceptable or better); refusing to use it");
 }
 
 }  // namespace

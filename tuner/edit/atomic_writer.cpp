@@ -1,6 +1,7 @@
 #include "tuner/edit/atomic_writer.hpp"
 
 #include "base/format.hpp"
+#include "tuner/edit/new_file_owner.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,16 +9,28 @@
 namespace sshtune::edit {
 namespace {
 
-// The owner and mode the written file gets: the old file's, or 0600 and ours.
-FileState wanted_meta(const FileSnapshot& before) {
+// The owner and mode the written file gets: the old file's, or 0600 and the
+// owner that owner_for_new_file() gives for its directory.
+Result<FileState> wanted_meta(FileSystem& fs, const FileSnapshot& before) {
   if (before.state.exists) {
     return before.state;
   }
+  const auto dir = before.target.parent_path();
+  SSHTUNE_TRY(dir_state, fs.stat(dir));
+  SSHTUNE_TRY(owner, owner_for_new_file(dir, dir_state));
   FileState meta;
   meta.mode = k_new_file_mode;
-  meta.uid = ::geteuid();
-  meta.gid = ::getegid();
+  meta.uid = owner.uid;
+  meta.gid = owner.gid;
   return meta;
+}
+
+// The refusal to replace a file with other hard links: a rename would split them.
+Error splits_hard_links(const FileSnapshot& before) {
+  return Error{ErrorKind::invalid_input,
+               before.path.string() + ": has " + std::to_string(before.state.links) +
+                   " hard links; ssh-tune writes a new file and renames it over the old one, which would split "
+                   "them: keep one name and make the others symlinks to it, then run again"};
 }
 
 Error not_written(const std::filesystem::path& target, const Error& cause) {
@@ -73,10 +86,13 @@ Result<void> AtomicWriter::replace(const FileSnapshot& before, std::string_view 
     return Error{ErrorKind::io, before.target.string() + ": is read-only (mode " + octal_mode(before.state.mode) +
                                     "); refusing to replace it"};
   }
+  if (before.state.exists && before.state.links > 1) {
+    return splits_hard_links(before);
+  }
+  SSHTUNE_TRY(meta, wanted_meta(m_fs, before));
   if (options.backup && before.state.exists) {
     SSHTUNE_TRYV(write_backup(before));
   }
-  FileState meta = wanted_meta(before);
   meta.mode = options.mode.value_or(meta.mode);
   return write_via_temp(before.target, content, meta, &before);
 }
@@ -109,6 +125,11 @@ Result<void> AtomicWriter::restore(const FileSnapshot& before) {
 
 Result<void> AtomicWriter::write_backup(const FileSnapshot& before) {
   const auto backup = backup_path_for(before.target);
+  std::error_code ignored;
+  if (std::filesystem::is_symlink(backup, ignored)) {
+    return Error{ErrorKind::invalid_input,
+                 backup.string() + ": is a symlink; ssh-tune writes its backup only as a file of its own"};
+  }
   SSHTUNE_TRY(existing, m_fs.stat(backup));
   if (existing.exists) {
     return ok();

@@ -20,7 +20,10 @@ Result<ManagedFile> load_managed(const PlanContext& context) {
   return parse_managed(context.managed.content, context.targets.managed);
 }
 
+// Adds the change of `before` to `after` unless nothing changes. A file reached
+// through a symlink is emptied, not deleted: deleting it would leave the link dangling.
 void add_if_changed(EditPlan& plan, const FileSnapshot& before, std::optional<std::string> after, bool backup) {
+  if (!after && before.via_symlink) after = std::string();
   const bool same = after ? before.state.exists && *after == before.content : !before.state.exists;
   if (!same) {
     plan.changes.push_back(FileChange{before, std::move(after), backup});
@@ -40,11 +43,12 @@ std::optional<std::string> config_after_revert(const PlanContext& context, const
 }
 
 // The plan of a revert that removes the blocks `drop` removes from the managed file.
-Result<EditPlan> plan_revert_dropping(const PlanContext& context, const std::function<void(ManagedFile&)>& drop) {
+Result<EditPlan> plan_revert_dropping(const PlanContext& context,
+                                      const std::function<Result<void>(ManagedFile&)>& drop) {
   SSHTUNE_TRY(config_file, parse_config(context));
   SSHTUNE_TRY(managed, load_managed(context));
   const bool created_by_us = records_created_config(managed);
-  drop(managed);
+  SSHTUNE_TRYV(drop(managed));
   EditPlan plan;
   if (!managed.blocks.empty()) {
     add_if_changed(plan, context.managed, render_managed(managed), false);
@@ -80,12 +84,20 @@ Result<EditPlan> plan_apply(const PlanContext& context, const std::vector<Manage
 
 Result<EditPlan> plan_revert(const PlanContext& context, const std::optional<std::string>& host) {
   if (host) return plan_revert(context, std::vector<std::string>{*host});
-  return plan_revert_dropping(context, [](ManagedFile& managed) { managed.blocks.clear(); });
+  return plan_revert_dropping(context, [&](ManagedFile& managed) -> Result<void> {
+    while (!managed.blocks.empty()) {
+      SSHTUNE_TRYV(drop_block(managed, managed.blocks.front().host, context.targets.managed));
+    }
+    return ok();
+  });
 }
 
 Result<EditPlan> plan_revert(const PlanContext& context, const std::vector<std::string>& hosts) {
-  return plan_revert_dropping(context, [&](ManagedFile& managed) {
-    for (const std::string& host : hosts) drop_block(managed, host);
+  return plan_revert_dropping(context, [&](ManagedFile& managed) -> Result<void> {
+    for (const std::string& host : hosts) {
+      SSHTUNE_TRYV(drop_block(managed, host, context.targets.managed));
+    }
+    return ok();
   });
 }
 

@@ -5,6 +5,7 @@
 #include "tuner/edit/block_check.hpp"
 #include "tuner/edit/edit_plan.hpp"
 #include "tuner/edit/file_lock.hpp"
+#include "tuner/edit/new_file_owner.hpp"
 #include "tuner/edit/unified_diff.hpp"
 #include "tuner/sshconfig/names.hpp"
 
@@ -112,10 +113,14 @@ Result<void> execute(const EditPlan& plan, AtomicWriter& writer, std::vector<con
   return ok();
 }
 
+// Creates `dir` (0700, owned as owner_for_new_file() says for its parent) when missing.
 Result<void> ensure_directory(const std::filesystem::path& dir) {
-  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
-    return io_error(dir, errno);
+  if (path_exists(dir)) return ok();
+  SSHTUNE_TRY(owner, owner_for_new_file(dir.parent_path()));
+  if (::mkdir(dir.c_str(), 0700) != 0) {
+    return errno == EEXIST ? ok() : Result<void>(io_error(dir, errno));
   }
+  if (::chown(dir.c_str(), owner.uid, owner.gid) != 0) return io_error(dir, errno);
   return ok();
 }
 

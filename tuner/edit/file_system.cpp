@@ -1,5 +1,7 @@
 #include "tuner/edit/file_system.hpp"
 
+#include "base/read_file.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,32 +30,13 @@ Result<FileState> PosixFileSystem::stat(const std::filesystem::path& path) {
                    static_cast<std::uint64_t>(st.st_size),
                    static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
                    st.st_ino,
-                   st.st_dev};
+                   st.st_dev,
+                   file_kind_of(st.st_mode),
+                   st.st_nlink,
+                   is_null_device(st)};
 }
 
-Result<std::string> PosixFileSystem::read(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return io_error(path, errno);
-  }
-  std::string text;
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      const int saved = errno;
-      ::close(fd);
-      if (n < 0) {
-        return io_error(path, saved);
-      }
-      return text;
-    }
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-}
+Result<std::string> PosixFileSystem::read(const std::filesystem::path& path) { return read_file(path); }
 
 Result<TempFile> PosixFileSystem::create_temp(const std::filesystem::path& dir, const std::string& stem) {
   std::string pattern = (dir / ("." + stem + ".ssh-tune-XXXXXX")).string();

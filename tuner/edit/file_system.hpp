@@ -2,6 +2,7 @@
 // The file-system seam of the safe writer: every step that touches the disk goes
 // through FileSystem, so tests can inject failures, delays and crashes.
 
+#include "base/file_kind.hpp"
 #include "base/result.hpp"
 
 #include <sys/types.h>
@@ -23,6 +24,9 @@ struct FileState {
   std::int64_t mtime_ns = 0;
   ino_t inode = 0;
   dev_t device = 0;
+  FileKind kind = FileKind::regular;  // of the file behind all symlinks
+  nlink_t links = 1;                  // hard links to it
+  bool null_device = false;           // the system's null device (-F /dev/null)
 };
 
 // A newly created temporary file, open for writing.
@@ -38,7 +42,8 @@ class FileSystem {
   virtual ~FileSystem() = default;
   // stat(2) following symlinks; a missing file is a FileState with exists=false, not an error.
   virtual Result<FileState> stat(const std::filesystem::path& path) = 0;
-  // The whole content of a regular file.
+  // The whole content of a regular file (as sshtune::read_file: other kinds and
+  // oversized files are refused, the null device reads as empty).
   virtual Result<std::string> read(const std::filesystem::path& path) = 0;
   // Creates an empty 0600 file named after `stem` in `dir` (mkstemp).
   virtual Result<TempFile> create_temp(const std::filesystem::path& dir, const std::string& stem) = 0;

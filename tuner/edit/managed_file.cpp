@@ -1,7 +1,10 @@
 #include "tuner/edit/managed_file.hpp"
 #include "tuner/edit/text_lines.hpp"
 
+#include "base/message.hpp"
+
 #include <algorithm>
+#include <cctype>
 
 namespace sshtune::edit {
 namespace {
@@ -33,7 +36,7 @@ ManagedBlock* find_block(ManagedFile& file, const std::string& host) {
 // Reads the block starting at lines[index]; advances index past its end marker.
 Result<ManagedBlock> read_block(const std::vector<std::string>& lines, std::size_t& index,
                                 const std::filesystem::path& path) {
-  ManagedBlock block{begin_host(lines[index]), {lines[index]}};
+  ManagedBlock block{begin_host(lines[index]), {lines[index]}, index + 1};
   const std::string end_marker = std::string(k_end) + block.host;
   const std::size_t start = index;
   for (++index; index < lines.size(); ++index) {
@@ -49,7 +52,41 @@ Result<ManagedBlock> read_block(const std::vector<std::string>& lines, std::size
   return parse_error(path, start, "block for '" + block.host + "' has no '" + end_marker + "' line");
 }
 
+// "    Ciphers x" → "ciphers": the keyword of a config line, lower-cased.
+std::string keyword_of(const std::string& line) {
+  const auto start = line.find_first_not_of(" \t");
+  if (start == std::string::npos) return {};
+  const auto end = line.find_first_of(" \t=", start);
+  std::string word = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+  return word;
+}
+
+// True for the lines render_block writes between the markers (whatever their values).
+bool written_by_us(const ManagedBlock& block, const std::string& line) {
+  const std::string keyword = keyword_of(line);
+  return is_blank(line) || line == "Host " + block.host || keyword == "ciphers" || keyword == "compression";
+}
+
+// `generated` (a freshly rendered block) with `old`'s foreign lines before its end marker.
+ManagedBlock with_foreign_lines(const ManagedBlock& generated, const ManagedBlock& old) {
+  ManagedBlock merged = generated;
+  merged.first_line = old.first_line;
+  for (const ForeignLine& line : foreign_lines(old)) {
+    merged.lines.insert(merged.lines.end() - 1, line.text);
+  }
+  return merged;
+}
+
 }  // namespace
+
+std::vector<ForeignLine> foreign_lines(const ManagedBlock& block) {
+  std::vector<ForeignLine> found;
+  for (std::size_t i = 1; i + 1 < block.lines.size(); ++i) {
+    if (!written_by_us(block, block.lines[i])) found.push_back(ForeignLine{block.first_line + i, block.lines[i]});
+  }
+  return found;
+}
 
 Result<ManagedFile> parse_managed(const std::string& text, const std::filesystem::path& path) {
   ManagedFile file;
@@ -124,18 +161,28 @@ bool put_block(ManagedFile& file, const ManagedBlock& block) {
     file.blocks.push_back(block);
     return true;
   }
+  const ManagedBlock merged = with_foreign_lines(block, *existing);
   // Same settings: keep the old block, with its original timestamp, byte for byte.
-  if (std::equal(existing->lines.begin() + 1, existing->lines.end(), block.lines.begin() + 1, block.lines.end())) {
+  if (std::equal(existing->lines.begin() + 1, existing->lines.end(), merged.lines.begin() + 1, merged.lines.end())) {
     return false;
   }
-  *existing = block;
+  *existing = merged;
   return true;
 }
 
-bool drop_block(ManagedFile& file, const std::string& host) {
-  const auto before = file.blocks.size();
+Result<bool> drop_block(ManagedFile& file, const std::string& host, const std::filesystem::path& path) {
+  const ManagedBlock* block = find_block(file, host);
+  if (block == nullptr) return false;
+  const auto foreign = foreign_lines(*block);
+  if (!foreign.empty()) {
+    return Error{ErrorKind::invalid_input,
+                 path.string() + ":" + std::to_string(foreign.front().line) + ": '" +
+                     quote_input(foreign.front().text.substr(foreign.front().text.find_first_not_of(" \t"))) +
+                     "' was added by hand to the block for " + host +
+                     "; move it to your own config, then run the command again (nothing was changed)"};
+  }
   std::erase_if(file.blocks, [&](const ManagedBlock& b) { return b.host == host; });
-  return file.blocks.size() != before;
+  return true;
 }
 
 }  // namespace sshtune::edit

@@ -16,7 +16,19 @@ namespace sshtune::edit {
 struct ManagedBlock {
   std::string host;
   std::vector<std::string> lines;  // raw, without line terminators, markers included
+  std::size_t first_line = 0;      // 1-based line of the begin marker in the file it was read from; 0 when new
 };
+
+// A line someone added to a block by hand (anything but the markers, the block's
+// own Host line, its Ciphers and Compression lines, and blank lines), with its
+// 1-based line number in the file the block was read from.
+struct ForeignLine {
+  std::size_t line = 0;
+  std::string text;
+};
+
+// The lines of `block` that ssh-tune did not write, in order.
+std::vector<ForeignLine> foreign_lines(const ManagedBlock& block);
 
 struct ManagedFile {
   std::vector<std::string> header;  // comment lines above the first block
@@ -44,11 +56,16 @@ bool records_created_config(const ManagedFile& file);
 ManagedBlock render_block(const HostSettings& settings, const std::string& ciphers_value,
                           const std::string& written_at);
 
-// Puts `block` in place of the block for the same host (or appends it). Returns
-// false, changing nothing, when the existing block already has the same settings.
+// Puts `block` in place of the block for the same host (or appends it), keeping
+// the old block's foreign lines (see foreign_lines) before its end marker, so a
+// line added by hand survives every apply. Returns false, changing nothing, when
+// the existing block already has the same settings.
 bool put_block(ManagedFile& file, const ManagedBlock& block);
 
-// Removes the block for `host`; false when there is none.
-bool drop_block(ManagedFile& file, const std::string& host);
+// Removes the block for `host` (false when there is none). Error (invalid_input),
+// removing nothing, when the block holds a line added by hand, naming it:
+// "PATH:7: 'ProxyJump bastion' was added by hand to the block for e1; move it to
+// your own config, then run the command again (nothing was changed)".
+Result<bool> drop_block(ManagedFile& file, const std::string& host, const std::filesystem::path& path);
 
 }  // namespace sshtune::edit

@@ -19,20 +19,37 @@ Result<std::filesystem::path> resolve_target(const std::filesystem::path& path) 
   return real;
 }
 
+namespace {
+
+// Ok for a regular file; the refusal naming what else `path` is.
+Result<void> check_editable(const std::filesystem::path& path, const FileState& state) {
+  if (state.null_device) {
+    return Error{ErrorKind::invalid_input, path.string() +
+                                               ": is the null device; ssh-tune writes only regular files: name your "
+                                               "own config with -F, or leave -F out"};
+  }
+  if (state.kind == FileKind::directory) return Error{ErrorKind::io, path.string() + ": is a directory"};
+  if (state.kind != FileKind::regular) {
+    return Error{ErrorKind::invalid_input, not_regular_message(path.string(), state.kind)};
+  }
+  return ok();
+}
+
+}  // namespace
+
 Result<FileSnapshot> take_snapshot(FileSystem& fs, const std::filesystem::path& path) {
   FileSnapshot snapshot;
   snapshot.path = path;
   SSHTUNE_TRY(target, resolve_target(path));
   snapshot.target = target;
+  std::error_code ignored;
+  snapshot.via_symlink = std::filesystem::is_symlink(path, ignored);
   SSHTUNE_TRY(state, fs.stat(snapshot.target));
   snapshot.state = state;
   if (!state.exists) {
     return snapshot;
   }
-  std::error_code ignored;
-  if (std::filesystem::is_directory(snapshot.target, ignored)) {
-    return Error{ErrorKind::io, path.string() + ": is a directory"};
-  }
+  SSHTUNE_TRYV(check_editable(path, state));
   SSHTUNE_TRY(content, fs.read(snapshot.target));
   snapshot.content = std::move(content);
   return snapshot;

@@ -14,6 +14,7 @@ struct FileSnapshot {
   std::filesystem::path target;  // the real file behind all symlinks; this is what gets replaced
   FileState state;               // state.exists is false for a file still to be created
   std::string content;
+  bool via_symlink = false;  // `path` itself is a symlink: the file is edited through it, never replaced
 };
 
 // The real file behind `path` (all symlinks resolved), or `path` made absolute when
@@ -21,7 +22,10 @@ struct FileSnapshot {
 Result<std::filesystem::path> resolve_target(const std::filesystem::path& path);
 
 // Reads `path`, following symlinks to the real target. A missing file gives an
-// empty snapshot; a dangling symlink, a directory or an unreadable file is an error.
+// empty snapshot. A dangling symlink, an unreadable file and anything but a
+// regular file is an error naming its kind: ssh-tune never edits a device, a
+// FIFO or a socket, and reads `-F /dev/null` only to refuse writing it:
+// "PATH: is the null device; ssh-tune writes only regular files: name your own config with -F, or leave -F out".
 Result<FileSnapshot> take_snapshot(FileSystem& fs, const std::filesystem::path& path);
 
 // True when the file on disk still matches `before` (existence, inode, size,

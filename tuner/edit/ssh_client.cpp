@@ -1,5 +1,8 @@
 #include "tuner/edit/ssh_client.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <sstream>
 
@@ -25,8 +28,17 @@ std::string dump_value(const std::string& dump, const std::string& keyword) {
   return {};
 }
 
+std::vector<std::string> as_config_owner(const std::filesystem::path& config, std::vector<std::string> argv) {
+  struct stat st {};
+  if (::geteuid() != 0 || ::stat(config.c_str(), &st) != 0 || st.st_uid == 0) return argv;
+  std::vector<std::string> command{"setpriv", "--reuid=" + std::to_string(st.st_uid),
+                                   "--regid=" + std::to_string(st.st_gid), "--clear-groups"};
+  command.insert(command.end(), argv.begin(), argv.end());
+  return command;
+}
+
 Result<ProcessResult> RealSshClient::dump_config(const std::filesystem::path& config, const std::string& host) {
-  return run_process({m_program, "-G", "-F", config.string(), "--", host});
+  return run_process(as_config_owner(config, {m_program, "-G", "-F", config.string(), "--", host}));
 }
 
 }  // namespace sshtune::edit

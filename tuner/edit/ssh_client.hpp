@@ -25,7 +25,10 @@ class SshClient {
   virtual Result<ProcessResult> dump_config(const std::filesystem::path& config, const std::string& host) = 0;
 };
 
-// The ssh found in PATH (or `program`).
+// The ssh found in PATH (or `program`). Run as root on a config another account
+// owns (`sudo -E` with a user's HOME), ssh -G runs as that account (through
+// setpriv): ssh refuses included files owned by anyone but root and the user
+// running it, so only that account's ssh can say whether the user's ssh accepts them.
 class RealSshClient final : public SshClient {
  public:
   explicit RealSshClient(std::string program = ssh_program()) : m_program(std::move(program)) {}
@@ -34,6 +37,11 @@ class RealSshClient final : public SshClient {
  private:
   std::string m_program;
 };
+
+// The command that runs `argv` as the owner of `config`: `argv` itself unless
+// ssh-tune runs as root and another account owns `config`, then
+// {"setpriv", "--reuid=U", "--regid=G", "--clear-groups", argv...}.
+std::vector<std::string> as_config_owner(const std::filesystem::path& config, std::vector<std::string> argv);
 
 // Parses "OpenSSH_9.2p1 Debian-2, OpenSSL 3.0" into {9, 2}; an error for anything else.
 Result<SshVersion> parse_ssh_version(const std::string& banner);

@@ -128,8 +128,15 @@ Result<void> save_cached_host(const CachedHost& entry) {
   return write_cache_file(cache_path(entry.host), render_cache_entry(entry));
 }
 
-Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
-                                                   const CacheRules& rules) {
+namespace {
+
+// The refusal of an unusable cache entry, with the way past it.
+Error cache_refused(const std::string& host, const Error& cause) {
+  return Error{cause.kind, cause.message + " (ssh-tune host " + host + " --fresh measures again and replaces it)"};
+}
+
+Result<std::optional<CachedHost>> load_checked(const std::string& host, std::chrono::seconds max_age,
+                                               const CacheRules& rules) {
   const fs::path path = cache_path(host);
   SSHTUNE_TRY(text, read_cache_file(path));
   if (!text) return std::optional<CachedHost>{};
@@ -137,6 +144,15 @@ Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std:
   SSHTUNE_TRY(entry, parse_cached_host(*text, path.string(), rules, now));
   if (entry.host != host || now - entry.measured_unix > max_age.count()) return std::optional<CachedHost>{};
   return std::optional<CachedHost>{std::move(entry)};
+}
+
+}  // namespace
+
+Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
+                                                   const CacheRules& rules) {
+  auto loaded = load_checked(host, max_age, rules);
+  if (!loaded) return cache_refused(host, loaded.error());
+  return loaded;
 }
 
 }  // namespace sshtune

@@ -124,7 +124,8 @@ struct CacheRules;  // cache_validation.hpp
 // k_max_cache_file bytes, and its content pass validate_cached_host (the
 // security floor included). An Error (naming the file and the reason) when a
 // file exists but fails any of this; nullopt when there is none, it is stale,
-// or it was measured for another host name.
+// or it was measured for another host name. Every error ends with the way past
+// it: " (ssh-tune host HOST --fresh measures again and replaces it)".
 Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
                                                    const CacheRules& rules);
 

@@ -1,6 +1,7 @@
 // Passes 1, 2, 4 and 5 of the host pipeline, and their composition.
 #include "tuner/host/pipeline.hpp"
 
+#include "base/message.hpp"
 #include "base/strings.hpp"
 #include "probes/bench/sample_corpus.hpp"
 
@@ -17,7 +18,8 @@ std::optional<double> milliseconds_of(std::optional<double> seconds) {
 }  // namespace
 
 std::string sample_label(const HostRequest& request) {
-  return request.sample_path ? *request.sample_path : "built-in mixed corpus";
+  // Escaped as messages show it: a path with a newline must not make the cache entry unreadable.
+  return request.sample_path ? escape_bytes(*request.sample_path) : "built-in mixed corpus";
 }
 
 Result<CopySize> copy_size(const HostRequest& request) {

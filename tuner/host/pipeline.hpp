@@ -89,7 +89,8 @@ struct HostOutcome {
   CopySize copy;       // the whole copy the verdict times (the request's)
 };
 
-// The cache's label for the request's sample: its path, or "built-in mixed corpus".
+// The cache's label for the request's sample: its path escaped as messages show
+// it (a newline as "\n", so the entry stays readable), or "built-in mixed corpus".
 std::string sample_label(const HostRequest& request);
 
 // Pass 1: the effective configuration for the alias and the target the probes use.

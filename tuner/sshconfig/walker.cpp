@@ -19,11 +19,16 @@ Error fatal(const std::string& message) { return Error{ErrorKind::invalid_input,
 using Message = std::optional<std::string>;
 
 // ssh's fopen()+getline(): nullopt with errno set when it cannot be opened; a
-// directory opens and reads as empty.
-std::optional<std::string> read_bytes(const std::string& path) {
+// directory opens and reads as empty. A device (but the null device), FIFO or
+// socket, or a file past read_file's cap, is an error naming it: ssh would hang
+// on a FIFO or read /dev/zero without end.
+Result<std::optional<std::string>> read_bytes(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return std::string();
-  return read_file_if_present(path);
+  if (std::filesystem::is_directory(path, ec)) return std::optional<std::string>(std::string());
+  auto text = sshtune::read_file(path);
+  if (text) return std::optional<std::string>(std::move(text).value());
+  if (text.error().kind == ErrorKind::invalid_input) return text.error();
+  return std::optional<std::string>();
 }
 
 // RefuseConnection (10.1): an active line that reads well ends ssh with its
@@ -41,7 +46,10 @@ std::string directive_name(const KeywordInfo& info, const OpensshVersion& releas
 
 }  // namespace
 
-bool config_readable(const std::string& path) { return read_bytes(path).has_value(); }
+bool config_readable(const std::string& path) {
+  const auto text = read_bytes(path);
+  return !text || text.value().has_value();
+}
 
 Result<std::string> expand_hostname(const std::string& value, const std::string& host) {
   Result<std::string> expanded = expand_tokens(value, {{'h', host}}, false);
@@ -51,7 +59,7 @@ Result<std::string> expand_hostname(const std::string& value, const std::string&
 
 Result<void> Walker::read_file(const std::string& path, FileFlags flags, bool& active, int depth) {
   if (depth > k_max_include_depth) return fatal("Too many recursive configuration includes");
-  std::optional<std::string> text = read_bytes(path);
+  SSHTUNE_TRY(text, read_bytes(path));
   if (!text) return fatal("Can't open user config file " + path + ": " + std::strerror(errno));
   if (flags.check_perm) {
     if (auto message = check_permissions(path)) return fatal(*message);

@@ -67,7 +67,8 @@ class Walker {
   const ExecRunner& m_exec;
 };
 
-// Whether ssh's fopen() of a configuration file would succeed (a directory opens).
+// Whether ssh's fopen() of a configuration file would succeed (a directory opens), or
+// ssh-tune refuses it by kind (a FIFO, a device): reading it then reports why.
 bool config_readable(const std::string& path);
 
 // percent_expand(value, "h", host): the only token HostName allows.
