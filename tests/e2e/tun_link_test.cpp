@@ -53,30 +53,35 @@ class Link {
     const std::string dir = m_dir.path().string();
     std::string output;
     run_shell("setsid " + kTool + " start --netns " + m_netns + " " + args + " --pid-file " + dir +
-                  "/link.pid --address-file " + dir + "/link.address --stats-file " + dir +
-                  "/link.stats </dev/null >" + dir + "/link.log 2>&1 &",
+                  "/link.pid --address-file " + dir + "/link.address --stats-file " + dir + "/link.stats </dev/null >" +
+                  dir + "/link.log 2>&1 &",
               output);
     for (int i = 0; i < 200 && !std::filesystem::exists(m_dir.path() / "link.pid"); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     std::ifstream(m_dir.path() / "link.address") >> m_here >> m_there;
   }
-  ~Link() { stop(); }
+  ~Link() { halt(); }
   Link(const Link&) = delete;
   Link& operator=(const Link&) = delete;
 
   bool up() const { return !m_there.empty(); }
+  std::filesystem::path pid_file() const { return m_dir.path() / "link.pid"; }
+  const std::string& here() const { return m_here; }
   const std::string& netns() const { return m_netns; }
   const std::string& there() const { return m_there; }
   std::string log() const { return sshtune::testing::read_file(m_dir.path() / "link.log"); }
   // Stops the link and returns its final counters.
   nlohmann::json stop() {
-    std::string output;
-    run_shell(kTool + " stop --pid-file " + (m_dir.path() / "link.pid").string(), output);
+    halt();
     return nlohmann::json::parse(sshtune::testing::read_file(m_dir.path() / "link.stats"), nullptr, false);
   }
 
  private:
+  void halt() const {
+    std::string output;
+    run_shell(kTool + " stop --pid-file " + pid_file().string(), output);
+  }
   TempDir m_dir;
   std::string m_netns, m_here, m_there;
 };
@@ -98,8 +103,7 @@ int socket_in_netns(const std::string& netns, const std::string& address, int ty
     socklen_t size = sizeof sa;
     const int big = 8 << 20;
     setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &big, sizeof big);
-    if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 ||
-        (type == SOCK_STREAM && listen(fd, 8) != 0) ||
+    if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || (type == SOCK_STREAM && listen(fd, 8) != 0) ||
         getsockname(fd, reinterpret_cast<sockaddr*>(&sa), &size) != 0) {
       close(fd);
       return;
@@ -146,9 +150,9 @@ std::thread serve_one(int listener, std::function<void(int)> serve) {
   });
 }
 
-#define SKIP_WITHOUT_TUN()                                         \
+#define SKIP_WITHOUT_TUN()                                      \
   if (const auto reason = TestHost::tun_unavailable_reason()) { \
-    GTEST_SKIP() << *reason;                                       \
+    GTEST_SKIP() << *reason;                                    \
   }
 
 }  // namespace
@@ -324,6 +328,26 @@ TEST(TunLink, QueueHoldsAtMostItsBytes) {
   EXPECT_LT(longest, 5 + 33 + 25.0) << "no packet waited longer than a full queue takes";
   std::cout << "300 x 1028 bytes into a 32 KiB queue at 8 Mbit/s: " << out["delivered"] << " delivered, "
             << out["queue_dropped"] << " dropped, longest wait " << longest << " ms\n";
+}
+
+TEST(TunLink, ExitsWhenItsPidFileGoesAndLeavesNothingBehind) {
+  SKIP_WITHOUT_TUN();
+  Link link("--delay 1");
+  ASSERT_TRUE(link.up()) << link.log();
+  int pid = 0;
+  std::ifstream(link.pid_file()) >> pid;
+  ASSERT_TRUE(sshtune::testing::process_alive(pid));
+  std::filesystem::remove(link.pid_file());
+  for (int i = 0; i < 60 && sshtune::testing::process_alive(pid); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_FALSE(sshtune::testing::process_alive(pid)) << "tun-link " << pid << " still runs";
+  std::string output;
+  run_shell("ip -o addr show to " + link.here(), output);
+  EXPECT_EQ(output, "") << "the device of this side is left";
+  EXPECT_NE(run_shell("ip netns list | grep -q '^" + link.netns() + "\\b'", output), 0)
+      << "the namespace it made is left";
+  EXPECT_NE(link.log().find("tun-link: to_netns: "), std::string::npos) << "its counters on exit: " << link.log();
 }
 
 namespace {
