@@ -16,14 +16,18 @@ AES_MASK = "OPENSSL_ia32cap=~0x200000200000000"
 
 class Host:
     """A tools/test-host server: loopback, shaped to `rate` in a namespace, behind a
-    `delay` ms relay (RTT about 2 x delay), and/or with `sshd_env` set for sshd.
+    `delay` ms relay (RTT about 2 x delay), and/or with `sshd_env` set for sshd;
+    or, with `link` (tools/tun-link's shaping, e.g. {"loss": "0.2", "cc": "cubic"}),
+    in a namespace behind a lossy TUN link whose one-way delay is `delay`.
     Its sessions start a plain shell (--plain-shell: no rc file, as on a server
     whose login shell starts in milliseconds) unless RC_FILES=1 keeps this
     account's own rc files, whatever they cost per session."""
 
-    def __init__(self, rate=None, delay=None, sshd_env=None, name=None):
+    def __init__(self, rate=None, delay=None, sshd_env=None, name=None, link=None):
         self.dir = tempfile.mkdtemp(prefix="ssh-tune-bench-")
         args = [os.path.join(ROOT, "tools", "test-host"), "start", self.dir]
+        if link is not None:
+            args += ["--tun"] + [arg for key, value in link.items() for arg in (f"--{key}", str(value))]
         if rate:
             args += ["--shaped", rate]
         if delay:

@@ -2,6 +2,7 @@
 #include "tests/support/shell.hpp"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -23,6 +24,14 @@ std::optional<int> number_in(const std::filesystem::path& path) {
     return value;
   }
   return std::nullopt;
+}
+
+// The first word in `path`, or "" when it is missing or empty.
+std::string first_word(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string word;
+  in >> word;
+  return word;
 }
 
 }  // namespace
@@ -62,18 +71,39 @@ int listen_on_loopback(int& port, int backlog) {
   return fd;
 }
 
-std::optional<std::string> TestHost::shaped_unavailable_reason() {
-  if (geteuid() != 0) {
-    return "a shaped host needs root (ip netns, tc)";
-  }
+namespace {
+
+// Why a namespace host cannot be made (`tools` missing, netns refused), or nullopt.
+std::optional<std::string> namespace_host_refused(const std::string& tool) {
   std::string output;
-  if (run_shell("command -v ip && command -v tc && test -x /usr/sbin/sshd", output) != 0) {
-    return "ip, tc or /usr/sbin/sshd is missing";
+  if (run_shell("command -v ip && command -v " + tool + " && test -x /usr/sbin/sshd", output) != 0) {
+    return "ip, " + tool + " or /usr/sbin/sshd is missing";
   }
   if (run_shell("ip netns add st-probe-$$ && ip netns del st-probe-$$", output) != 0) {
     return "network namespaces are not available: " + output;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> TestHost::shaped_unavailable_reason() {
+  if (geteuid() != 0) {
+    return "a shaped host needs root (ip netns, tc)";
+  }
+  return namespace_host_refused("tc");
+}
+
+std::optional<std::string> TestHost::tun_unavailable_reason() {
+  if (geteuid() != 0) {
+    return "a TUN link needs root (ip netns, /dev/net/tun)";
+  }
+  const int tun = open("/dev/net/tun", O_RDWR | O_CLOEXEC);
+  if (tun < 0) {
+    return "/dev/net/tun cannot be opened";
+  }
+  close(tun);
+  return namespace_host_refused("python3");
 }
 
 std::unique_ptr<TestHost> TestHost::start(const std::optional<std::string>& rate, std::string& error,
@@ -93,6 +123,15 @@ std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::s
   if (options.delay_ms) {
     command += " --delay " + std::to_string(*options.delay_ms);
   }
+  if (options.tun) {
+    command += " --tun";
+  }
+  for (const auto& [flag, value] : {std::pair{"--rate", options.link_rate}, std::pair{"--loss", options.link_loss},
+                                    std::pair{"--queue", options.link_queue}, std::pair{"--cc", options.link_cc}}) {
+    if (value) {
+      command += std::string(" ") + flag + " " + shell_quoted(*value);
+    }
+  }
   if (options.openssh_root) {
     command += " --openssh " + shell_quoted(options.openssh_root->string());
   }
@@ -111,6 +150,12 @@ std::unique_ptr<TestHost> TestHost::start(const TestHostOptions& options, std::s
 std::optional<int> TestHost::relay_pid() const { return number_in(dir() / "relay.pid"); }
 
 std::optional<int> TestHost::relay_port() const { return number_in(dir() / "relay.port"); }
+
+std::optional<int> TestHost::link_pid() const { return number_in(dir() / "link.pid"); }
+
+std::string TestHost::netns() const { return first_word(dir() / "netns"); }
+
+std::string TestHost::address() const { return first_word(dir() / "address"); }
 
 bool TestHost::stop(std::string& error) {
   return run_shell(script() + " stop " + shell_quoted(dir().string()), error) == 0;

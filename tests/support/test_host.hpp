@@ -1,7 +1,8 @@
 #pragma once
 // A throwaway sshd started through tools/test-host (the same script the demo
 // and the benchmarks use): on 127.0.0.1, or inside a network namespace behind a
-// tbf-shaped veth pair; optionally behind tools/delay-relay (a long path).
+// tbf-shaped veth pair or tools/tun-link (a lossy link); optionally behind
+// tools/delay-relay (a long path).
 // Stopped, with its relay and namespace, on destruction.
 
 #include "tests/support/temp_dir.hpp"
@@ -22,6 +23,11 @@ struct TestHostOptions {
   // running the tests (--plain-shell; sshd keeps only the first SetEnv, so an sshd_lines SetEnv replaces
   // it); false keeps that account's rc files, whatever they cost per session.
   bool plain_shell = true;
+  // tools/tun-link instead of a relay (root, /dev/net/tun): sshd in a namespace, kernel TCP end to end,
+  // delay_ms each way on the link itself. Its shaping, as tools/tun-link takes it (X or OUT/IN): megabits
+  // per second, percent lost, the queue in KB, the congestion control of both ends ("cubic", "bbr").
+  bool tun = false;
+  std::optional<std::string> link_rate, link_loss, link_queue, link_cc;
 };
 
 class TestHost {
@@ -29,6 +35,9 @@ class TestHost {
   // Why a shaped host cannot be made here (not root, no ip/tc/sshd, netns
   // refused), or nullopt when it can.
   static std::optional<std::string> shaped_unavailable_reason();
+  // Why a tools/tun-link host cannot be made here (not root, no /dev/net/tun,
+  // ip or sshd, netns refused), or nullopt when it can.
+  static std::optional<std::string> tun_unavailable_reason();
 
   // Starts the host; `rate` (e.g. "20mbit") makes it a shaped namespace host.
   // nullptr when the script failed; `error` then holds its output.
@@ -48,6 +57,10 @@ class TestHost {
   // The relay's pid and port (from DIR/relay.pid, DIR/relay.port); nullopt without --delay.
   std::optional<int> relay_pid() const;
   std::optional<int> relay_port() const;
+  // The tun-link's pid (DIR/link.pid; nullopt without tun), the namespace's name and address (empty on loopback).
+  std::optional<int> link_pid() const;
+  std::string netns() const;
+  std::string address() const;
   // Runs `tools/test-host stop` now (the destructor's second stop is harmless);
   // false with its output in `error` when it failed.
   bool stop(std::string& error);
