@@ -217,7 +217,8 @@ Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags,
     for (const std::string& file : files.value()) {
       FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
       errno = 0;
-      if (depth + 1 <= k_max_include_depth && !read_bytes(file)) {
+      const auto opened = read_bytes(file);  // a refused kind (a FIFO) is reported by read_file below
+      if (depth + 1 <= k_max_include_depth && opened && !opened.value()) {
         if (errno == ENOENT) continue;  // a dangling symlink is skipped like a missing file
         return Message("Can't open user config file " + file + ": " + std::strerror(errno));
       }
