@@ -29,8 +29,7 @@ std::string describe_kind(FileKind kind) {
 
 bool is_null_device(const struct stat& st) {
   struct stat null {};
-  return S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) &&
-         st.st_rdev == null.st_rdev;
+  return S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) && st.st_rdev == null.st_rdev;
 }
 
 std::string not_regular_message(const std::string& path, FileKind kind) {

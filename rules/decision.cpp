@@ -1,11 +1,14 @@
 #include "rules/decision.hpp"
 
+#include "rules/path_loss.hpp"
+
 #include "base/format.hpp"
 #include "base/strings.hpp"
 #include "rules/cipher_ranking.hpp"
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
 #include "rules/parallel_advice.hpp"
+#include "rules/path_loss.hpp"
 #include "rules/session_window.hpp"
 #include "rules/untimed_ciphers.hpp"
 
@@ -90,6 +93,33 @@ void add_untimed(const HostFacts& facts, const Catalog& catalog, const Policy& p
   decision.ciphers.insert(decision.ciphers.end(), added.begin(), added.end());
 }
 
+// On a loss-bound path a long copy lives with its losses, unlike a trial's fresh connection: the
+// expected figure becomes what one session of a loss-based congestion control sustains at the measured
+// loss. That figure, or nullopt where it does not apply (another bottleneck, bbr, a lower trial).
+std::optional<double> hold_to_loss(const HostFacts& facts, const Policy& policy, Decision& decision) {
+  if (decision.bottleneck != Bottleneck::loss) return std::nullopt;
+  const auto held = loss_held_mb_per_s(facts, policy);
+  if (!held || *held >= decision.expected_mb_per_s) return std::nullopt;
+  decision.reasons.push_back("a long copy lives with that loss: one session is expected near " + mbps(*held) +
+                             ", not the " + mbps(decision.expected_mb_per_s) +
+                             " of a trial's fresh connection, and k sessions at most k times that");
+  decision.expected_mb_per_s = *held;
+  decision.expected_source = FigureSource::loss_model;
+  // The setting in effect now crosses the same lossy path: a long copy holds it the same way.
+  if (decision.current_mb_per_s && *decision.current_mb_per_s > *held) {
+    decision.current_mb_per_s = *held;
+    decision.current_source = FigureSource::loss_model;
+  }
+  return held;
+}
+
+// The parallel trials as a long copy would see them: k sessions at most k times one held by loss.
+HostFacts capped_by_loss(const HostFacts& facts, double held) {
+  HostFacts capped = facts;
+  for (auto& trial : capped.parallel_trials) trial.mb_per_s = std::min(trial.mb_per_s, trial.streams * held);
+  return capped;
+}
+
 Error nothing_measured(const HostFacts& facts) {
   if (facts.trials.empty() && !facts.untimed_reason.empty() && !facts.openssh_missing.empty()) {
     return Error{ErrorKind::remote, facts.host + ": no cipher was timed: the survey left them to your ssh (" +
@@ -114,12 +144,19 @@ std::string_view to_string(Bottleneck bottleneck) {
     case Bottleneck::cpu: return "cpu";
     case Bottleneck::link: return "link";
     case Bottleneck::window: return "window";
+    case Bottleneck::loss: return "loss";
   }
   return "cpu";
 }
 
 std::string_view to_string(FigureSource source) {
-  return source == FigureSource::openssh ? "openssh" : source == FigureSource::libssh ? "libssh" : "model";
+  switch (source) {
+    case FigureSource::openssh: return "openssh";
+    case FigureSource::libssh: return "libssh";
+    case FigureSource::model: return "model";
+    case FigureSource::loss_model: return "loss-model";
+  }
+  return "model";
 }
 
 std::string_view to_string(WindowLimit limit) {
@@ -159,7 +196,11 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   add_untimed(facts, catalog, policy, decision);
   describe_expected(facts, first, cap, decision);
   describe_current(facts, decision);
-  decision.parallel = advise_parallel(facts, first.mb_per_s, policy, decision.reasons);
+  if (const auto held = hold_to_loss(facts, policy, decision)) {
+    decision.parallel = advise_parallel(capped_by_loss(facts, *held), *held, policy, decision.reasons);
+  } else {
+    decision.parallel = advise_parallel(facts, first.mb_per_s, policy, decision.reasons);
+  }
   decision.windows = session_windows(facts, policy);
   note_hpn_and_window(facts, decision, decision.reasons);
   decision.reasons.insert(decision.reasons.end(), notes.begin(), notes.end());

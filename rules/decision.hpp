@@ -42,6 +42,15 @@ struct TcpLimits {
   std::optional<double> send_max;
 };
 
+// What TCP counted on the survey's upload connections, this machine sending: how many segments went
+// out, how many of them went again, the segment size and this machine's congestion control.
+struct PathLoss {
+  double segments = 0;
+  double retransmitted = 0;
+  double mss_bytes = 0;
+  std::string congestion;  // "cubic", "bbr", ...; "" when unknown
+};
+
 // Everything the decision is made from. Optional facts that are missing make
 // the decision more conservative and say so in the reasons.
 struct HostFacts {
@@ -63,6 +72,7 @@ struct HostFacts {
   TransferDirection direction = TransferDirection::upload;  // which way the cipher trials moved data
   TcpLimits local_tcp;                                      // this machine's TCP buffer limits
   TcpLimits server_tcp;                                     // the server's, read over the survey's session
+  std::optional<PathLoss> path_loss;                        // the survey's uploads (absent: downloads, no TCP)
   std::map<std::string, double> local_speeds;               // this CPU's EVP speed per cipher (may be empty)
   std::vector<std::string> client_ciphers;                  // `ssh -Q cipher`
   std::vector<std::string> server_ciphers;                  // the server's KEXINIT (client to server)
@@ -75,10 +85,14 @@ struct HostFacts {
 };
 
 enum class LinkClass { cpu_bound, link_bound };
-enum class Bottleneck { cpu, link, window };
+// loss: each session is held by its congestion control's answer to packet loss (k sessions gain while
+// one moves far less than its window allows).
+enum class Bottleneck { cpu, link, window, loss };
 // Where a figure shown to the user comes from: the user's OpenSSH client, the libssh survey, or (for
 // compression that no transfer measured) the model from this CPU's zlib speed and the sample's ratio.
-enum class FigureSource { openssh, libssh, model };
+// loss_model: what one session of a loss-based congestion control sustains at the loss TCP counted
+// (rules/path_loss.hpp), where a trial's fresh connection ran ahead of its losses.
+enum class FigureSource { openssh, libssh, model, loss_model };
 
 // k parallel sessions are worth it: they reach `mb_per_s` where one session reaches `single_mb_per_s`.
 struct ParallelAdvice {

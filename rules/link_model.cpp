@@ -1,6 +1,7 @@
 #include "rules/link_model.hpp"
 
 #include "base/format.hpp"
+#include "rules/path_loss.hpp"
 #include "rules/session_window.hpp"
 
 #include <algorithm>
@@ -10,7 +11,7 @@ namespace sshtune::rules {
 namespace {
 
 // "… confirmed: 4 sessions moved 151 MB/s" or why the window is not taken for the limit.
-bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& policy,
+bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& policy, const std::string& held_by,
                            std::vector<std::string>& reasons) {
   const auto parallel = best_parallel(facts);
   if (!parallel) {
@@ -19,7 +20,7 @@ bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& po
   }
   const bool gains = parallel->mb_per_s >= policy.parallel_gain * best;
   reasons.push_back(std::to_string(parallel->streams) + " sessions at once moved " + mbps(parallel->mb_per_s) +
-                    (gains ? ": each session is held by its window, not the link"
+                    (gains ? ": each session is held by " + held_by + ", not the link"
                            : ": no more than one session, so the link is the limit"));
   return gains;
 }
@@ -127,8 +128,17 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
     reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
                       reach_text(best, cap, suspect, policy));
   }
-  if (!suspect || link_class != LinkClass::link_bound) return otherwise;
-  return confirmed_by_parallel(best, facts, policy, reasons) ? Bottleneck::window : otherwise;
+  // Loss holds a session when, on a path that loses packets, what one sustains in a long copy (for a
+  // loss-based congestion control; else what the trial moved) is well under its window. A short trial's
+  // fresh connection may run ahead of its losses, so the parallel sessions are judged against that too.
+  const double single = std::min(best, loss_held_mb_per_s(facts, policy).value_or(best));
+  const bool lossy = loss_suspected(facts, policy) && single < policy.window_suspect * cap;
+  if (!(suspect || lossy) || link_class != LinkClass::link_bound) return otherwise;
+  const std::string held_by = lossy ? "its congestion control's answer to loss" : "its window";
+  if (!confirmed_by_parallel(lossy ? single : best, facts, policy, held_by, reasons)) return otherwise;
+  if (!lossy) return Bottleneck::window;
+  for (auto& reason : loss_reasons(facts, policy)) reasons.push_back(std::move(reason));
+  return Bottleneck::loss;
 }
 
 }  // namespace sshtune::rules

@@ -48,7 +48,9 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy);
 
 // window when a link-bound host's one session is window_suspected (of session_cap) and a parallel trial
-// moved at least policy.parallel_gain times as much; else link or cpu by the link class.
+// moved at least policy.parallel_gain times as much; loss instead when the path loses packets
+// (loss_suspected) and one session moved under policy.window_suspect of the cap; else link or cpu by
+// the link class.
 // Adds the reasons: the cap (or that a session of your ssh moved more than window/RTT), whether it binds,
 // and what confirmed it (or why it was not confirmed).
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,

@@ -70,6 +70,8 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
         {"near", number_in(&Policy::window_near, 0.1, 1.0)},
         {"suspect", number_in(&Policy::window_suspect, 0.1, 1.0)},
         {"long_rtt_ms", number_in(&Policy::long_rtt_ms, 1.0, 100000.0)},
+        {"loss_suspect", number_in(&Policy::loss_suspect, 0.0, 1.0)},
+        {"loss_min_segments", number_in(&Policy::loss_min_segments, 1.0, 1e9)},
         {"tcp_receive_share", number_in(&Policy::tcp_receive_share, 0.1, 1.0)},
         {"tcp_advised_max", number_in(&Policy::tcp_advised_max, 65536.0, 2147483647.0)}}},
       {"confirmation",

@@ -24,6 +24,8 @@ struct Policy {
   double window_near = 0.85;                    // at >= 85% of window/RTT one session reaches the window
   double window_suspect = 0.70;                 // ... at >= 70% it may: parallel sessions decide
   double long_rtt_ms = 80;                      // ... as they do from this RTT on, whatever one session moved
+  double loss_suspect = 0.0005;                 // retransmitted share of segments from which loss may hold a session
+  double loss_min_segments = 300;               // ... counted only over at least this many segments
   double tcp_receive_share = 0.5;               // of a TCP receive buffer, the share TCP advertises as window
   double tcp_advised_max = 16.0 * 1024 * 1024;  // the tcp_rmem/tcp_wmem maximum advised when TCP binds
   double parallel_gain = 1.3;                   // k sessions are advised only when they beat one by this factor

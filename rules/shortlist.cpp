@@ -4,6 +4,7 @@
 #include "rules/cipher_ranking.hpp"
 #include "rules/compression_model.hpp"
 #include "rules/link_model.hpp"
+#include "rules/path_loss.hpp"
 #include "rules/untimed_ciphers.hpp"
 
 #include <algorithm>
@@ -36,7 +37,8 @@ bool add_timed_leaders(const HostFacts& survey, const Catalog& catalog, const Po
   const LinkClass link = classify_link(ranked, survey, policy, notes);
   list.cpu_bound = link == LinkClass::cpu_bound;
   list.window_suspect =
-      cap && window_suspected(fastest_session(ranked), *cap, survey, policy) && link == LinkClass::link_bound;
+      cap && (window_suspected(fastest_session(ranked), *cap, survey, policy) || loss_suspected(survey, policy)) &&
+      link == LinkClass::link_bound;
   return true;
 }
 

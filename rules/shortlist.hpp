@@ -21,7 +21,8 @@ struct Shortlist {
   std::vector<std::string> ciphers;       // uncompressed, in this order: the leaders, then the current one
   std::optional<std::string> compressed;  // time Compression yes with the user's sample using this cipher
   std::string current_cipher;             // what the configuration in effect now negotiates ("" unknown)
-  bool window_suspect = false;            // flat and at [window] suspect of window/RTT: parallel decides
+  bool window_suspect = false;            // flat, and at [window] suspect of window/RTT or on a path that
+                                          // loses packets (loss_suspected): parallel sessions decide
   bool cpu_bound = false;                 // the survey's ciphers differ: k sessions may add CPU cores
   double leader_mb_per_s = 0;             // the survey's best figure (or the window's), to size the trials
 };

@@ -72,6 +72,15 @@ struct TrialSpec {
 };
 
 // What one trial measured. Upload and download count payload bytes (before compression).
+// What the kernel counted on a trial's own TCP connection while it ran (Linux TCP_INFO): what tells a
+// session held by packet loss and its congestion control from one held by a window, the link or the CPU.
+struct TcpSample {
+  std::uint64_t segments_out = 0;   // data segments sent (socket bytes out / MSS)
+  std::uint64_t retransmitted = 0;  // segments sent again (tcpi_total_retrans)
+  std::uint32_t mss_bytes = 0;      // the sender's maximum segment size
+  std::string congestion;           // the socket's TCP_CONGESTION ("cubic", "bbr"); "" when unknown
+};
+
 struct TrialResult {
   TrialKind kind = TrialKind::upload;
   std::string cipher;  // as negotiated
@@ -89,6 +98,8 @@ struct TrialResult {
     bool server_clock = false;
   };
   std::optional<Span> span;
+  // libssh uploads: what TCP counted on the trial's connection over the whole trial (warm-up included).
+  std::optional<TcpSample> tcp;
   // OpenSSH trials: the seconds the new session lost at its start, before it streamed at `seconds`'
   // rate: from its release to its warm-up's end, less the warm-up's bytes at that rate (TCP's slow
   // start, sshd's first buffers). A whole transfer of N bytes takes about start_s + N / rate.

@@ -60,6 +60,15 @@ constexpr std::size_t k_trial_connections = 2;
 // The longest a trial waits for the other connections' earlier trials to leave the link.
 constexpr std::chrono::seconds k_quiesce_limit{1};
 
+// What TCP counted between two samples of one connection; nullopt when either is missing.
+std::optional<TcpSample> tcp_during(const std::optional<TcpSample>& before, const std::optional<TcpSample>& after) {
+  if (!before || !after) return std::nullopt;
+  TcpSample during = *after;
+  during.segments_out -= std::min(before->segments_out, after->segments_out);
+  during.retransmitted -= std::min(before->retransmitted, after->retransmitted);
+  return during;
+}
+
 // Runs remote commands on one control session and throughput trials on up to k_trial_connections
 // TrialConnections, whose algorithms change by rekeying. After any failure every connection is dropped,
 // and the next trial connects afresh; a switch the server does not complete is replaced by a fresh
@@ -112,7 +121,10 @@ class LibsshRunner final : public RemoteRunner {
       case TrialKind::upload: {
         SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));
         quiesce_all_but(connection);
-        return connection->upload(spec);
+        const auto before = connection->session().tcp_sample();
+        SSHTUNE_TRY(result, connection->upload(spec));
+        result.tcp = tcp_during(before, connection->session().tcp_sample());
+        return result;
       }
       case TrialKind::download: {
         SSHTUNE_TRY(connection, connection_for(algorithms_of(spec)));

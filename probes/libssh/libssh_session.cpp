@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 
 #include <cstdio>
+#include <cstring>
 #include <sys/socket.h>
 
 #include <chrono>
@@ -116,6 +117,20 @@ double LibsshSession::tcp_rtt_seconds() const {
     return 0;
   }
   return info.tcpi_rtt / 1e6;
+}
+
+std::optional<TcpSample> LibsshSession::tcp_sample() const {
+  tcp_info info{};
+  socklen_t size = sizeof info;
+  const socket_t fd = ssh_get_fd(m_session);
+  if (fd == SSH_INVALID_SOCKET || getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0 || info.tcpi_snd_mss == 0) {
+    return std::nullopt;
+  }
+  char congestion[16] = {};
+  socklen_t length = sizeof congestion;
+  if (getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, congestion, &length) != 0) length = 0;
+  return TcpSample{socket_bytes_out() / info.tcpi_snd_mss, info.tcpi_total_retrans, info.tcpi_snd_mss,
+                   std::string(congestion, strnlen(congestion, length))};
 }
 
 Result<void> LibsshSession::request_rekey(const SessionAlgorithms& algorithms) {

@@ -9,6 +9,7 @@
 #include "base/result.hpp"
 
 #include <chrono>
+#include <optional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -60,6 +61,9 @@ class LibsshSession {
   std::uint64_t unread_bytes_in() const;
   // The kernel's smoothed TCP round-trip time in seconds; 0 where the transport is not TCP.
   double tcp_rtt_seconds() const;
+  // The connection's TCP counters so far: segments_out is socket_bytes_out() / MSS; nullopt where the
+  // transport is not TCP (a ProxyCommand pipe).
+  std::optional<TcpSample> tcp_sample() const;
 
   // Asks for `algorithms` at the next key exchange and arms a time-based rekey, which libssh starts with
   // the next packet sent at least 1 s after the last exchange it recorded (libssh counts the rekey time

@@ -119,8 +119,8 @@ TEST_F(OtherOwner, RootWithAUsersHomeLeavesEverythingToThatUser) {
   ::chown(config.c_str(), m_user.uid(), m_user.gid());
   ::chmod(config.c_str(), 0600);
 
-  const Outcome applied = m_user.as_root_with_its_home(
-      {SSHTUNE_BINARY, "apply", "e1", "--ciphers", "aes128-ctr", "--compression", "no"});
+  const Outcome applied =
+      m_user.as_root_with_its_home({SSHTUNE_BINARY, "apply", "e1", "--ciphers", "aes128-ctr", "--compression", "no"});
   ASSERT_EQ(applied.code, 0) << applied.out;
   EXPECT_EQ(not_owned_by(m_user.home(), m_user.uid()), "");
   struct stat managed {};
@@ -139,8 +139,8 @@ TEST_F(OtherOwner, RootWithAUsersHomeLeavesEverythingToThatUser) {
 
 TEST_F(OtherOwner, RootCreatingTheSshDirectoryGivesItToTheHomesOwner) {
   std::filesystem::remove(m_user.home() / ".ssh");
-  const Outcome applied = m_user.as_root_with_its_home(
-      {SSHTUNE_BINARY, "apply", "e1", "--ciphers", "aes128-ctr", "--compression", "no"});
+  const Outcome applied =
+      m_user.as_root_with_its_home({SSHTUNE_BINARY, "apply", "e1", "--ciphers", "aes128-ctr", "--compression", "no"});
   ASSERT_EQ(applied.code, 0) << applied.out;
   EXPECT_EQ(not_owned_by(m_user.home(), m_user.uid()), "");
   const Outcome ssh = m_user.as_user({"ssh", "-G", "e1"});

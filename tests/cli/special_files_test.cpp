@@ -150,7 +150,8 @@ TEST_F(SpecialFiles, LinesAddedByHandSurviveApplyAndStopRevert) {
   const std::string anchor = "    Compression no\n";
   text.insert(text.find(anchor) + anchor.size(), "    ProxyJump bastion\n");
   m_dir.write(".ssh/ssh-tune.conf", text);
-  const std::size_t line = static_cast<std::size_t>(std::count(text.begin(), text.begin() + text.find("    ProxyJump"), '\n')) + 1;
+  const std::size_t line =
+      static_cast<std::size_t>(std::count(text.begin(), text.begin() + text.find("    ProxyJump"), '\n')) + 1;
 
   run_ok({"apply", "e1", "--ciphers", "aes256-ctr", "--compression", "yes"});
   const std::string after = testing::read_file(managed());

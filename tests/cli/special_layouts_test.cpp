@@ -56,7 +56,9 @@ class SpecialLayouts : public ::testing::Test {
         m_root.write("home/dotfiles/" + name, "Host *\n    User me\n");
         std::filesystem::create_symlink(inside, path);
         break;
-      case Plant::link_outside: std::filesystem::create_symlink(m_outside / (name.ends_with(".conf") ? "fifo" : "dir"), path); break;
+      case Plant::link_outside:
+        std::filesystem::create_symlink(m_outside / (name.ends_with(".conf") ? "fifo" : "dir"), path);
+        break;
       case Plant::link_dangling: std::filesystem::create_symlink(m_outside / "absent", path); break;
       case Plant::link_null: std::filesystem::create_symlink("/dev/null", path); break;
       case Plant::hard_link: std::filesystem::create_hard_link(m_outside / "file", path); break;

@@ -18,6 +18,7 @@ std::string source_label(rules::FigureSource source) {
     case rules::FigureSource::openssh: return " with your ssh";
     case rules::FigureSource::libssh: return " by the libssh survey";
     case rules::FigureSource::model: return " modelled from zlib's speed (no transfer measured it)";
+    case rules::FigureSource::loss_model: return " in a long copy at the loss TCP counted (see why:)";
   }
   return "";
 }

@@ -92,9 +92,9 @@ toml::array trials_array(const std::vector<CachedTrial>& trials) {
 constexpr std::array<std::string_view, 5> k_roles{"upload", "download", "upload-zlib-sample", "upload-zlib-random",
                                                   "parallel"};
 constexpr std::array<std::string_view, 2> k_clients{"libssh", "openssh"};
-constexpr std::array<std::string_view, 3> k_sources{"openssh", "libssh", "model"};
+constexpr std::array<std::string_view, 4> k_sources{"openssh", "libssh", "model", "loss-model"};
 constexpr std::array<std::string_view, 2> k_link_classes{"cpu-bound", "link-bound"};
-constexpr std::array<std::string_view, 3> k_bottlenecks{"cpu", "link", "window"};
+constexpr std::array<std::string_view, 4> k_bottlenecks{"cpu", "link", "window", "loss"};
 constexpr std::array<std::string_view, 2> k_directions{"upload", "download"};
 constexpr std::array<std::string_view, 5> k_window_limits{"channel", "local-send", "local-receive", "server-send",
                                                           "server-receive"};

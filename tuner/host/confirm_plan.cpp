@@ -3,6 +3,8 @@
 // the time left is shared between them.
 #include "tuner/host/measure.hpp"
 
+#include "rules/link_model.hpp"
+#include "rules/path_loss.hpp"
 #include "tuner/host/schedule.hpp"
 
 #include <algorithm>
@@ -23,9 +25,19 @@ std::string ladder_skipped(const rules::Shortlist& list) {
   return "";
 }
 
+// What a session of your ssh can move by the survey's figure: never more than its window allows at the
+// round trip (rules::window_cap). libssh's survey may read more (its own window, or a fresh connection's
+// burst before a lossy path's first losses); sized by that, a trial would read a memory file whose
+// read-ahead the path drains for seconds.
+double ssh_estimate(double survey, const rules::HostFacts& facts, const rules::Policy& policy) {
+  const auto cap = rules::window_cap(facts, policy);
+  return cap ? std::min(survey, *cap) : survey;
+}
+
 // One trial per shortlisted cipher, then the compressed one, each sized from its survey figure to stream
 // for its part of plan.share.
 std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::HostFacts& facts,
+                                          const rules::Policy& policy,
                                           const std::shared_ptr<const std::string>& sample) {
   const rules::Shortlist& list = plan.shortlist;
   const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
@@ -34,16 +46,19 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
   if (stream.count() == 0) {
     // The verdict's figure comes from your ssh: the leader streams whatever the budget says.
     if (list.ciphers.empty()) return specs;
-    specs.push_back(openssh_spec(plan.direction, list.ciphers.front(), false, nullptr, list.leader_mb_per_s,
-                                 plan.shortest_stream, plan.warm_up_floor));
+    specs.push_back(openssh_spec(plan.direction, list.ciphers.front(), false, nullptr,
+                                 ssh_estimate(list.leader_mb_per_s, facts, policy), plan.shortest_stream,
+                                 plan.warm_up_floor));
     return specs;
   }
   for (const auto& cipher : list.ciphers) {
-    const double estimate = survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s);
+    const double estimate =
+        ssh_estimate(survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s), facts, policy);
     specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream, plan.warm_up_floor));
   }
   if (list.compressed) {
-    const double estimate = survey_figure(facts, *list.compressed, true).value_or(list.leader_mb_per_s);
+    const double estimate =
+        ssh_estimate(survey_figure(facts, *list.compressed, true).value_or(list.leader_mb_per_s), facts, policy);
     specs.push_back(
         openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor));
   }
@@ -70,14 +85,14 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.no_ladder = ladder_skipped(plan.shortlist);
   plan.setup = setup_in_budget(setup_estimate(survey.connect_time), shares.confirm);
   plan.shortest_stream = shortest_stream(facts.rtt_seconds);
-  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy);
+  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy, rules::loss_suspected(facts, env.policy));
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
   // may use it.
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
   plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
-  plan.specs = confirmation_specs(plan, facts, survey.sample);
+  plan.specs = confirmation_specs(plan, facts, env.policy, survey.sample);
   const std::size_t listed = plan.shortlist.ciphers.size() + (plan.shortlist.compressed ? 1 : 0);
   if (!plan.specs.empty() && plan.specs.size() < listed) {
     plan.cut = "the budget held only " + plan.specs.front().cipher + " of the shortlist's " + std::to_string(listed) +
@@ -93,7 +108,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
     const TrialSpec& leader = plan.specs.front();
     plan.ladder_spec =
-        parallel_spec(plan.direction, leader.cipher, plan.shortlist.leader_mb_per_s,
+        parallel_spec(plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
   }
   return plan;

@@ -111,6 +111,20 @@ void add_tcp_limits(const HostTrialReport& report, HostEnvironment& env, rules::
   if (report.tools) facts.server_tcp = tcp_limits(report.tools->tcp);
 }
 
+// What TCP counted over the survey's uploads; nullopt when none recorded it (downloads, a pipe).
+std::optional<rules::PathLoss> path_loss_of(const HostTrialReport& report) {
+  std::optional<rules::PathLoss> loss;
+  for (const TrialResult& trial : report.trials) {
+    if (trial.kind != TrialKind::upload || !trial.tcp) continue;
+    if (!loss) loss.emplace();
+    loss->segments += static_cast<double>(trial.tcp->segments_out);
+    loss->retransmitted += static_cast<double>(trial.tcp->retransmitted);
+    loss->mss_bytes = trial.tcp->mss_bytes;
+    loss->congestion = trial.tcp->congestion;
+  }
+  return loss;
+}
+
 void add_local_measurements(const std::vector<CompressionSpeed>& compression, const std::vector<CipherSpeed>& speeds,
                             const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
   facts.local_speeds = local_speeds(speeds);
@@ -119,6 +133,7 @@ void add_local_measurements(const std::vector<CompressionSpeed>& compression, co
     facts.sample_ratio = compression.front().ratio;
   }
   facts.rtt_seconds = report.rtt_seconds;
+  facts.path_loss = path_loss_of(report);
   facts.rsync_zstd_local = env.local_rsync().rsync_zstd;
   facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
   add_tcp_limits(report, env, facts);

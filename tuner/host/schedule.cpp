@@ -56,8 +56,8 @@ milliseconds shortest_stream(std::optional<double> rtt_seconds) {
   return std::max(k_min_stream, path);
 }
 
-WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy) {
-  if (!rtt_seconds || *rtt_seconds * 1000 < policy.long_rtt_ms) return {};
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, bool lossy) {
+  if (!rtt_seconds || (*rtt_seconds * 1000 < policy.long_rtt_ms && !lossy)) return {};
   return {static_cast<std::uint64_t>(2 * policy.window_bytes),
           milliseconds(static_cast<long long>(*rtt_seconds * 1000 * k_slow_start_round_trips))};
 }

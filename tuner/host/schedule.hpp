@@ -50,8 +50,9 @@ struct WarmUpFloor {
 // twice policy.window_bytes (the doubling windows' sum before one reaches the channel window) and
 // k_slow_start_round_trips of its round trips, so a trial's clock starts once the ramp is over. A session
 // idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
-// warm-up openssh_spec gives: no floor.
-WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy);
+// warm-up openssh_spec gives: no floor, unless the path is `lossy` (rules::loss_suspected): a session
+// there is timed once TCP has met its losses, not in the slow start before them.
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, bool lossy = false);
 
 // The set-up a batch of connections (`setup`, setup_estimate) is planned to take inside the budget: all
 // of it when it is at most half the confirmation's share (`confirm_share`), else none. On a long path

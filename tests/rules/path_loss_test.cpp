@@ -1,0 +1,119 @@
+// A path that loses packets (rules/path_loss.hpp): when the survey's uploads saw TCP send segments again,
+// parallel sessions decide, the bottleneck is named loss, and a long copy's figures come from what a
+// loss-based congestion control sustains at that loss, not from a fresh connection's first seconds.
+#include "rules/decision.hpp"
+#include "rules/path_loss.hpp"
+#include "rules/shortlist.hpp"
+#include "tests/rules/rules_fixtures.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sshtune::rules {
+namespace {
+
+using testing::catalog;
+using testing::has_reason;
+
+// bench/lossy_path's path: 60 ms, 0.2% loss each way, 9000-byte MTU, cubic here; flat 11 MB/s trials.
+HostFacts lossy_cubic() {
+  const std::vector<std::string> both = {"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+                                         "chacha20-poly1305@openssh.com"};
+  HostFacts facts;
+  facts.host = "h";
+  facts.trials = {{both[0], 11.0}, {both[1], 10.8}, {both[2], 10.9}};
+  facts.client_ciphers = both;
+  facts.server_ciphers = both;
+  facts.current_ciphers = both;
+  facts.rtt_seconds = 0.06;
+  facts.path_loss = PathLoss{3000, 6, 8948, "cubic"};
+  return facts;
+}
+
+TEST(PathLoss, CountsOnlyEnoughSegmentsOffTheLan) {
+  HostFacts facts = lossy_cubic();
+  EXPECT_DOUBLE_EQ(*loss_fraction(facts, Policy{}), 0.002);
+  EXPECT_TRUE(loss_suspected(facts, Policy{}));
+  facts.path_loss->segments = 200;
+  EXPECT_FALSE(loss_fraction(facts, Policy{}));
+  facts = lossy_cubic();
+  facts.rtt_seconds = 0.001;
+  EXPECT_FALSE(loss_suspected(facts, Policy{}));
+  facts = lossy_cubic();
+  facts.path_loss->retransmitted = 1;
+  EXPECT_FALSE(loss_suspected(facts, Policy{}));
+}
+
+TEST(PathLoss, CubicHoldsOneSessionAtMssOverRttTimesMathis) {
+  // 8948 B / 0.06 s x 1.22 / sqrt(0.002) = 4.07 MB/s (bench/lossy_path measured 3.8 with cubic).
+  EXPECT_NEAR(*loss_held_mb_per_s(lossy_cubic(), Policy{}), 4.07, 0.01);
+  HostFacts bbr = lossy_cubic();
+  bbr.path_loss->congestion = "bbr";
+  EXPECT_FALSE(loss_held_mb_per_s(bbr, Policy{}));
+}
+
+TEST(PathLoss, ALossyPathGetsTheLadder) {
+  EXPECT_TRUE(shortlist(lossy_cubic(), catalog(), Policy{}).window_suspect);
+  HostFacts clean = lossy_cubic();
+  clean.path_loss->retransmitted = 0;
+  EXPECT_FALSE(shortlist(clean, catalog(), Policy{}).window_suspect);
+}
+
+TEST(PathLoss, ParallelGainOnALossyPathNamesLossAndItsFigures) {
+  HostFacts facts = lossy_cubic();
+  facts.parallel_trials = {{8, 60.0}, {4, 38.0}, {2, 21.0}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.bottleneck, Bottleneck::loss);
+  EXPECT_NEAR(d.expected_mb_per_s, 4.07, 0.01);
+  EXPECT_EQ(d.expected_source, FigureSource::loss_model);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+  EXPECT_NEAR(d.parallel->mb_per_s, 8 * 4.07, 0.1);
+  EXPECT_TRUE(has_reason(d, "8 sessions at once moved 60 MB/s: each session is held by its congestion control's "
+                            "answer to loss, not the link"));
+  EXPECT_TRUE(has_reason(d, "loss: TCP sent 0.20% of the survey's 3000 segments again; at that loss cubic holds one "
+                            "session near 4.1 MB/s in a long copy (8948-byte segments, RTT 60 ms)"));
+  EXPECT_TRUE(has_reason(d, "a long copy lives with that loss: one session is expected near 4.1 MB/s, not the 11 "
+                            "MB/s of a trial's fresh connection, and k sessions at most k times that"));
+  EXPECT_TRUE(has_reason(d, "bbr holds a lossy path far better than cubic where the kernel has it: sysctl -w "
+                            "net.ipv4.tcp_congestion_control=bbr on the sending side (this machine for uploads, the "
+                            "server for downloads)"));
+}
+
+TEST(PathLoss, AFreshConnectionRunningAheadOfItsLossesStillReadsAsLoss) {
+  // One ssh trial read 36 MB/s (near the 35 MB/s window) before its first losses; 8 sessions 154.
+  HostFacts facts = lossy_cubic();
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 36.0}};
+  facts.parallel_trials = {{8, 154.0}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
+  EXPECT_NEAR(decision.value().expected_mb_per_s, 4.07, 0.01);
+  ASSERT_TRUE(decision.value().parallel);
+  EXPECT_EQ(decision.value().parallel->streams, 8);
+}
+
+TEST(PathLoss, WithBbrAndNoParallelGainTheLinkStaysTheLimit) {
+  HostFacts facts = lossy_cubic();
+  facts.path_loss->congestion = "bbr";
+  facts.parallel_trials = {{8, 11.5}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::link);
+  EXPECT_DOUBLE_EQ(decision.value().expected_mb_per_s, 10.9);  // chacha20 ties with aes128-gcm and goes first
+}
+
+TEST(PathLoss, CubicBelowALinkItCannotFillStillGainsFromSessions) {
+  // 8 sessions fill an 11.5 MB/s link that one cubic session, at 0.2% loss, holds near 4.07 in a long copy.
+  HostFacts facts = lossy_cubic();
+  facts.parallel_trials = {{8, 11.5}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
+  ASSERT_TRUE(decision.value().parallel);
+  EXPECT_DOUBLE_EQ(decision.value().parallel->mb_per_s, 11.5);
+}
+
+}  // namespace
+}  // namespace sshtune::rules
