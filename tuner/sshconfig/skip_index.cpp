@@ -1,0 +1,143 @@
+#include "tuner/sshconfig/skip_index.hpp"
+
+#include "tuner/sshconfig/keywords.hpp"
+#include "tuner/sshconfig/line_rules.hpp"
+#include "tuner/sshconfig/match.hpp"
+#include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/release.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace sshtune::config {
+namespace {
+
+bool wildcard(const std::string& pattern) { return pattern.find_first_of("*?") != std::string::npos; }
+
+// A Host line the walker reads without a message whose patterns are all literal:
+// it can be active only for a host equal to one of its positive patterns.
+bool literal_host_line(const ConfigLine& line) {
+  if (line.rest.empty() || line.invalid_quotes) return false;
+  return std::none_of(line.args.begin(), line.args.end(),
+                      [](const Token& token) { return token.value.empty() || wildcard(token.value); });
+}
+
+// The comma-separated entries of a Match host/originalhost list, lower-cased, when
+// all are literal (no wildcard, no negation); nullopt otherwise.
+std::optional<std::vector<std::string>> literal_names(const std::string& list) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = list.find(',', start);
+    std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (name.starts_with('!') || wildcard(name)) return std::nullopt;
+    names.push_back(ascii_lower(name));
+    if (comma == std::string::npos) return names;
+    start = comma + 1;
+  }
+}
+
+// The criteria of a Match line that only compares names with literal lists (no
+// negation, no exec, no all/canonical/final) and that ssh reads without a message.
+std::optional<std::vector<MatchCriterion>> literal_match(const ConfigLine& line, const OpensshVersion& release) {
+  const MatchSplit split = split_match(line.rest, release);
+  if (split.error || split.leftover || split.criteria.empty()) return std::nullopt;
+  for (const MatchCriterion& criterion : split.criteria) {
+    const bool names = criterion.attribute == "host" || criterion.attribute == "originalhost";
+    if (criterion.negated || !names || !literal_names(criterion.argument)) return std::nullopt;
+  }
+  return split.criteria;
+}
+
+// Whether an inactive directive line changes nothing but ssh's checks, and those are clean.
+bool quiet_when_inactive(const KeywordInfo& info, const LineCheck& check) {
+  if (check.error || check.notice) return false;
+  if (info.kind == KeywordKind::include || info.kind == KeywordKind::match) return false;
+  return info.name != "streamlocalbindmask" && info.name != "syslogfacility";  // applied in any block
+}
+
+void consider(const std::vector<std::size_t>& lines, std::size_t from, std::size_t& best) {
+  const auto it = std::lower_bound(lines.begin(), lines.end(), from);
+  if (it != lines.end()) best = std::min(best, *it);
+}
+
+void consider(const std::unordered_map<std::string, std::vector<std::size_t>>& lines, const std::string* key,
+              std::size_t from, std::size_t& best) {
+  if (key == nullptr) return;
+  const auto it = lines.find(*key);
+  if (it != lines.end()) consider(it->second, from, best);
+}
+
+}  // namespace
+
+SkipIndex::SkipIndex(const ConfigFile& file, const ClientCapabilities& client, bool user_config)
+    : m_size(file.lines.size()) {
+  const OpensshVersion release = dialect_of(client);
+  for (std::size_t i = 0; i < file.lines.size(); ++i) {
+    const ConfigLine& line = file.lines[i];
+    if (line.kind != LineKind::directive) continue;
+    const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, release);
+    if (info && info->kind == KeywordKind::host) {
+      add_host(line, i);
+      continue;
+    }
+    const LineCheck check = check_line(line, client, "", user_config, false);
+    if (info && info->kind == KeywordKind::match && !check.error && !check.notice) {
+      add_match(line, i, client);
+    } else if (!info || !quiet_when_inactive(*info, check)) {
+      m_always.push_back(i);
+    }
+  }
+}
+
+void SkipIndex::add_host(const ConfigLine& line, std::size_t index) {
+  if (!literal_host_line(line)) {
+    m_always.push_back(index);
+    return;
+  }
+  m_headers.push_back(index);
+  for (const Token& token : line.args) {
+    if (token.value[0] == '!') continue;  // a negated name only ever deactivates the line
+    std::vector<std::size_t>& lines = m_host_lines[token.value];
+    if (lines.empty() || lines.back() != index) lines.push_back(index);
+  }
+}
+
+// A literal Match line fails unless its first criterion's list names the host, so
+// it is indexed under those names only.
+void SkipIndex::add_match(const ConfigLine& line, std::size_t index, const ClientCapabilities& client) {
+  const std::optional<std::vector<MatchCriterion>> criteria = literal_match(line, dialect_of(client));
+  if (!criteria) {
+    m_always.push_back(index);
+    return;
+  }
+  m_headers.push_back(index);
+  m_match_lines.push_back(index);
+  const MatchCriterion& first = criteria->front();
+  Lines& by_name = first.attribute == "host" ? m_match_host : m_match_original;
+  const std::vector<std::string> names = literal_names(first.argument).value_or(std::vector<std::string>{});
+  for (const std::string& name : names) {
+    std::vector<std::size_t>& lines = by_name[name];
+    if (lines.empty() || lines.back() != index) lines.push_back(index);
+  }
+}
+
+std::size_t SkipIndex::next_visit(std::size_t from, const SkipKeys& keys) const {
+  std::size_t best = m_size;
+  consider(m_always, from, best);
+  consider(m_host_lines, keys.host, from, best);
+  if (keys.match_unknown) {
+    consider(m_match_lines, from, best);
+    return best;
+  }
+  consider(m_match_host, keys.match_host, from, best);
+  consider(m_match_original, keys.original_host, from, best);
+  return best;
+}
+
+bool SkipIndex::header_between(std::size_t from, std::size_t to) const {
+  const auto it = std::lower_bound(m_headers.begin(), m_headers.end(), from);
+  return it != m_headers.end() && *it < to;
+}
+
+}  // namespace sshtune::config
