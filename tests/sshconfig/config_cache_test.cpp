@@ -82,6 +82,20 @@ TEST_F(ConfigCacheTest, IncludesInInactiveBlocksAndFinalPasses) {
               k_hosts);
 }
 
+TEST_F(ConfigCacheTest, IncludedFilesThatCannotMatchArePassedOver) {
+  m_dir.write("d/01.conf", "# a\nHost a\n User ua\n");
+  m_dir.write("d/02.conf", "Host b\n HostName Real\n");
+  m_dir.write("d/03.conf", "Match host real\n Port 2022\n");
+  m_dir.write("d/04.conf", "Port 1\nHost c\n User uc\n");  // a directive before its first block
+  m_dir.write("d/05.conf", "Match originalhost A\n User big\n");
+  m_dir.write("d/06.conf", "Host x\n IgnoreUnknown Foo\nHost *\n Foo bar\n");
+  m_dir.write("d/07.conf", "Host d.example.com\n StreamLocalBindMask 0077\n");
+  m_dir.write("d/08.conf", "Host b\n User second\nMatch host b\n User third\n");
+  std::filesystem::create_directories(m_dir.path() / "d/09.conf");
+  expect_same("Include " + path("d/*.conf") + "\nHost a b\n Include " + path("d/0[1-3].conf") + "\n", k_hosts);
+  expect_same("Host nobody\n Include " + path("d/*.conf") + "\n", k_hosts);
+}
+
 TEST_F(ConfigCacheTest, ErrorsAreTheSame) {
   expect_same("Host a\n Port notaport\nHost b\n User x\n", k_hosts);
   expect_same("Host a\n HostName %p\nMatch host foo\n User x\n", k_hosts);

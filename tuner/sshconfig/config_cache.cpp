@@ -46,6 +46,18 @@ const Result<std::vector<std::string>>& ConfigCache::include(const std::string& 
   return it->second;
 }
 
+const IncludeIndex& ConfigCache::include_index(const std::string& pattern, bool user_config) {
+  Key key{pattern, user_config};
+  auto it = m_include_indexes.find(key);
+  if (it == m_include_indexes.end()) {
+    const Result<std::vector<std::string>>& files = include(pattern, user_config);
+    const std::vector<std::string> none;
+    auto index = std::make_unique<IncludeIndex>(files ? files.value() : none, *this, user_config);
+    it = m_include_indexes.emplace(key, std::move(index)).first;
+  }
+  return *it->second;
+}
+
 const IndexedFile& ConfigCache::indexed(const std::string& path, bool user_config) {
   Key key{path, user_config};
   auto it = m_files.find(key);

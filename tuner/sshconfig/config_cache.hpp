@@ -8,6 +8,7 @@
 #include "base/result.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/sshconfig/config_file.hpp"
+#include "tuner/sshconfig/include_index.hpp"
 #include "tuner/sshconfig/skip_index.hpp"
 
 #include <map>
@@ -60,6 +61,9 @@ class ConfigCache {
   const std::optional<std::string>& permissions(const std::string& path);
   // resolve_include(pattern, user_config) (include.hpp), globbed once.
   const Result<std::vector<std::string>>& include(const std::string& pattern, bool user_config);
+  // The files include(pattern, user_config) matched, indexed for skipping; empty
+  // when the glob failed.
+  const IncludeIndex& include_index(const std::string& pattern, bool user_config);
   // The file at `path` parsed and indexed as read with `user_config`; its bytes are
   // read(path).text, empty when it cannot be read.
   const IndexedFile& indexed(const std::string& path, bool user_config);
@@ -72,6 +76,7 @@ class ConfigCache {
   std::unordered_map<std::string, std::optional<std::string>> m_permissions;
   std::map<Key, Result<std::vector<std::string>>> m_includes;
   std::map<Key, std::unique_ptr<IndexedFile>> m_files;
+  std::map<Key, std::unique_ptr<IncludeIndex>> m_include_indexes;
 };
 
 }  // namespace sshtune::config

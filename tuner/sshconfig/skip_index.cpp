@@ -77,6 +77,8 @@ SkipIndex::SkipIndex(const ConfigFile& file, const ClientCapabilities& client, b
     const ConfigLine& line = file.lines[i];
     if (line.kind != LineKind::directive) continue;
     const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, release);
+    const bool header = info && (info->kind == KeywordKind::host || info->kind == KeywordKind::match);
+    if (!header && m_headers.empty() && m_always.empty()) m_directive_first = true;
     if (info && info->kind == KeywordKind::host) {
       add_host(line, i);
       continue;

@@ -41,16 +41,28 @@ class SkipIndex {
   // Whether the file has skippable Match lines (only they need the Match context).
   bool has_match_lines() const { return !m_match_lines.empty(); }
 
+  // Whether reading the file from its top changes nothing unless one of its Host
+  // or Match lines names the host: every line is skippable and no directive
+  // comes before its first Host or Match line (whose block then starts inactive).
+  bool inert_unless_named() const { return m_always.empty() && !m_directive_first; }
+
+  using Lines = std::unordered_map<std::string, std::vector<std::size_t>>;
+  // The skippable Host lines by literal pattern, and the skippable Match lines by
+  // the lower-cased names of their first host or originalhost criterion.
+  const Lines& host_lines() const { return m_host_lines; }
+  const Lines& match_host_lines() const { return m_match_host; }
+  const Lines& match_original_lines() const { return m_match_original; }
+
   // Whether a skippable Host or Match line lies in [from, to): reading it would
   // have made the rest of the file scoped.
   bool header_between(std::size_t from, std::size_t to) const;
 
  private:
-  using Lines = std::unordered_map<std::string, std::vector<std::size_t>>;
   void add_host(const ConfigLine& line, std::size_t index);
   void add_match(const ConfigLine& line, std::size_t index, const ClientCapabilities& client);
 
   std::size_t m_size = 0;
+  bool m_directive_first = false;          // a directive comes before the first Host or Match line
   std::vector<std::size_t> m_always;       // lines every walk processes
   std::vector<std::size_t> m_headers;      // skippable Host and Match lines
   std::vector<std::size_t> m_match_lines;  // skippable Match lines

@@ -88,23 +88,32 @@ Result<void> Walker::walk(const ConfigFile& file, const SkipIndex* index, FileFl
 // against, since no skipped line changes the store.
 std::size_t Walker::next_line(std::size_t i, const SkipIndex* index, FileFlags flags, bool active, bool& scoped) const {
   if (index == nullptr || active || m_store.scalar("ignoreunknown") != nullptr) return i + 1;
-  SkipKeys keys;
-  keys.host = flags.never_match ? nullptr : &facts.host;
-  std::string match_host;
-  std::string original_host;
-  if (index->has_match_lines()) {
-    const Result<MatchContext> context = match_context();
-    keys.match_unknown = !context;
-    if (context && !flags.never_match) {
-      match_host = ascii_lower(context.value().host);
-      original_host = ascii_lower(context.value().original_host);
-      keys.match_host = &match_host;
-      keys.original_host = &original_host;
-    }
-  }
-  const std::size_t next = index->next_visit(i + 1, keys);
+  SkipNames names;
+  const std::size_t next = index->next_visit(i + 1, skip_keys(flags.never_match, index->has_match_lines(), names));
   if (index->header_between(i + 1, next)) scoped = true;
   return next;
+}
+
+// The keys are taken before each file: a file read may change HostName or User.
+std::size_t Walker::next_file(const IncludeIndex* index, std::size_t from, bool never_match) const {
+  if (index == nullptr || m_store.scalar("ignoreunknown") != nullptr) return from;
+  SkipNames names;
+  return index->next_file(from, skip_keys(never_match, index->has_match_lines(), names));
+}
+
+SkipKeys Walker::skip_keys(bool never_match, bool match_lines, SkipNames& names) const {
+  SkipKeys keys;
+  keys.host = never_match ? nullptr : &facts.host;
+  if (!match_lines) return keys;
+  const Result<MatchContext> context = match_context();
+  keys.match_unknown = !context;
+  if (context && !never_match) {
+    names.match_host = ascii_lower(context.value().host);
+    names.original_host = ascii_lower(context.value().original_host);
+    keys.match_host = &names.match_host;
+    keys.original_host = &names.original_host;
+  }
+  return keys;
 }
 
 Result<void> Walker::command_line_option(const std::string& text) {
@@ -241,12 +250,18 @@ Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags,
   for (const Token& token : line.args) {
     SSHTUNE_TRY(path, include_path(token.value));
     if (!flags.user_config && path.starts_with('~')) return Message("bad include path " + path + ".");
-    const Result<std::vector<std::string>> files =
-        cache != nullptr ? cache->include(path, flags.user_config) : resolve_include(path, flags.user_config);
+    std::optional<Result<std::vector<std::string>>> resolved;  // without a cache
+    if (cache == nullptr) resolved.emplace(resolve_include(path, flags.user_config));
+    const Result<std::vector<std::string>>& files =
+        cache != nullptr ? cache->include(path, flags.user_config) : *resolved;
     if (!files) return Message(files.error().message);
     const bool outer_active = active;
-    for (const std::string& file : files.value()) {
-      FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
+    const FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
+    const IncludeIndex* index =
+        cache != nullptr && depth + 1 <= k_max_include_depth ? &cache->include_index(path, flags.user_config) : nullptr;
+    for (std::size_t j = next_file(index, 0, inner.never_match); j < files.value().size();
+         j = next_file(index, j + 1, inner.never_match)) {
+      const std::string& file = files.value()[j];
       if (depth + 1 <= k_max_include_depth) {
         if (const std::optional<int> error = open_error(file)) {
           if (*error == ENOENT) continue;  // a dangling symlink is skipped like a missing file

@@ -60,7 +60,13 @@ class Walker {
  private:
   Result<void> read_cached(const std::string& path, FileFlags flags, bool& active, int depth);
   Result<void> walk(const ConfigFile& file, const SkipIndex* index, FileFlags flags, bool& active, int depth);
+  struct SkipNames {  // the lower-cased names SkipKeys point to
+    std::string match_host;
+    std::string original_host;
+  };
   std::size_t next_line(std::size_t i, const SkipIndex* index, FileFlags flags, bool active, bool& scoped) const;
+  std::size_t next_file(const IncludeIndex* index, std::size_t from, bool never_match) const;
+  SkipKeys skip_keys(bool never_match, bool match_lines, SkipNames& names) const;
   std::optional<int> open_error(const std::string& path) const;
   Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
                                              bool& active, int depth, bool& scoped);
