@@ -9,7 +9,6 @@
 
 #include <cstddef>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace sshtune::config {
@@ -27,18 +26,12 @@ class IncludeIndex {
   std::size_t next_file(std::size_t from, const SkipKeys& keys) const;
 
   // Whether any inert-unless-named file has Match lines (only they need the Match context).
-  bool has_match_lines() const { return !m_match_files.empty(); }
+  bool has_match_lines() const { return !m_files.match.empty(); }
 
  private:
-  using Files = std::unordered_map<std::string, std::vector<std::size_t>>;
-  void add_names(const SkipIndex::Lines& lines, std::size_t position, Files& files);
+  void add_file(const NamedPositions& lines, std::size_t position);
 
-  std::size_t m_size = 0;
-  std::vector<std::size_t> m_always;       // files every walk reads
-  std::vector<std::size_t> m_match_files;  // inert-unless-named files with Match lines
-  Files m_host_files;                      // literal Host pattern -> the files naming it
-  Files m_match_host_files;                // lower-cased Match host name -> the files naming it
-  Files m_match_original_files;            // lower-cased Match originalhost name -> the files naming it
+  NamedPositions m_files;  // positions in the matched files' list
 };
 
 }  // namespace sshtune::config

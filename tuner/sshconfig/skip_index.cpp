@@ -56,29 +56,46 @@ bool quiet_when_inactive(const KeywordInfo& info, const LineCheck& check) {
   return info.name != "streamlocalbindmask" && info.name != "syslogfacility";  // applied in any block
 }
 
-void consider(const std::vector<std::size_t>& lines, std::size_t from, std::size_t& best) {
-  const auto it = std::lower_bound(lines.begin(), lines.end(), from);
-  if (it != lines.end()) best = std::min(best, *it);
+void consider(const std::vector<std::size_t>& positions, std::size_t from, std::size_t& best) {
+  const auto it = std::lower_bound(positions.begin(), positions.end(), from);
+  if (it != positions.end()) best = std::min(best, *it);
 }
 
-void consider(const std::unordered_map<std::string, std::vector<std::size_t>>& lines, const std::string* key,
-              std::size_t from, std::size_t& best) {
+void consider(const NamedPositions::Names& names, const std::string* key, std::size_t from, std::size_t& best) {
   if (key == nullptr) return;
-  const auto it = lines.find(*key);
-  if (it != lines.end()) consider(it->second, from, best);
+  const auto it = names.find(*key);
+  if (it != names.end()) consider(it->second, from, best);
 }
 
 }  // namespace
 
-SkipIndex::SkipIndex(const ConfigFile& file, const ClientCapabilities& client, bool user_config)
-    : m_size(file.lines.size()) {
+std::size_t NamedPositions::next(std::size_t from, const SkipKeys& keys) const {
+  std::size_t best = size;
+  consider(always, from, best);
+  consider(host, keys.host, from, best);
+  if (keys.match_unknown) {
+    consider(match, from, best);
+    return best;
+  }
+  consider(match_host, keys.match_host, from, best);
+  consider(match_original, keys.original_host, from, best);
+  return best;
+}
+
+void NamedPositions::add(Names& names, const std::string& name, std::size_t position) {
+  std::vector<std::size_t>& positions = names[name];
+  if (positions.empty() || positions.back() != position) positions.push_back(position);
+}
+
+SkipIndex::SkipIndex(const ConfigFile& file, const ClientCapabilities& client, bool user_config) {
+  m_lines.size = file.lines.size();
   const OpensshVersion release = dialect_of(client);
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     const ConfigLine& line = file.lines[i];
     if (line.kind != LineKind::directive) continue;
     const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, release);
     const bool header = info && (info->kind == KeywordKind::host || info->kind == KeywordKind::match);
-    if (!header && m_headers.empty() && m_always.empty()) m_directive_first = true;
+    if (!header && m_headers.empty() && m_lines.always.empty()) m_directive_first = true;
     if (info && info->kind == KeywordKind::host) {
       add_host(line, i);
       continue;
@@ -87,21 +104,19 @@ SkipIndex::SkipIndex(const ConfigFile& file, const ClientCapabilities& client, b
     if (info && info->kind == KeywordKind::match && !check.error && !check.notice) {
       add_match(line, i, client);
     } else if (!info || !quiet_when_inactive(*info, check)) {
-      m_always.push_back(i);
+      m_lines.always.push_back(i);
     }
   }
 }
 
 void SkipIndex::add_host(const ConfigLine& line, std::size_t index) {
   if (!literal_host_line(line)) {
-    m_always.push_back(index);
+    m_lines.always.push_back(index);
     return;
   }
   m_headers.push_back(index);
   for (const Token& token : line.args) {
-    if (token.value[0] == '!') continue;  // a negated name only ever deactivates the line
-    std::vector<std::size_t>& lines = m_host_lines[token.value];
-    if (lines.empty() || lines.back() != index) lines.push_back(index);
+    if (token.value[0] != '!') NamedPositions::add(m_lines.host, token.value, index);  // '!' only deactivates
   }
 }
 
@@ -110,32 +125,18 @@ void SkipIndex::add_host(const ConfigLine& line, std::size_t index) {
 void SkipIndex::add_match(const ConfigLine& line, std::size_t index, const ClientCapabilities& client) {
   const std::optional<std::vector<MatchCriterion>> criteria = literal_match(line, dialect_of(client));
   if (!criteria) {
-    m_always.push_back(index);
+    m_lines.always.push_back(index);
     return;
   }
   m_headers.push_back(index);
-  m_match_lines.push_back(index);
+  m_lines.match.push_back(index);
   const MatchCriterion& first = criteria->front();
-  Lines& by_name = first.attribute == "host" ? m_match_host : m_match_original;
+  NamedPositions::Names& by_name = first.attribute == "host" ? m_lines.match_host : m_lines.match_original;
   const std::vector<std::string> names = literal_names(first.argument).value_or(std::vector<std::string>{});
-  for (const std::string& name : names) {
-    std::vector<std::size_t>& lines = by_name[name];
-    if (lines.empty() || lines.back() != index) lines.push_back(index);
-  }
+  for (const std::string& name : names) NamedPositions::add(by_name, name, index);
 }
 
-std::size_t SkipIndex::next_visit(std::size_t from, const SkipKeys& keys) const {
-  std::size_t best = m_size;
-  consider(m_always, from, best);
-  consider(m_host_lines, keys.host, from, best);
-  if (keys.match_unknown) {
-    consider(m_match_lines, from, best);
-    return best;
-  }
-  consider(m_match_host, keys.match_host, from, best);
-  consider(m_match_original, keys.original_host, from, best);
-  return best;
-}
+std::size_t SkipIndex::next_visit(std::size_t from, const SkipKeys& keys) const { return m_lines.next(from, keys); }
 
 bool SkipIndex::header_between(std::size_t from, std::size_t to) const {
   const auto it = std::lower_bound(m_headers.begin(), m_headers.end(), from);

@@ -25,6 +25,23 @@ struct SkipKeys {
   bool match_unknown = false;                  // the Match context cannot be computed: visit every Match line
 };
 
+// Positions (of lines in a file, or of files an Include matched) a walk must
+// visit: those it always visits, and those that matter only when they name a key.
+struct NamedPositions {
+  using Names = std::unordered_map<std::string, std::vector<std::size_t>>;
+  std::size_t size = 0;
+  std::vector<std::size_t> always;  // visited by every walk
+  std::vector<std::size_t> match;   // with Match lines: visited when the Match context is unknown
+  Names host;                       // literal Host pattern -> positions naming it
+  Names match_host;                 // lower-cased Match host name -> positions naming it
+  Names match_original;             // lower-cased Match originalhost name -> positions naming it
+
+  // The first position at or after `from` to visit given `keys` (`size` when none).
+  std::size_t next(std::size_t from, const SkipKeys& keys) const;
+  // Records that `position` (not below any recorded before) names `name` in `names`.
+  static void add(Names& names, const std::string& name, std::size_t position);
+};
+
 // The skippable lines of one file, indexed by the names that can make them match.
 class SkipIndex {
  public:
@@ -39,19 +56,16 @@ class SkipIndex {
   std::size_t next_visit(std::size_t from, const SkipKeys& keys) const;
 
   // Whether the file has skippable Match lines (only they need the Match context).
-  bool has_match_lines() const { return !m_match_lines.empty(); }
+  bool has_match_lines() const { return !m_lines.match.empty(); }
 
   // Whether reading the file from its top changes nothing unless one of its Host
   // or Match lines names the host: every line is skippable and no directive
   // comes before its first Host or Match line (whose block then starts inactive).
-  bool inert_unless_named() const { return m_always.empty() && !m_directive_first; }
+  bool inert_unless_named() const { return m_lines.always.empty() && !m_directive_first; }
 
-  using Lines = std::unordered_map<std::string, std::vector<std::size_t>>;
-  // The skippable Host lines by literal pattern, and the skippable Match lines by
+  // The lines: skippable Host lines by literal pattern, skippable Match lines by
   // the lower-cased names of their first host or originalhost criterion.
-  const Lines& host_lines() const { return m_host_lines; }
-  const Lines& match_host_lines() const { return m_match_host; }
-  const Lines& match_original_lines() const { return m_match_original; }
+  const NamedPositions& lines() const { return m_lines; }
 
   // Whether a skippable Host or Match line lies in [from, to): reading it would
   // have made the rest of the file scoped.
@@ -61,14 +75,9 @@ class SkipIndex {
   void add_host(const ConfigLine& line, std::size_t index);
   void add_match(const ConfigLine& line, std::size_t index, const ClientCapabilities& client);
 
-  std::size_t m_size = 0;
-  bool m_directive_first = false;          // a directive comes before the first Host or Match line
-  std::vector<std::size_t> m_always;       // lines every walk processes
-  std::vector<std::size_t> m_headers;      // skippable Host and Match lines
-  std::vector<std::size_t> m_match_lines;  // skippable Match lines
-  Lines m_host_lines;                      // literal Host pattern -> the Host lines naming it
-  Lines m_match_host;                      // lower-cased literal -> Match lines whose first criterion is host
-  Lines m_match_original;                  // ... whose first criterion is originalhost
+  NamedPositions m_lines;
+  bool m_directive_first = false;      // a directive comes before the first Host or Match line
+  std::vector<std::size_t> m_headers;  // skippable Host and Match lines
 };
 
 }  // namespace sshtune::config
