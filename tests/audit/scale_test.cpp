@@ -1,5 +1,6 @@
 // A config of 10,000 hosts is audited whole: every host evaluated, every finding
-// there (no timing is asserted; bench/audit_scale prints the figures).
+// there (no timing is asserted; bench/audit_scale prints the figures); the
+// progress callback hears of each host.
 
 #include "tests/audit/audit_fixtures.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -41,6 +42,23 @@ TEST(Scale, TenThousandMatchBlocksAreEachAudited) {
   testing::ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("config", many_hosts("Match host"));
   expect_one_shadowed_setting_per_host(testing::audit_file(config), config.string());
+}
+
+TEST(Scale, ProgressIsToldOfEveryHost) {
+  testing::TempDir dir;
+  testing::ScopedEnv home("HOME", dir.path().string());
+  ClientSources sources;
+  sources.config_file = dir.write("config", "Host a b\n  User u\nMatch host c\n  Port 2\n");
+  const Result<ClientConfigSet> configs = load_client_configs(sources);
+  ASSERT_TRUE(configs);
+  std::vector<std::pair<std::size_t, std::size_t>> calls;
+  const NoMeasuredHosts facts;
+  const std::vector<CipherSpeed> speeds;
+  ClientAuditInput input{configs.value(), sources, {"d"}, testing::snapshot_context(), speeds, facts, std::nullopt};
+  input.progress = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+  audit_client(input);
+  const std::vector<std::pair<std::size_t, std::size_t>> expected{{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4}};
+  EXPECT_EQ(calls, expected);
 }
 
 }  // namespace
