@@ -20,7 +20,10 @@ fs::path absolute_env_or(const char* name, const fs::path& fallback) {
 
 }  // namespace
 
-fs::path home_dir() { return absolute_env_or("HOME", passwd_home()); }
+fs::path home_dir() {
+  const char* home = std::getenv("HOME");
+  return home != nullptr && *home == '/' ? fs::path(home) : fs::path(passwd_home());  // passwd read only when needed
+}
 
 std::string passwd_home() {
   const passwd* entry = own_entry();

@@ -1,7 +1,8 @@
 // Seeded random configurations (400 by default, 3 queries each), each query run
 // through a real `ssh -G` (the system's 9.2, and 10.0 when unpacked) and through
 // ssh-tune's evaluator told that release; every printed line must agree, and so
-// must whether ssh accepts the query. Every generated file must also round-trip
+// must whether ssh accepts the query. The evaluator must also say exactly the same
+// when the queries share one ConfigCache, as the audit's hosts do. Every generated file must also round-trip
 // through the parser. SSHTUNE_DIFF_N sets the number of configurations; they run
 // in four shards per release (separate tests) so ctest -j runs them side by side.
 
@@ -59,6 +60,13 @@ void run_scenario(unsigned seed, const Release& release, Tally& tally) {
   for (const Query& query : scenario.queries) {
     ssh_runs.push_back(
         std::async(std::launch::async, [&release, &path, query] { return run_ssh(release.ssh, path, query); }));
+  }
+  config::ConfigCache cache(*release.client);
+  for (const Query& query : scenario.queries) {
+    EXPECT_EQ(evaluation_text(path, query, *release.client, &cache),
+              evaluation_text(path, query, *release.client, nullptr))
+        << "seed " << seed << " query " << describe(query) << " through a cache\n"
+        << scenario_text(scenario);
   }
   for (std::size_t i = 0; i < scenario.queries.size(); ++i) {
     const Outcome ssh = ssh_runs[i].get();

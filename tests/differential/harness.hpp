@@ -7,6 +7,7 @@
 
 #include "base/process.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/config_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
 #include <algorithm>
@@ -92,6 +93,27 @@ inline Outcome run_ours(const std::filesystem::path& config, const Query& query,
     outcome.raw += outcome.lines.back() + "\n";
   }
   return outcome;
+}
+
+// Everything an evaluation of `query` says (settings with origins, dead lines,
+// notes, skipped exec commands, or the error), through `cache` when not null.
+inline std::string evaluation_text(const std::filesystem::path& config, const Query& query,
+                                   const ClientCapabilities& client, config::ConfigCache* cache) {
+  config::EvalRequest request = request_for(config, query);
+  request.cache = cache;
+  const auto result = config::evaluate(request, client);
+  if (!result) return "error: " + result.error().message;
+  std::string text;
+  for (const config::Setting& setting : result.value().settings) {
+    text += setting.keyword + " " + setting.value + " @" + setting.origin.to_string() + "\n";
+  }
+  for (const config::DeadLine& dead : result.value().dead_lines) {
+    text += "dead " + dead.keyword + " " + dead.dead.to_string() + " " + dead.winner.to_string() +
+            (dead.scoped ? " scoped\n" : "\n");
+  }
+  for (const std::string& note : result.value().notes) text += "note " + note + "\n";
+  for (const config::SkippedExec& exec : result.value().skipped_exec) text += "exec " + exec.command + "\n";
+  return text;
 }
 
 // Empty if both agree, else a report with the differing lines.

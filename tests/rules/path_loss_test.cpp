@@ -70,15 +70,19 @@ TEST(PathLoss, ParallelGainOnALossyPathNamesLossAndItsFigures) {
   ASSERT_TRUE(d.parallel);
   EXPECT_EQ(d.parallel->streams, 8);
   EXPECT_NEAR(d.parallel->mb_per_s, 8 * 4.07, 0.1);
-  EXPECT_TRUE(has_reason(d, "8 sessions at once moved 60 MB/s: each session is held by its congestion control's "
-                            "answer to loss, not the link"));
-  EXPECT_TRUE(has_reason(d, "loss: TCP sent 0.20% of the survey's 3000 segments again; at that loss cubic holds one "
-                            "session near 4.1 MB/s in a long copy (8948-byte segments, RTT 60 ms)"));
-  EXPECT_TRUE(has_reason(d, "a long copy lives with that loss: one session is expected near 4.1 MB/s, not the 11 "
-                            "MB/s of a trial's fresh connection, and k sessions at most k times that"));
-  EXPECT_TRUE(has_reason(d, "bbr holds a lossy path far better than cubic where the kernel has it: sysctl -w "
-                            "net.ipv4.tcp_congestion_control=bbr on the sending side (this machine for uploads, the "
-                            "server for downloads)"));
+  EXPECT_TRUE(has_reason(d,
+                         "8 sessions at once moved 60 MB/s: each session is held by its congestion control's "
+                         "answer to loss, not the link"));
+  EXPECT_TRUE(has_reason(d,
+                         "loss: TCP sent 0.20% of the survey's 3000 segments again; at that loss cubic holds one "
+                         "session near 4.1 MB/s in a long copy (8948-byte segments, RTT 60 ms)"));
+  EXPECT_TRUE(has_reason(d,
+                         "a long copy lives with that loss: one session is expected near 4.1 MB/s, not the 11 "
+                         "MB/s of a trial's fresh connection, and k sessions at most k times that"));
+  EXPECT_TRUE(has_reason(d,
+                         "bbr holds a lossy path far better than cubic where the kernel has it: sysctl -w "
+                         "net.ipv4.tcp_congestion_control=bbr on the sending side (this machine for uploads, the "
+                         "server for downloads)"));
 }
 
 TEST(PathLoss, AFreshConnectionRunningAheadOfItsLossesStillReadsAsLoss) {

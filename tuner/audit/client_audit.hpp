@@ -8,8 +8,11 @@
 #include "tuner/audit/config_set.hpp"
 #include "tuner/audit/finding.hpp"
 #include "tuner/audit/measured_host.hpp"
+#include "tuner/sshconfig/config_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,6 +20,10 @@
 #include <vector>
 
 namespace sshtune::audit {
+
+// Told how far the per-host rules are: (0, total) before the first host, then
+// (i, total) after the i-th of `total` hosts.
+using HostProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 // Everything the client rules read. `speeds` may be empty (no benchmark: the
 // slow-cipher rule is skipped, and the slow-setting rules quote no CPU figures);
@@ -30,6 +37,7 @@ struct ClientAuditInput {
   const MeasuredHostLookup& facts;
   std::optional<std::string> rsync_rsh;      // the RSYNC_RSH environment variable, if set
   std::optional<double> zlib_mb_per_s = {};  // ssh's zlib (level 6) on this CPU, when benchmarked
+  HostProgress progress = {};                // may be empty
 };
 
 // Ok when ssh accepts every line of every file apart from algorithm names (those
@@ -59,8 +67,10 @@ std::vector<std::string> hosts_named_in(const ClientConfigSet& configs);
 std::vector<std::string> audited_hosts(const ClientAuditInput& input);
 
 // A host's effective configuration from the audited files, as ssh computes it
-// (Match exec is not run).
-Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input);
+// (Match exec is not run); through `cache` (made for input.algorithms.client) when
+// many hosts are evaluated: the same result, each file read and parsed once.
+Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
+                                            config::ConfigCache* cache = nullptr);
 
 // The raw first argument of the directive at `origin` in the audited files, as
 // written ("+aes128-cbc"); "" when the origin is not a line of them.

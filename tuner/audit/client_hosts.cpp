@@ -14,12 +14,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace sshtune::audit {
 namespace {
 
-config::EvalRequest request_for(const std::string& host, const ClientSources& sources) {
+config::EvalRequest request_for(const std::string& host, const ClientSources& sources, config::ConfigCache* cache) {
   config::EvalRequest request;
+  request.cache = cache;
   request.host = host;
   request.config_file = sources.config_file;
   request.user_config = sources.user_config;
@@ -43,17 +46,27 @@ void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& fa
   }
 }
 
-std::string scope_at(const ClientConfigSet& configs, const config::Origin& origin) {
-  for (const LoadedFile& loaded : configs.files) {
-    if (loaded.file.path != origin.file || origin.line == 0) continue;
-    const std::vector<std::string> scopes = line_scopes(loaded);
-    if (origin.line <= scopes.size()) return scopes[origin.line - 1];
-  }
-  return "";
+// What every host's rules share: the files read once, and each line's scope.
+struct HostsContext {
+  config::ConfigCache cache;
+  std::unordered_map<std::string, std::vector<std::string>> scopes;  // file -> line_scopes
+};
+
+std::unordered_map<std::string, std::vector<std::string>> scopes_by_file(const ClientConfigSet& configs) {
+  std::unordered_map<std::string, std::vector<std::string>> scopes;
+  for (const LoadedFile& loaded : configs.files) scopes.emplace(loaded.file.path, line_scopes(loaded));
+  return scopes;
 }
 
-void audit_host(const std::string& host, bool asked, const ClientAuditInput& input, std::vector<Finding>& out) {
-  const Result<config::Evaluation> evaluation = evaluate_audited(host, input);
+std::string scope_at(const HostsContext& context, const config::Origin& origin) {
+  const auto it = context.scopes.find(origin.file);
+  if (it == context.scopes.end() || origin.line == 0 || origin.line > it->second.size()) return "";
+  return it->second[origin.line - 1];
+}
+
+void audit_host(const std::string& host, bool asked, const ClientAuditInput& input, HostsContext& context,
+                std::vector<Finding>& out) {
+  const Result<config::Evaluation> evaluation = evaluate_audited(host, input, &context.cache);
   if (!evaluation) {
     if (asked) {
       out.push_back(Finding{Severity::fail, RuleId::config_error, "", 0, host,
@@ -62,10 +75,15 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
     }
     return;
   }
-  const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(input.configs, origin); };
+  const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(context, origin); };
   for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
   if (const std::optional<MeasuredHost> facts = input.facts.find(host))
     add_fact_rules(evaluation.value(), *facts, input, out);
+}
+
+// Appends `host` unless `seen` has it.
+void add_once(const std::string& host, std::vector<std::string>& hosts, std::unordered_set<std::string>& seen) {
+  if (seen.insert(host).second) hosts.push_back(host);
 }
 
 bool literal_pattern(const std::string& pattern) {
@@ -94,12 +112,11 @@ std::vector<std::string> patterns_of(const config::ConfigLine& line) {
 
 std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
   std::vector<std::string> hosts;
+  std::unordered_set<std::string> seen;
   for (const LoadedFile& loaded : configs.files) {
     for (const config::ConfigLine& line : loaded.file.lines) {
       for (const std::string& pattern : patterns_of(line)) {
-        if (literal_pattern(pattern) && std::find(hosts.begin(), hosts.end(), pattern) == hosts.end()) {
-          hosts.push_back(pattern);
-        }
+        if (literal_pattern(pattern)) add_once(pattern, hosts, seen);
       }
     }
   }
@@ -107,17 +124,18 @@ std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
 }
 
 std::vector<std::string> audited_hosts(const ClientAuditInput& input) {
-  std::vector<std::string> hosts = input.hosts;
-  const auto add = [&hosts](const std::string& host) {
-    if (std::find(hosts.begin(), hosts.end(), host) == hosts.end()) hosts.push_back(host);
-  };
-  for (const std::string& host : hosts_named_in(input.configs)) add(host);
-  for (const std::string& host : input.facts.names()) add(host);
+  std::vector<std::string> hosts;
+  std::unordered_set<std::string> seen;
+  for (const std::string& host : input.hosts) hosts.push_back(host);  // as given, repeats too
+  seen.insert(input.hosts.begin(), input.hosts.end());
+  for (const std::string& host : hosts_named_in(input.configs)) add_once(host, hosts, seen);
+  for (const std::string& host : input.facts.names()) add_once(host, hosts, seen);
   return hosts;
 }
 
-Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input) {
-  return config::evaluate(request_for(host, input.sources), input.algorithms.client);
+Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
+                                            config::ConfigCache* cache) {
+  return config::evaluate(request_for(host, input.sources, cache), input.algorithms.client);
 }
 
 std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& origin) {
@@ -132,7 +150,12 @@ std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& o
 std::vector<Finding> audit_client_hosts(const ClientAuditInput& input) {
   std::vector<Finding> findings;
   const std::vector<std::string> hosts = audited_hosts(input);
-  for (std::size_t i = 0; i < hosts.size(); ++i) audit_host(hosts[i], i < input.hosts.size(), input, findings);
+  HostsContext context{config::ConfigCache(input.algorithms.client), scopes_by_file(input.configs)};
+  if (input.progress) input.progress(0, hosts.size());
+  for (std::size_t i = 0; i < hosts.size(); ++i) {
+    audit_host(hosts[i], i < input.hosts.size(), input, context, findings);
+    if (input.progress) input.progress(i + 1, hosts.size());
+  }
   return findings;
 }
 

@@ -1,6 +1,7 @@
 #include "tuner/audit/report.hpp"
 
 #include "base/message.hpp"
+#include "tuner/audit/repeats.hpp"
 
 #include <map>
 
@@ -42,18 +43,39 @@ std::string render_one(const Finding& finding, bool colour, Charset charset) {
   return text;
 }
 
+// Where a finding is: "FILE:LINE", "FILE", or its host when it has no file.
+std::string place_of(const Finding& finding) {
+  return finding.file.empty() ? finding.host : place(finding.file, finding.line);
+}
+
+// "  … and 49,997 more like it (FILE:4, FILE:5, FILE:6, …)": the folded findings'
+// count and their first places ("..." for "…" in ascii).
+std::string folded_line(const std::vector<Finding>& findings, const std::vector<std::size_t>& folded, Charset charset) {
+  const std::string ellipsis = charset == Charset::utf8 ? "\u2026" : "...";
+  std::string places;
+  for (std::size_t i = 0; i < folded.size() && i < k_shown_repeats; ++i) {
+    places += (i == 0 ? "" : ", ") + one_line(place_of(findings[folded[i]]));
+  }
+  if (folded.size() > k_shown_repeats) places += ", " + ellipsis;
+  return "  " + ellipsis + " and " + grouped_count(folded.size()) + " more like it (" + places + ")\n";
+}
+
 }  // namespace
 
 std::string render_text(const std::vector<Finding>& findings, bool colour, Charset charset) {
   if (findings.empty()) return "no findings\n";
   std::string text;
   std::string current;
-  for (const Finding& finding : findings) {
+  const std::vector<Repeat> repeats = fold_repeats(findings);
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const Finding& finding = findings[i];
+    if (!repeats[i].shown) continue;
     if (text.empty() || group_of(finding) != current) {
       current = group_of(finding);
       text += (text.empty() ? "" : "\n") + one_line(current) + "\n";
     }
     text += render_one(finding, colour, charset);
+    if (!repeats[i].folded.empty()) text += folded_line(findings, repeats[i].folded, charset);
   }
   return text + "\n" + counts(findings) + "\n";
 }

@@ -15,7 +15,10 @@
 namespace sshtune::audit {
 
 // Findings grouped by file (or by host/server when they have no file), each with
-// its line, severity, rule, scope, message and fix, then a one-line summary.
+// its line, severity, rule, scope, message and fix, then a one-line summary that
+// counts them all. Of findings that repeat (repeats.hpp) the first k_shown_repeats
+// are shown, then one line "  … and N more like it (FILE:LINE, FILE:LINE, FILE:LINE, …)"
+// naming the first three places of the rest ("…" only when more are left out).
 // `colour` adds ANSI colours to the severities; ssh-tune's own signs ("×") are
 // shown in `charset` (base/message.hpp), everything quoted escaped.
 std::string render_text(const std::vector<Finding>& findings, bool colour, Charset charset);

@@ -17,6 +17,7 @@
 #include "tuner/audit/fix_plan.hpp"
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
+#include "tuner/cli/audit_progress.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_targets.hpp"
 #include "tuner/cli/measured_cache.hpp"
@@ -197,8 +198,9 @@ Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmCo
   return ok();
 }
 
-// The client audit of the files as they are now on disk.
-Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
+// The client audit of the files as they are now on disk; its progress on a terminal's stderr.
+Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run,
+                                  Io& io) {
   SSHTUNE_TRY(configs, audit::load_client_configs(options.sources));
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
@@ -211,6 +213,7 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
     }
   }
   const char* rsync_rsh = std::getenv("RSYNC_RSH");
+  AuditProgress progress(io.err, io.err_is_tty);
   const audit::ClientAuditInput input{configs,
                                       options.sources,
                                       options.hosts,
@@ -218,7 +221,8 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
                                       *run.speeds,
                                       run.facts,
                                       rsync_rsh ? std::optional<std::string>(rsync_rsh) : std::nullopt,
-                                      run.zlib_mb_per_s};
+                                      run.zlib_mb_per_s,
+                                      progress.callback()};
   std::vector<audit::Finding> findings = audit::audit_client(input);
   return ClientAudit{std::move(configs), std::move(findings)};
 }
@@ -267,13 +271,13 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   const audit::AlgorithmContext context{catalog, *client, policy};
   AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}, {}};
   SSHTUNE_TRYV(audit_servers(options, context, run));
-  SSHTUNE_TRY(clients, audit_clients(options, context, run));
+  SSHTUNE_TRY(clients, audit_clients(options, context, run, io));
   std::optional<FixOutcome> fixes;
   if (options.fix) {
     SSHTUNE_TRY(outcome, fix_clients(options, context, clients));
     fixes = std::move(outcome);
     if (!fixes->dry_run && !fixes->plan.writes.empty()) {
-      SSHTUNE_TRY(after, audit_clients(options, context, run));  // what remains
+      SSHTUNE_TRY(after, audit_clients(options, context, run, io));  // what remains
       clients = std::move(after);
     }
   }

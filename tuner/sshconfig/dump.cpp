@@ -152,8 +152,9 @@ struct Dumper {
   }
 
   void add_defaults(std::string_view slot) {
+    const std::string name = print_name(slot);
     for (const DumpLine& line : client.defaults()) {
-      if (line.keyword == print_name(slot)) add(slot, line.value, Origin{});
+      if (line.keyword == name) add(slot, line.value, Origin{});
     }
   }
 

@@ -109,11 +109,14 @@ Result<void> read_config_files(Walker& walker, const EvalRequest& request) {
   }
   const std::string user_config =
       request.user_config ? request.user_config->string() : (home_dir() / ".ssh/config").string();
-  if (config_readable(user_config)) {
+  const auto readable = [&walker](const std::string& path) {
+    return walker.cache != nullptr ? walker.cache->read(path).text.has_value() : config_readable(path);
+  };
+  if (readable(user_config)) {
     SSHTUNE_TRYV(walker.read_file(user_config, FileFlags{true, false, true}, active, 0));
   }
   active = true;
-  if (config_readable(request.system_config.string())) {
+  if (readable(request.system_config.string())) {
     SSHTUNE_TRYV(walker.read_file(request.system_config.string(), FileFlags{false, false, false}, active, 0));
   }
   return ok();
@@ -162,14 +165,22 @@ Result<std::string> host_after_first_pass(OptionStore& store, const std::string&
   return canonical_host(host, options);
 }
 
-PassFacts first_pass_facts(const std::string& host) {
+PassFacts first_pass_facts(const std::string& host, ConfigCache* cache) {
   PassFacts facts;
+  if (cache != nullptr) {
+    const LocalIdentity& identity = cache->identity();
+    facts.local_user = identity.user;
+    facts.local_hostname = identity.hostname;
+    facts.home = identity.home;
+    facts.uid = identity.uid;
+  } else {
+    facts.local_user = local_user_name();
+    facts.local_hostname = local_host_name();
+    facts.home = passwd_home();
+    facts.uid = getuid();
+  }
   facts.host = host;
   facts.original_host = host;
-  facts.local_user = local_user_name();
-  facts.local_hostname = local_host_name();
-  facts.home = passwd_home();
-  facts.uid = getuid();
   return facts;
 }
 
@@ -210,7 +221,8 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   Evaluation evaluation;
   evaluation.host = destination.host;
   Walker walker(client, store, evaluation, request.exec);
-  walker.facts = first_pass_facts(destination.host);
+  if (request.cache != nullptr && &request.cache->client() == &client) walker.cache = request.cache;
+  walker.facts = first_pass_facts(destination.host, walker.cache);
   bool user_on_command_line = false;
   SSHTUNE_TRYV(apply_command_line(walker, store, request, destination, release, user_on_command_line));
   const bool user_from_flags = store.scalar("user") != nullptr;

@@ -15,6 +15,8 @@
 
 namespace sshtune::config {
 
+class ConfigCache;  // config_cache.hpp
+
 // Where a value came from: a file and 1-based line, "command-line" (line 0), or
 // nothing for ssh's built-in default.
 struct Origin {
@@ -60,6 +62,9 @@ struct EvalRequest {
   std::optional<std::filesystem::path> user_config;  // default: $HOME/.ssh/config (passwd home if HOME is unset)
   std::filesystem::path system_config = "/etc/ssh/ssh_config";
   ExecRunner exec;  // unset: Match exec is not run (a failing command, recorded)
+  // Shared by many evaluations of the same files (same result, each file read and
+  // parsed once, inert blocks skipped); used only when made for the evaluating client.
+  ConfigCache* cache = nullptr;
 };
 
 // A Match exec command that was not run because the request had no runner.

@@ -1,6 +1,6 @@
 #include "tuner/sshconfig/walker.hpp"
 
-#include "base/read_file.hpp"
+#include "tuner/sshconfig/config_cache.hpp"
 #include "tuner/sshconfig/include.hpp"
 #include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/parser.hpp"
@@ -18,19 +18,6 @@ Error fatal(const std::string& message) { return Error{ErrorKind::invalid_input,
 
 using Message = std::optional<std::string>;
 
-// ssh's fopen()+getline(): nullopt with errno set when it cannot be opened; a
-// directory opens and reads as empty. A device (but the null device), FIFO or
-// socket, or a file past read_file's cap, is an error naming it: ssh would hang
-// on a FIFO or read /dev/zero without end.
-Result<std::optional<std::string>> read_bytes(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return std::optional<std::string>(std::string());
-  auto text = sshtune::read_file(path);
-  if (text) return std::optional<std::string>(std::move(text).value());
-  if (text.error().kind == ErrorKind::invalid_input) return text.error();
-  return std::optional<std::string>();
-}
-
 // RefuseConnection (10.1): an active line that reads well ends ssh with its
 // argument; ssh counts extra arguments only after that.
 bool refuses(const std::optional<KeywordInfo>& info, const ConfigLine& line, const LineCheck& check, bool active) {
@@ -47,8 +34,8 @@ std::string directive_name(const KeywordInfo& info, const OpensshVersion& releas
 }  // namespace
 
 bool config_readable(const std::string& path) {
-  const auto text = read_bytes(path);
-  return !text || text.value().has_value();
+  const FileRead read = read_config_bytes(path);
+  return read.text || read.refused;
 }
 
 Result<std::string> expand_hostname(const std::string& value, const std::string& host) {
@@ -59,20 +46,79 @@ Result<std::string> expand_hostname(const std::string& value, const std::string&
 
 Result<void> Walker::read_file(const std::string& path, FileFlags flags, bool& active, int depth) {
   if (depth > k_max_include_depth) return fatal("Too many recursive configuration includes");
-  SSHTUNE_TRY(text, read_bytes(path));
-  if (!text) return fatal("Can't open user config file " + path + ": " + std::strerror(errno));
+  if (cache != nullptr) return read_cached(path, flags, active, depth);
+  const FileRead read = read_config_bytes(path);
+  if (read.refused) return fatal(*read.refused);
+  if (!read.text) return fatal("Can't open user config file " + path + ": " + std::strerror(read.error));
   if (flags.check_perm) {
     if (auto message = check_permissions(path)) return fatal(*message);
   }
-  const ConfigFile file = parse(*text, path);
+  return walk(parse(*read.text, path), nullptr, flags, active, depth);
+}
+
+Result<void> Walker::read_cached(const std::string& path, FileFlags flags, bool& active, int depth) {
+  const FileRead& read = cache->read(path);
+  if (read.refused) return fatal(*read.refused);
+  if (!read.text) return fatal("Can't open user config file " + path + ": " + std::strerror(read.error));
+  if (flags.check_perm) {
+    if (const std::optional<std::string>& message = cache->permissions(path)) return fatal(*message);
+  }
+  const IndexedFile& indexed = cache->indexed(path, flags.user_config);
+  return walk(indexed.file, &indexed.index, flags, active, depth);
+}
+
+std::optional<int> Walker::open_error(const std::string& path) const {
+  if (cache != nullptr) {
+    const FileRead& read = cache->read(path);
+    return read.text || read.refused ? std::nullopt : std::optional<int>(read.error);
+  }
+  const FileRead read = read_config_bytes(path);
+  return read.text || read.refused ? std::nullopt : std::optional<int>(read.error);
+}
+
+Result<void> Walker::walk(const ConfigFile& file, const SkipIndex* index, FileFlags flags, bool& active, int depth) {
   std::vector<Diagnostic> bad;
   bool scoped = false;
-  for (const ConfigLine& line : file.lines) {
-    SSHTUNE_TRY(message, process(line, path, flags, active, depth, scoped));
-    if (message) bad.push_back(Diagnostic{path, line.number, *message});
+  for (std::size_t i = 0; i < file.lines.size(); i = next_line(i, index, flags, active, scoped)) {
+    const ConfigLine& line = file.lines[i];
+    SSHTUNE_TRY(message, process(line, file.path, flags, active, depth, scoped));
+    if (message) bad.push_back(Diagnostic{file.path, line.number, *message});
   }
   if (!bad.empty()) return diagnostics_error(bad);
   return ok();
+}
+
+// While the block is inactive, the lines the index proves change nothing are not
+// read: the Match context is what every skipped Match line would have been tested
+// against, since no skipped line changes the store.
+std::size_t Walker::next_line(std::size_t i, const SkipIndex* index, FileFlags flags, bool active, bool& scoped) const {
+  if (index == nullptr || active || m_store.scalar("ignoreunknown") != nullptr) return i + 1;
+  SkipNames names;
+  const std::size_t next = index->next_visit(i + 1, skip_keys(flags.never_match, index->has_match_lines(), names));
+  if (index->header_between(i + 1, next)) scoped = true;
+  return next;
+}
+
+// The keys are taken before each file: a file read may change HostName or User.
+std::size_t Walker::next_file(const IncludeIndex* index, std::size_t from, bool never_match) const {
+  if (index == nullptr || m_store.scalar("ignoreunknown") != nullptr) return from;
+  SkipNames names;
+  return index->next_file(from, skip_keys(never_match, index->has_match_lines(), names));
+}
+
+SkipKeys Walker::skip_keys(bool never_match, bool match_lines, SkipNames& names) const {
+  SkipKeys keys;
+  keys.host = never_match ? nullptr : &facts.host;
+  if (!match_lines) return keys;
+  const Result<MatchContext> context = match_context();
+  keys.match_unknown = !context;
+  if (context && !never_match) {
+    names.match_host = ascii_lower(context.value().host);
+    names.original_host = ascii_lower(context.value().original_host);
+    keys.match_host = &names.match_host;
+    keys.original_host = &names.original_host;
+  }
+  return keys;
 }
 
 Result<void> Walker::command_line_option(const std::string& text) {
@@ -125,9 +171,7 @@ void Walker::store(const KeywordInfo& info, const ConfigLine& line, const LineCh
                    FileFlags flags, bool active, bool scoped) {
   const std::optional<Origin> winner = m_store.apply(info, line, check, origin, flags.user_config, active);
   if (!winner || winner->is_default() || (winner->file == origin.file && winner->line == origin.line)) return;
-  for (const DeadLine& dead : m_evaluation.dead_lines) {
-    if (dead.dead.file == origin.file && dead.dead.line == origin.line) return;
-  }
+  if (!m_dead.emplace(origin.file, origin.line).second) return;  // recorded on the first pass
   m_evaluation.dead_lines.push_back(DeadLine{std::string(info.slot), origin, *winner, scoped});
 }
 
@@ -211,16 +255,23 @@ Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags,
   for (const Token& token : line.args) {
     SSHTUNE_TRY(path, include_path(token.value));
     if (!flags.user_config && path.starts_with('~')) return Message("bad include path " + path + ".");
-    const Result<std::vector<std::string>> files = resolve_include(path, flags.user_config);
+    std::optional<Result<std::vector<std::string>>> resolved;  // without a cache
+    if (cache == nullptr) resolved.emplace(resolve_include(path, flags.user_config));
+    const Result<std::vector<std::string>>& files =
+        cache != nullptr ? cache->include(path, flags.user_config) : *resolved;
     if (!files) return Message(files.error().message);
     const bool outer_active = active;
-    for (const std::string& file : files.value()) {
-      FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
-      errno = 0;
-      const auto opened = read_bytes(file);  // a refused kind (a FIFO) is reported by read_file below
-      if (depth + 1 <= k_max_include_depth && opened && !opened.value()) {
-        if (errno == ENOENT) continue;  // a dangling symlink is skipped like a missing file
-        return Message("Can't open user config file " + file + ": " + std::strerror(errno));
+    const FileFlags inner{flags.user_config, flags.never_match || !outer_active, true};
+    const IncludeIndex* index =
+        cache != nullptr && depth + 1 <= k_max_include_depth ? &cache->include_index(path, flags.user_config) : nullptr;
+    for (std::size_t j = next_file(index, 0, inner.never_match); j < files.value().size();
+         j = next_file(index, j + 1, inner.never_match)) {
+      const std::string& file = files.value()[j];
+      if (depth + 1 <= k_max_include_depth) {
+        if (const std::optional<int> error = open_error(file)) {
+          if (*error == ENOENT) continue;  // a dangling symlink is skipped like a missing file
+          return Message("Can't open user config file " + file + ": " + std::strerror(*error));
+        }
       }
       SSHTUNE_TRYV(read_file(file, inner, active, depth + 1));
       active = outer_active;

@@ -4,10 +4,15 @@
 // switching blocks at Host and Match lines as the client's release does.
 
 #include "tuner/sshconfig/client_capabilities.hpp"
+#include "tuner/sshconfig/config_cache.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/sshconfig/option_store.hpp"
+#include "tuner/sshconfig/skip_index.hpp"
 
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 
 namespace sshtune::config {
 
@@ -42,6 +47,9 @@ class Walker {
 
   PassFacts facts;
   bool want_final_pass = false;  // a Match final was seen (before 10.1 even a negated one)
+  // Files read through this memo (for this walker's client), skipping what the skip
+  // index proves inert; null: every file read from disk and every line processed.
+  ConfigCache* cache = nullptr;
 
   // read_config_file_depth(): one file; its bad lines make the whole read fail
   // (one error naming the first, with a count of the others).
@@ -50,6 +58,17 @@ class Walker {
   Result<void> command_line_option(const std::string& text);
 
  private:
+  Result<void> read_cached(const std::string& path, FileFlags flags, bool& active, int depth);
+  Result<void> walk(const ConfigFile& file, const SkipIndex* index, FileFlags flags, bool& active, int depth);
+  struct SkipNames {  // the lower-cased names SkipKeys point to
+    std::string match_host;
+    std::string original_host;
+  };
+  std::size_t next_line(std::size_t i, const SkipIndex* index, FileFlags flags, bool active, bool& scoped) const;
+  std::size_t next_file(const IncludeIndex* index, std::size_t from, bool never_match) const;
+  SkipKeys skip_keys(bool never_match, bool match_lines, SkipNames& names) const;
+  // The errno of a file that cannot be opened; nullopt when it opens or is refused by kind (read_file says why).
+  std::optional<int> open_error(const std::string& path) const;
   Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
                                              bool& active, int depth, bool& scoped);
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
@@ -65,6 +84,7 @@ class Walker {
   OptionStore& m_store;
   Evaluation& m_evaluation;
   const ExecRunner& m_exec;
+  std::set<std::pair<std::string, std::size_t>> m_dead;  // the origins in m_evaluation.dead_lines
 };
 
 // Whether ssh's fopen() of a configuration file would succeed (a directory opens), or
