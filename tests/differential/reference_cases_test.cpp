@@ -177,12 +177,10 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase,
-                         ::testing::Combine(::testing::Values(std::string(k_system), std::string(k_openssh_10)),
-                                            ::testing::ValuesIn(all_cases())),
+                         ::testing::Combine(::testing::ValuesIn(all_release_names()), ::testing::ValuesIn(all_cases())),
                          [](const auto& param_info) {
-                           const std::string release =
-                               std::get<0>(param_info.param) == k_system ? "System" : "OpenSSH10";
-                           return release + "_" + std::get<1>(param_info.param).name;
+                           return test_name_of(std::get<0>(param_info.param)) + "_" +
+                                  std::get<1>(param_info.param).name;
                          });
 
 }  // namespace

@@ -83,7 +83,8 @@ nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<s
 
 void print_text(const config::Evaluation& evaluation, const std::vector<std::string>& warnings, Io& io) {
   for (const config::Setting& setting : evaluation.settings) {
-    io.out << setting.keyword << ' ' << setting.value << "   # " << display_origin(setting.origin) << '\n';
+    io.out << (setting.keyword_only ? setting.keyword : setting.keyword + ' ' + setting.value) << "   # "
+           << display_origin(setting.origin) << '\n';
   }
   for (const std::string& note : evaluation.notes) io.err << "ssh-tune: note: " << one_line(note) << '\n';
   for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << one_line(warning) << '\n';

@@ -120,7 +120,8 @@ Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args
   return Assignments{Assignment{"permitremoteopen", args}};
 }
 
-// SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value.
+// SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value
+// (before 8.5 every entry is kept, repeats too).
 Result<Assignments> read_set_env(const std::vector<std::string>& args, const OpensshVersion& release) {
   if (nothing_specified(args, release)) return none_specified("setenv");
   std::vector<std::string> entries;
@@ -129,7 +130,7 @@ Result<Assignments> read_set_env(const std::vector<std::string>& args, const Ope
     if (equals == std::string::npos) return refusal("Invalid SetEnv.");
     bool seen = false;
     for (const std::string& kept : entries) seen = seen || kept.compare(0, kept.find('='), entry, 0, equals) == 0;
-    if (!seen) entries.push_back(entry);
+    if (!seen || !release.since(8, 5)) entries.push_back(entry);
   }
   return Assignments{Assignment{"setenv", entries}};
 }

@@ -15,7 +15,7 @@ namespace sshtune::config {
 // reads as the oldest, a newer one (or one whose -V names no OpenSSH release) as
 // the newest: its keywords are the newest known ones.
 inline constexpr OpensshVersion k_oldest_known_release{8, 0, 0};
-inline constexpr OpensshVersion k_newest_known_release{10, 5, 0};
+inline constexpr OpensshVersion k_newest_known_release{10, 6, 0};
 
 // The dialect for a `ssh -V` version string ("OpenSSH_9.2p1 Debian-2+deb12u10").
 OpensshVersion dialect_of(std::string_view version);

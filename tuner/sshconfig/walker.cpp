@@ -5,6 +5,7 @@
 #include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/tokenizer.hpp"
 #include "tuner/sshconfig/tokens.hpp"
 
 #include <cerrno>
@@ -78,11 +79,13 @@ Result<void> Walker::command_line_option(const std::string& text) {
   return ok();
 }
 
-Result<Message> Walker::process(const ConfigLine& line, const std::string& path, FileFlags flags, bool& active,
+Result<Message> Walker::process(const ConfigLine& written, const std::string& path, FileFlags flags, bool& active,
                                 int depth, bool& scoped) {
-  if (line.kind != LineKind::directive) return Message();
+  if (written.kind != LineKind::directive) return Message();
+  std::optional<ConfigLine> copy;
+  const ConfigLine& line = as_read(written, dialect_of(m_client), copy);
   const bool command_line = path == k_command_line;
-  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, dialect_of(m_client));
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, m_client);
   if (info && info->kind == KeywordKind::host && !command_line) {
     if (line.rest.empty()) return Message("no argument after keyword \"host\"");
     if (line.invalid_quotes) return Message("invalid quotes");
