@@ -50,7 +50,8 @@ class Walker {
   Result<void> command_line_option(const std::string& text);
 
  private:
-  Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
+  // One line as the client's release reads it (as_read()); a message where ssh refuses it.
+  Result<std::optional<std::string>> process(const ConfigLine& written, const std::string& path, FileFlags flags,
                                              bool& active, int depth, bool& scoped);
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
