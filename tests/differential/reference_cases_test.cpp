@@ -130,9 +130,32 @@ std::vector<Case> issue_cases() {
   };
 }
 
+// The issue "Every OpenSSH release in use": what 8.4 and 10.6 read differently.
+std::vector<Case> release_cases() {
+  return {
+      c("ReleaseKeepAlive", "foo", "TCPKeepAlive no\nKeepAlive yes\n"),
+      c("ReleaseBindMaskScoped", "foo", "Host nomatch\n StreamLocalBindMask 0700\nHost *\n StreamLocalBindMask 0077\n"),
+      c("ReleaseCnameRules", "foo", "CanonicalizePermittedCNAMEs *.a.example:*.b.example\n"),
+      c("ReleaseCnameNone", "foo", "CanonicalizePermittedCNAMEs none\n"),
+      c("ReleaseDomainsNone", "foo", "CanonicalDomains none\n"),
+      c("ReleaseGssapiAuth", "foo", "GSSAPIAuthentication yes\nGSSAPIDelegateCredentials yes\n"),
+      c("ReleaseGssapiKex", "foo", "GSSAPIKeyExchange yes\n"),
+      c("ReleaseTrailingComment", "foo", "Compression yes # on\n"),
+      c("ReleaseHostBound", "foo", "PubkeyAuthentication host-bound\n"),
+      c("ReleaseIpqosLast", "foo", "IPQoS af21 cs1\nIPQoS reliability\n"),
+      c("ReleaseSetEnvRepeats", "foo", "SetEnv A=1 B=2 A=3\n"),
+      c("ReleaseUriUser", "ssh://foo", "User u-%h\n"),
+      c("ReleaseSubsystemFlag", "foo", "", {}, {"-o", "SessionType=subsystem"}),
+      c("ReleaseSubsystemFile", "foo", "SessionType subsystem\n"),
+      c("ReleaseIncludeUnsetVar", "foo", "Include ${SSHTUNE_NEVER_SET}.conf\nCompression yes\n"),
+      c("ReleaseIncludeBadToken", "foo", "Include %z.conf\nCompression yes\n"),
+  };
+}
+
 std::vector<Case> all_cases() {
   std::vector<Case> all = cases();
   for (Case& issue : issue_cases()) all.push_back(std::move(issue));
+  for (Case& release : release_cases()) all.push_back(std::move(release));
   return all;
 }
 

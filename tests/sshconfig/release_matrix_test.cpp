@@ -35,6 +35,8 @@ TEST_F(ReleaseMatrix, EightFourSplitsArgumentsWithStrdelim) {
   EXPECT_EQ(error_of("PubkeyAuthentication host-bound\n", "foo"), at(1, "unsupported option \"host-bound\"."));
   EXPECT_EQ(value("SetEnv A=1 B=2 A=3\n", "setenv"), "A=1");
   EXPECT_EQ(ok_run("SetEnv A=1 B=2 A=3\n", "foo").values("setenv"), (std::vector<std::string>{"A=1", "B=2", "A=3"}));
+  EXPECT_EQ(error_of("CanonicalizePermittedCNAMEs none\n", "foo"), at(1, "Invalid permitted CNAME \"none\""));
+  EXPECT_EQ(value("CanonicalDomains none x.org\n", "canonicaldomains"), "none x.org");
   EXPECT_EQ(value("ProxyJump none # then\n", "proxyjump"), "none # then");
   EXPECT_EQ(value("ProxyJump ssh://deploy@j1:2022\n", "proxyjump"), "ssh://deploy@j1:2022");
 }
@@ -69,6 +71,15 @@ TEST_F(ReleaseMatrix, TenSixTakesAnUriDestinationsUserAsGiven) {
   EXPECT_EQ(value("User u-%h\n", "user", "ssh://foo"), "u-%h");
   EXPECT_EQ(value("User u-%h\n", "user", "foo"), "u-foo");
   EXPECT_EQ(error_of("User 'a;b'\n", "ssh://foo"), at(1, "remote username contains invalid characters"));
+}
+
+TEST_F(ReleaseMatrix, AnIncludeWhoseVariableIsUnsetIsSkipped) {
+  as("OpenSSH_10.0p2");
+  const Evaluation evaluation = ok_run("Include ${SSHTUNE_NEVER_SET}.conf\nCompression yes\n", "foo");
+  EXPECT_EQ(evaluation.value("compression"), "yes");
+  ASSERT_FALSE(evaluation.notes.empty());
+  EXPECT_EQ(evaluation.notes.front(), at(1, "Unable to expand user config file '${SSHTUNE_NEVER_SET}.conf'"));
+  EXPECT_EQ(error_of("Include %z.conf\n", "foo"), "percent_expand: unknown key %z");
 }
 
 TEST_F(ReleaseMatrix, ASubsystemSessionNeedsACommand) {

@@ -111,7 +111,7 @@ Result<Message> Walker::process(const ConfigLine& written, const std::string& pa
     scoped = true;
     return process_match(line, path, flags, active);
   }
-  if (info->kind == KeywordKind::include) return process_include(line, flags, active, depth);
+  if (info->kind == KeywordKind::include) return process_include(line, path, flags, active, depth);
   store(*info, line, check, Origin{path, line.number}, flags, active, scoped);
   return Message();
 }
@@ -193,18 +193,28 @@ Result<Message> Walker::process_match(const ConfigLine& line, const std::string&
   return Message();
 }
 
-// 9.9 on: an Include path takes Match exec's %-tokens and ${VAR}.
-Result<std::string> Walker::include_path(const std::string& argument) const {
-  if (!dialect_of(m_client).since(9, 9)) return argument;
+// 9.9 on: an Include path takes Match exec's %-tokens and ${VAR}. A ${VAR} that
+// does not expand only skips the path (ssh says "Unable to expand"); a bad %-token
+// is fatal.
+Result<std::optional<std::string>> Walker::include_path(const std::string& argument) const {
+  if (!dialect_of(m_client).since(9, 9)) return std::optional(argument);
+  if (!dollar_expand(argument)) return std::optional<std::string>();
   SSHTUNE_TRY(context, match_context());
   Result<std::string> expanded = expand_match_tokens(argument, context, true);
   if (!expanded) return fatal(expanded.error().message);
-  return expanded;
+  return std::optional(std::move(expanded).value());
 }
 
-Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth) {
+Result<Message> Walker::process_include(const ConfigLine& line, const std::string& where, FileFlags flags, bool& active,
+                                        int depth) {
   for (const Token& token : line.args) {
-    SSHTUNE_TRY(path, include_path(token.value));
+    SSHTUNE_TRY(expanded, include_path(token.value));
+    if (!expanded) {
+      m_evaluation.notes.push_back(where + ":" + std::to_string(line.number) + ": Unable to expand user config file '" +
+                                   token.value + "'");
+      continue;
+    }
+    const std::string& path = *expanded;
     if (!flags.user_config && path.starts_with('~')) return Message("bad include path " + path + ".");
     const Result<std::vector<std::string>> files = resolve_include(path, flags.user_config);
     if (!files) return Message(files.error().message);

@@ -56,9 +56,12 @@ class Walker {
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
                                                    bool& active);
-  Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth);
+  Result<std::optional<std::string>> process_include(const ConfigLine& line, const std::string& path, FileFlags flags,
+                                                     bool& active, int depth);
   Result<MatchContext> match_context() const;
-  Result<std::string> include_path(const std::string& argument) const;
+  // An Include argument as `release` expands it (9.9 on: Match exec's %-tokens and
+  // ${VAR}); nullopt when a ${VAR} does not expand, which ssh reports and skips.
+  Result<std::optional<std::string>> include_path(const std::string& argument) const;
   void store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
              FileFlags flags, bool active, bool scoped);
 
