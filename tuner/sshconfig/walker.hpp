@@ -56,7 +56,8 @@ class Walker {
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
                                                    bool& active);
-  Result<std::optional<std::string>> process_include(const ConfigLine& line, const std::string& path, FileFlags flags,
+  // One Include line: each path's files read in turn; `where` (the file) names notes.
+  Result<std::optional<std::string>> process_include(const ConfigLine& line, const std::string& where, FileFlags flags,
                                                      bool& active, int depth);
   Result<MatchContext> match_context() const;
   // An Include argument as `release` expands it (9.9 on: Match exec's %-tokens and
