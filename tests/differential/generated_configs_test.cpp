@@ -53,7 +53,7 @@ std::filesystem::path write_scenario(const testing::TempDir& dir, const Scenario
 void run_scenario(unsigned seed, const Release& release, Tally& tally) {
   testing::TempDir dir;
   testing::ScopedEnv home("HOME", (dir.path() / "home").string());
-  Generator generator(seed, release.client->version());
+  Generator generator(seed, *release.client);
   const Scenario scenario = generator.scenario(dir.path().string(), k_queries_per_scenario);
   const std::filesystem::path path = write_scenario(dir, scenario, seed);
   std::vector<std::future<Outcome>> ssh_runs;
@@ -104,12 +104,10 @@ TEST_P(GeneratedConfigs, EveryLineAgreesWithSshG) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, GeneratedConfigs,
-                         ::testing::Combine(::testing::Values(std::string(k_system), std::string(k_openssh_10)),
-                                            ::testing::Range(0u, k_shards)),
+                         ::testing::Combine(::testing::ValuesIn(all_release_names()), ::testing::Range(0u, k_shards)),
                          [](const auto& param_info) {
-                           const std::string release =
-                               std::get<0>(param_info.param) == k_system ? "System" : "OpenSSH10";
-                           return release + "_" + std::to_string(std::get<1>(param_info.param));
+                           return test_name_of(std::get<0>(param_info.param)) + "_" +
+                                  std::to_string(std::get<1>(param_info.param));
                          });
 
 }  // namespace

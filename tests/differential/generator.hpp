@@ -9,6 +9,7 @@
 
 #include "tests/differential/harness.hpp"
 #include "tests/differential/line_pools.hpp"
+#include "tuner/sshconfig/keywords.hpp"
 #include "tuner/sshconfig/release.hpp"
 
 #include <map>
@@ -28,9 +29,9 @@ struct Scenario {
 
 class Generator {
  public:
-  // `version` is the `ssh -V` of the release the scenarios are for.
-  Generator(unsigned seed, const std::string& version)
-      : m_random(seed), m_newest(config::dialect_of(version).since(10, 0)) {}
+  // `client` is the ssh the scenarios are for (its release and build).
+  Generator(unsigned seed, const ClientCapabilities& client)
+      : m_random(seed), m_client(client), m_newest(config::dialect_of(client).since(10, 0)) {}
 
   // A complete scenario with `queries` queries; `dir` is the temp dir, for absolute Include paths.
   Scenario scenario(const std::string& dir, int queries) {
@@ -140,7 +141,9 @@ class Generator {
         return "-" + (chance(m_refusals ? 3 : 0) ? std::string("*") : one_of(k_deny)) +
                (chance(40) ? "," + one_of(k_deny) : "");
       case 2: return "^" + names(pool);
-      case 3: return chance(50) ? "\"" + names(pool) + "\"" : names(pool) + " # trailing comment";
+      case 3:
+        if (chance(50) || !fits("Ciphers x # trailing comment")) return "\"" + names(pool) + "\"";
+        return names(pool) + " # trailing comment";
       default: return chance(m_refusals ? 5 : 0) ? names(pool) + ",bogus-name" : names(pool);
     }
   }
@@ -175,9 +178,27 @@ class Generator {
     return line;
   }
 
+  // Whether the client reads `line`: its keyword is known to the release and the
+  // build, and it has no form newer than the release (a '#' comment after a value,
+  // from 8.5; PubkeyAuthentication unbound/host-bound, 8.9; CNAME rules "none", 8.5).
+  bool fits(const std::string& line) const {
+    const std::string keyword = ascii_case(line.substr(0, line.find_first_of(" =")), false);
+    const OpensshVersion release = config::dialect_of(m_client);
+    if (!config::find_keyword(keyword, m_client)) return false;
+    if (line.find(" #") != std::string::npos || line == "CanonicalizePermittedCNAMEs none") return release.since(8, 5);
+    return release.since(8, 9) || line.find("bound") == std::string::npos;
+  }
+
+  // A line of `pool` the client reads; one it refuses now and then where refusals are allowed.
+  std::string fitting_line(const std::vector<std::string>& pool) {
+    std::string line = one_of(pool);
+    for (int tries = 0; tries < 50 && !fits(line) && !chance(m_refusals ? 10 : 0); ++tries) line = one_of(pool);
+    return line;
+  }
+
   // A pool line with its keyword's case and separator varied.
   std::string pool_line(const std::vector<std::string>& pool) {
-    const std::string line = without_lookups(one_of(pool));
+    const std::string line = without_lookups(fitting_line(pool));
     const std::size_t space = line.find_first_of(" =");
     if (space == std::string::npos || line[space] == '=') return line;
     return keyword(line.substr(0, space)) + separator() + line.substr(space + 1);
@@ -307,6 +328,7 @@ class Generator {
   }
 
   std::mt19937 m_random;
+  const ClientCapabilities& m_client;
   bool m_newest = false;        // the release knows 10.0's keywords and criteria
   bool m_refusals = false;      // whether this file may contain lines ssh refuses
   bool m_canonicalize = false;  // CanonicalizeHostname may be on (and CanonicalDomains is then never set)

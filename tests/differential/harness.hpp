@@ -89,7 +89,7 @@ inline Outcome run_ours(const std::filesystem::path& config, const Query& query,
     return outcome;
   }
   for (const config::Setting& setting : result.value().settings) {
-    outcome.lines.push_back(setting.keyword + " " + setting.value);
+    outcome.lines.push_back(setting.keyword_only ? setting.keyword : setting.keyword + " " + setting.value);
     outcome.raw += outcome.lines.back() + "\n";
   }
   return outcome;

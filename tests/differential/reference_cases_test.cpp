@@ -130,9 +130,32 @@ std::vector<Case> issue_cases() {
   };
 }
 
+// The issue "Every OpenSSH release in use": what 8.4 and 10.6 read differently.
+std::vector<Case> release_cases() {
+  return {
+      c("ReleaseKeepAlive", "foo", "TCPKeepAlive no\nKeepAlive yes\n"),
+      c("ReleaseBindMaskScoped", "foo", "Host nomatch\n StreamLocalBindMask 0700\nHost *\n StreamLocalBindMask 0077\n"),
+      c("ReleaseCnameRules", "foo", "CanonicalizePermittedCNAMEs *.a.example:*.b.example\n"),
+      c("ReleaseCnameNone", "foo", "CanonicalizePermittedCNAMEs none\n"),
+      c("ReleaseDomainsNone", "foo", "CanonicalDomains none\n"),
+      c("ReleaseGssapiAuth", "foo", "GSSAPIAuthentication yes\nGSSAPIDelegateCredentials yes\n"),
+      c("ReleaseGssapiKex", "foo", "GSSAPIKeyExchange yes\n"),
+      c("ReleaseTrailingComment", "foo", "Compression yes # on\n"),
+      c("ReleaseHostBound", "foo", "PubkeyAuthentication host-bound\n"),
+      c("ReleaseIpqosLast", "foo", "IPQoS af21 cs1\nIPQoS reliability\n"),
+      c("ReleaseSetEnvRepeats", "foo", "SetEnv A=1 B=2 A=3\n"),
+      c("ReleaseUriUser", "ssh://foo", "User u-%h\n"),
+      c("ReleaseSubsystemFlag", "foo", "", {}, {"-o", "SessionType=subsystem"}),
+      c("ReleaseSubsystemFile", "foo", "SessionType subsystem\n"),
+      c("ReleaseIncludeUnsetVar", "foo", "Include ${SSHTUNE_NEVER_SET}.conf\nCompression yes\n"),
+      c("ReleaseIncludeBadToken", "foo", "Include %z.conf\nCompression yes\n"),
+  };
+}
+
 std::vector<Case> all_cases() {
   std::vector<Case> all = cases();
   for (Case& issue : issue_cases()) all.push_back(std::move(issue));
+  for (Case& release : release_cases()) all.push_back(std::move(release));
   return all;
 }
 
@@ -177,12 +200,10 @@ TEST_P(ReferenceCase, AgreesWithSshG) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Reference, ReferenceCase,
-                         ::testing::Combine(::testing::Values(std::string(k_system), std::string(k_openssh_10)),
-                                            ::testing::ValuesIn(all_cases())),
+                         ::testing::Combine(::testing::ValuesIn(all_release_names()), ::testing::ValuesIn(all_cases())),
                          [](const auto& param_info) {
-                           const std::string release =
-                               std::get<0>(param_info.param) == k_system ? "System" : "OpenSSH10";
-                           return release + "_" + std::get<1>(param_info.param).name;
+                           return test_name_of(std::get<0>(param_info.param)) + "_" +
+                                  std::get<1>(param_info.param).name;
                          });
 
 }  // namespace

@@ -13,9 +13,10 @@ namespace {
 class NewerKeywords : public DialectFixture {};
 
 TEST(NewerReleases, ANewerSshReadsAsTheNewestKnownRelease) {
-  EXPECT_EQ(k_newest_known_release, (OpensshVersion{10, 5, 0}));
+  EXPECT_EQ(k_newest_known_release, (OpensshVersion{10, 6, 0}));
   EXPECT_EQ(dialect_of("OpenSSH_10.2p1"), (OpensshVersion{10, 2, 0}));
   EXPECT_EQ(dialect_of("OpenSSH_10.5p1, OpenSSL 3.5.0 8 Apr 2025"), (OpensshVersion{10, 5, 0}));
+  EXPECT_EQ(dialect_of("OpenSSH_10.9p1"), k_newest_known_release);
   EXPECT_EQ(dialect_of("OpenSSH_11.0p1"), k_newest_known_release);
 }
 

@@ -10,6 +10,18 @@ namespace {
 // Set by tests/CMakeLists.txt: the build tree's folder tools/fetch-openssh fills.
 const std::filesystem::path k_openssh_10_dir = SSHTUNE_OPENSSH10_DIR;
 
+// Set by tests/CMakeLists.txt: the build tree's folders are this prefix and the release's name.
+const std::string k_openssh_dir_prefix = SSHTUNE_OPENSSH_DIR_PREFIX;
+
+// The reason DIR/UNAVAILABLE holds, without its final newlines ("" when there is none).
+std::string written_reason(const std::filesystem::path& dir) {
+  const auto reason = read_file(dir / "UNAVAILABLE");
+  if (!reason) return "";
+  std::string text = reason.value();
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 bool executable(const std::filesystem::path& path) { return access(path.c_str(), X_OK) == 0; }
 
 }  // namespace
@@ -34,13 +46,23 @@ std::optional<OpensshRelease> openssh_10() {
 }
 
 std::string openssh_10_unavailable_reason() {
-  const auto reason = read_file(k_openssh_10_dir / "UNAVAILABLE");
-  if (reason && !reason.value().empty()) {
-    std::string text = reason.value();
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return "OpenSSH 10.0 unavailable: " + text;
-  }
+  const std::string reason = written_reason(k_openssh_10_dir);
+  if (!reason.empty()) return "OpenSSH 10.0 unavailable: " + reason;
   return "OpenSSH 10.0 is not unpacked in " + k_openssh_10_dir.string() + " (run tools/fetch-openssh)";
+}
+
+std::optional<OpensshRelease> openssh_client(const std::string& name) {
+  const std::filesystem::path dir = k_openssh_dir_prefix + name;
+  if (!executable(dir / "ssh")) return std::nullopt;
+  return OpensshRelease{name, dir, dir / "ssh", {}, {}, {}, {}};
+}
+
+std::string openssh_client_unavailable_reason(const std::string& name) {
+  const std::filesystem::path dir = k_openssh_dir_prefix + name;
+  const std::string reason = written_reason(dir);
+  if (!reason.empty()) return "OpenSSH " + name + " unavailable: " + reason;
+  return "OpenSSH " + name + " is not unpacked in " + dir.string() + " (run tools/fetch-openssh --release " + name +
+         ")";
 }
 
 std::vector<OpensshRelease> available_openssh_releases() {

@@ -1,8 +1,9 @@
 #pragma once
 // The OpenSSH releases the tests run against: the system's (Debian 12's 9.2p1 in
-// /usr) and Debian's 10.0 from bookworm-backports, unpacked by tools/fetch-openssh
-// into the build tree (never installed). Tests that need a release that is not
-// there skip with unavailable_reason().
+// /usr), Debian's 10.0 from bookworm-backports (client and server), and the
+// clients of bullseye (8.4) and sid (the newest), all unpacked by
+// tools/fetch-openssh into the build tree (never installed). Tests that need a
+// release that is not there skip with its unavailable reason.
 
 #include <filesystem>
 #include <optional>
@@ -31,6 +32,16 @@ std::optional<OpensshRelease> openssh_10();
 
 // Why openssh_10() is nullopt: the reason tools/fetch-openssh wrote, or how to get it.
 std::string openssh_10_unavailable_reason();
+
+// A client-only release tools/fetch-openssh unpacks with its own libraries:
+// "8.4" (bullseye) or "sid". Its `ssh` is the wrapper DIR/ssh that runs it
+// through its suite's loader; root is DIR; the server paths are empty. nullopt
+// when it is not unpacked.
+std::optional<OpensshRelease> openssh_client(const std::string& name);
+
+// Why openssh_client(name) is nullopt: the reason tools/fetch-openssh wrote
+// ("OpenSSH sid unavailable: ..."), or how to get it.
+std::string openssh_client_unavailable_reason(const std::string& name);
 
 // Every release present: the system's first, then 10.0 when unpacked (for parameterised tests).
 std::vector<OpensshRelease> available_openssh_releases();

@@ -2,6 +2,7 @@
 
 #include "tuner/sshconfig/release.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -161,9 +162,45 @@ void insert_after(std::vector<DumpLine>& lines, const std::string& after, DumpLi
   lines.insert(at, std::move(line));
 }
 
+// 10.6 as Debian's sid builds it: no GSSAPI, TCPKeepAlive printed true/false and
+// canonicalizepermittedcnames in lower case.
+void sid_build(std::vector<DumpLine>& lines) {
+  std::erase_if(lines, [](const DumpLine& line) { return line.keyword.starts_with("gssapi"); });
+  for (DumpLine& line : lines) {
+    if (line.keyword == "tcpkeepalive") line.value = line.value == "yes" ? "true" : "false";
+    if (line.keyword == "canonicalizePermittedcnames") line.keyword = "canonicalizepermittedcnames";
+  }
+}
+
+// 8.4 as Debian's bullseye prints its defaults: the key-type names before 8.5's
+// renames, an empty CanonicalDomains, and none of what 8.5 to 9.2 added.
+void bullseye_build(std::vector<DumpLine>& lines) {
+  static const std::vector<std::string> k_later{"sessiontype",
+                                                "stdinnull",
+                                                "forkafterauthentication",
+                                                "enableescapecommandline",
+                                                "requiredrsasize",
+                                                "obscurekeystroketiming",
+                                                "logverbose",
+                                                "channeltimeout",
+                                                "permitremoteopen",
+                                                "canonicalizePermittedcnames"};
+  std::erase_if(lines, [](const DumpLine& line) {
+    return std::find(k_later.begin(), k_later.end(), line.keyword) != k_later.end();
+  });
+  insert_after(lines, "canonicalizehostname", {"challengeresponseauthentication", "yes"});
+  for (DumpLine& line : lines) {
+    if (line.keyword == "pubkeyacceptedalgorithms") line.keyword = "pubkeyacceptedkeytypes";
+    if (line.keyword == "hostbasedacceptedalgorithms") line.keyword = "hostbasedkeytypes";
+    if (line.keyword == "canonicaldomains") line.value = "";
+    if (line.keyword == "updatehostkeys") line.value = "false";
+  }
+}
+
 // The 9.2 defaults as a client of `release` prints them.
 std::vector<DumpLine> defaults_of(const OpensshVersion& release) {
   std::vector<DumpLine> lines = openssh_9_2_debian_snapshot().defaults();
+  if (!release.since(8, 5)) bullseye_build(lines);
   if (release.since(10, 1)) {
     insert_after(lines, "enableescapecommandline", {"warnweakcrypto", "yes"});
     std::erase_if(lines,
@@ -174,6 +211,7 @@ std::vector<DumpLine> defaults_of(const OpensshVersion& release) {
   }
   if (release.since(10, 3)) insert_after(lines, "userknownhostsfile", {"revokedhostkeys", "none"});
   if (release.since(10, 5)) insert_after(lines, "identityfile", {"identityfile", "~/.ssh/id_mldsa44_ed25519"});
+  if (release.since(10, 6)) sid_build(lines);
   return lines;
 }
 

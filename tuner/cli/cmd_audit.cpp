@@ -18,6 +18,7 @@
 #include "tuner/audit/report.hpp"
 #include "tuner/audit/server_audit.hpp"
 #include "tuner/cli/audit_progress.hpp"
+#include "tuner/cli/dialect_notice.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_targets.hpp"
 #include "tuner/cli/measured_cache.hpp"
@@ -243,9 +244,10 @@ Result<FixOutcome> fix_clients(const AuditOptions& options, const audit::Algorit
 }
 
 void print_report(const AuditOptions& options, const std::vector<audit::Finding>& findings,
-                  const std::optional<FixOutcome>& fixes, Io& io) {
+                  const std::optional<FixOutcome>& fixes, const std::string& dialect, Io& io) {
   if (options.json) {
     nlohmann::json json = audit::to_json(findings);
+    json["dialect"] = dialect;
     if (fixes) json.update(audit::fixes_to_json(fixes->plan));
     if (fixes && fixes->dry_run) json["diff"] = fixes->diff;
     io.out << json.dump(2) << '\n';
@@ -267,6 +269,7 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   SSHTUNE_TRY(options, audit_options(parsed.values));
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(client, local_client_capabilities());
+  notice_newer_release(*client, io);
   SSHTUNE_TRY(policy, rules::load_policy());
   const audit::AlgorithmContext context{catalog, *client, policy};
   AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}, {}};
@@ -284,7 +287,7 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   std::vector<audit::Finding> findings = std::move(run.findings);
   findings.insert(findings.end(), clients.findings.begin(), clients.findings.end());
   audit::sort_and_dedupe(findings);
-  print_report(options, findings, fixes, io);
+  print_report(options, findings, fixes, dialect_field(*client), io);
   return exit_code_for(audit::failing_severity(findings, options.fail_on));
 }
 

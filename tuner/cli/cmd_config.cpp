@@ -6,6 +6,7 @@
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "base/message.hpp"
 #include "base/paths.hpp"
+#include "tuner/cli/dialect_notice.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/list_hosts.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
@@ -67,7 +68,8 @@ bool multi_line(const std::string& keyword) {
   return k_multi.count(keyword) > 0;
 }
 
-nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<std::string>& warnings) {
+nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<std::string>& warnings,
+                       const std::string& dialect) {
   nlohmann::json settings = nlohmann::json::object();
   for (const config::Setting& setting : evaluation.settings) {
     if (!multi_line(setting.keyword)) {
@@ -78,12 +80,17 @@ nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<s
     entry["value"].push_back(setting.value);
     entry["origin"].push_back(display_origin(setting.origin));
   }
-  return {{"host", evaluation.host}, {"settings", settings}, {"warnings", warnings}, {"notes", evaluation.notes}};
+  return {{"host", evaluation.host},
+          {"dialect", dialect},
+          {"settings", settings},
+          {"warnings", warnings},
+          {"notes", evaluation.notes}};
 }
 
 void print_text(const config::Evaluation& evaluation, const std::vector<std::string>& warnings, Io& io) {
   for (const config::Setting& setting : evaluation.settings) {
-    io.out << setting.keyword << ' ' << setting.value << "   # " << display_origin(setting.origin) << '\n';
+    io.out << (setting.keyword_only ? setting.keyword : setting.keyword + ' ' + setting.value) << "   # "
+           << display_origin(setting.origin) << '\n';
   }
   for (const std::string& note : evaluation.notes) io.err << "ssh-tune: note: " << one_line(note) << '\n';
   for (const std::string& warning : warnings) io.err << "ssh-tune: warning: " << one_line(warning) << '\n';
@@ -132,11 +139,12 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
   if (parsed.values.count("list-hosts")) return list_hosts(optional_config(parsed.values), io);
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(client, local_client_capabilities());
+  notice_newer_release(*client, io);
   SSHTUNE_TRY(request, request_from(args, command, parsed.values));
   SSHTUNE_TRY(evaluation, config::evaluate(request, *client));
   const std::vector<std::string> warnings = warnings_of(evaluation);
   if (parsed.values.count("json")) {
-    io.out << to_json(evaluation, warnings).dump(2) << '\n';
+    io.out << to_json(evaluation, warnings, dialect_field(*client)).dump(2) << '\n';
   } else {
     print_text(evaluation, warnings, io);
   }

@@ -4,6 +4,7 @@
 #include "base/ssh_program.hpp"
 #include "base/strings.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <future>
@@ -89,6 +90,16 @@ std::string ClientCapabilities::default_value(const std::string& keyword) const 
     }
   }
   return "";
+}
+
+bool ClientCapabilities::has_gssapi() const {
+  return std::any_of(defaults().begin(), defaults().end(),
+                     [](const DumpLine& line) { return line.keyword == "gssapiauthentication"; });
+}
+
+bool ClientCapabilities::has_gssapi_key_exchange() const {
+  return std::any_of(defaults().begin(), defaults().end(),
+                     [](const DumpLine& line) { return line.keyword == "gssapikeyexchange"; });
 }
 
 FixedClientCapabilities::FixedClientCapabilities(std::vector<std::vector<std::string>> supported_by_kind,

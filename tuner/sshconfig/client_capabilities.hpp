@@ -35,6 +35,15 @@ class ClientCapabilities {
   bool supports(AlgorithmKind kind, const std::string& name) const;
   // The default value of a `ssh -G` keyword (first line if several), or "" if absent.
   std::string default_value(const std::string& keyword) const;
+  // True when the client is built with GSSAPI: its defaults() print
+  // gssapiauthentication. Without it ssh reads GSSAPIAuthentication and
+  // GSSAPIDelegateCredentials as unsupported options (a warning).
+  bool has_gssapi() const;
+  // True when the client has Debian's GSSAPI key exchange: its defaults() print
+  // gssapikeyexchange. Without it ssh refuses GSSAPIKeyExchange, GSSAPITrustDNS,
+  // GSSAPIRenewalForcesRekey, GSSAPIClientIdentity, GSSAPIServerIdentity and
+  // GSSAPIKexAlgorithms as bad configuration options.
+  bool has_gssapi_key_exchange() const;
 };
 
 // A ClientCapabilities holding fixed data (a snapshot, or what a probe gathered).

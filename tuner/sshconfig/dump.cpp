@@ -17,11 +17,13 @@ struct DumpSlot {
   OpensshVersion until = {99, 0, 0};
 };
 
-// dump_client_config()'s order (OpenSSH 10.5 with Debian's GSSAPI lines; older
+// dump_client_config()'s order (OpenSSH 10.6 with Debian's GSSAPI lines; older
 // releases print a subset in the same order, as their options are a subset, except
-// RevokedHostKeys, which 10.3 moves among the lists).
-constexpr std::array<DumpSlot, 107> k_order{{
-    {"host"},
+// RevokedHostKeys, which 10.3 moves among the lists). 8.4 prints no `host` line and
+// ChallengeResponseAuthentication on its own line; 9.2 is the next release tested,
+// so where between them each changed is taken from the keyword table (8.5, 8.7).
+constexpr std::array<DumpSlot, 108> k_order{{
+    {"host", {8, 5, 0}},
     {"user"},
     {"hostname"},
     {"port"},
@@ -29,6 +31,7 @@ constexpr std::array<DumpSlot, 107> k_order{{
     {"batchmode"},
     {"canonicalizefallbacklocal"},
     {"canonicalizehostname"},
+    {"challengeresponseauthentication", {}, {8, 7, 0}},
     {"checkhostip"},
     {"compression"},
     {"controlmaster"},
@@ -130,9 +133,13 @@ constexpr std::array<DumpSlot, 107> k_order{{
     {"proxycommand"},
 }};
 
-// The keyword ssh prints for a slot (one historical typo kept).
-std::string print_name(std::string_view slot) {
-  return slot == "canonicalizepermittedcnames" ? "canonicalizePermittedcnames" : std::string(slot);
+// The keyword `release` prints for a slot: the key-type names 8.5 renamed, and the
+// typo in canonicalizePermittedcnames that 10.6 corrected.
+std::string print_name(std::string_view slot, const OpensshVersion& release) {
+  if (slot == "canonicalizepermittedcnames" && !release.since(10, 6)) return "canonicalizePermittedcnames";
+  if (slot == "pubkeyacceptedalgorithms" && !release.since(8, 5)) return "pubkeyacceptedkeytypes";
+  if (slot == "hostbasedacceptedalgorithms" && !release.since(8, 5)) return "hostbasedkeytypes";
+  return std::string(slot);
 }
 
 std::string join(const std::vector<std::string>& args) {
@@ -145,24 +152,30 @@ struct Dumper {
   const OptionStore& store;
   const DumpContext& context;
   const ClientCapabilities& client;
+  OpensshVersion release;
   std::vector<Setting> out;
 
   void add(std::string_view keyword, std::string value, Origin origin) {
-    out.push_back(Setting{print_name(keyword), std::move(value), std::move(origin)});
+    out.push_back(Setting{print_name(keyword, release), std::move(value), std::move(origin)});
   }
 
   void add_defaults(std::string_view slot) {
-    const std::string name = print_name(slot);
+    const std::string name = print_name(slot, release);
     for (const DumpLine& line : client.defaults()) {
       if (line.keyword == name) add(slot, line.value, Origin{});
+    }
+    // Before 8.5 an empty CanonicalDomains prints as its keyword alone (later as "none").
+    if (slot == "canonicaldomains" && !release.since(8, 5) && !out.empty() && out.back().keyword == slot &&
+        out.back().value.empty()) {
+      out.back().keyword_only = true;
     }
   }
 
   Result<void> add_algorithms(const KeywordInfo& info, const StoredValue* value) {
     const std::string slot(info.slot);
     const std::optional<std::string> configured = value ? std::optional(value->args.front()) : std::nullopt;
-    const auto list =
-        assemble_algorithms(configured, split_commas(client.default_value(slot)), client.supported(info.algorithm));
+    const auto list = assemble_algorithms(configured, split_commas(client.default_value(print_name(slot, release))),
+                                          client.supported(info.algorithm));
     const std::string where = value ? value->origin.to_string() + ": " : "";
     if (!list) return Error{ErrorKind::invalid_input, where + slot + ": invalid argument '" + *configured + "'"};
     if (list->empty()) {
@@ -225,7 +238,10 @@ void Dumper::add_value(std::string_view slot, const KeywordInfo& info, const Sto
   }
   if (info.kind == KeywordKind::flag) {
     const int state = parse_state(info.states, value.args.front()).value_or(-1);
-    return add(slot, std::string(state_name(info.states, state)), value.origin);
+    // 10.6 prints TCPKeepAlive as true/false, every other plain flag as yes/no.
+    const bool true_false = slot == "tcpkeepalive" && release.since(10, 6);
+    return add(slot, true_false ? (state == 1 ? "true" : "false") : std::string(state_name(info.states, state)),
+               value.origin);
   }
   add(slot, join(value.args), value.origin);
 }
@@ -236,7 +252,9 @@ Result<void> Dumper::add_slot(std::string_view slot) {
   if (slot == "rekeylimit") return add_rekey_limit(), ok();
   if (slot == "proxycommand") return add_proxy(), ok();
   if (slot == "dynamicforward" || slot == "localforward" || slot == "remoteforward") return add_forwards(slot), ok();
-  const std::optional<KeywordInfo> info = find_keyword(slot);
+  // The release's row where the slot is a keyword it knows (PubkeyAuthentication: a flag before 8.9).
+  std::optional<KeywordInfo> info = find_keyword(slot, release);
+  if (!info) info = find_keyword(slot);
   if (!info) return ok();
   if (slot == "forwardagent") return add_forward_agent(), ok();
   const StoredValue* value = store.scalar(std::string(slot));
@@ -251,8 +269,8 @@ Result<void> Dumper::add_slot(std::string_view slot) {
 
 Result<std::vector<Setting>> dump_settings(const OptionStore& store, const DumpContext& context,
                                            const ClientCapabilities& client) {
-  Dumper dumper{store, context, client, {}};
   const OpensshVersion release = dialect_of(client);
+  Dumper dumper{store, context, client, release, {}};
   for (const DumpSlot& line : k_order) {
     if (line.since <= release && release < line.until) {
       SSHTUNE_TRYV(dumper.add_slot(line.slot));

@@ -94,6 +94,8 @@ Result<void> apply_command_line(Walker& walker, OptionStore& store, const EvalRe
     return usage("remote username contains invalid characters");
   }
   if (!valid_hostname(destination.host)) return usage("hostname contains invalid characters");
+  // A subsystem session needs the subsystem's name as its command, and a request has no command.
+  if (store.state("sessiontype") == 1) return usage("You must specify a subsystem to invoke.");
   return ok();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Effective ssh configuration for one destination, computed exactly as the
-// client's release (8.0 to 10.5, see release.hpp) of `ssh -G` does (command line, then the -F file or ~/.ssh/config
+// client's release (8.0 to 10.6, see release.hpp) of `ssh -G` does (command line, then the -F file or ~/.ssh/config
 // followed by /etc/ssh/ssh_config; first value wins; a second pass for Match final / CanonicalizeHostname), with the
 // file:line every value came from.
 
@@ -32,6 +32,7 @@ struct Setting {
   std::string keyword;
   std::string value;
   Origin origin;
+  bool keyword_only = false;  // printed as the keyword alone, no blank (8.4's empty CanonicalDomains)
 };
 
 // An active line whose value was ignored because an earlier line already set the

@@ -74,15 +74,16 @@ void clear_none_values(OptionStore& store, const OpensshVersion& release) {
   }
 }
 
-// fill_default_options(): the defaults that depend on other options.
-void fill_dependent_defaults(OptionStore& store) {
+// fill_default_options(): the defaults that depend on other options (and, for
+// UpdateHostKeys, on the release: before 8.5 it defaults to no).
+void fill_dependent_defaults(OptionStore& store, const OpensshVersion& release) {
   // Debian's keepalive patch: BatchMode makes ServerAliveInterval default to 300.
   if (state_of(store, "batchmode") == 1) store.set_if_unset("serveraliveinterval", {"300"}, Origin{});
   // UpdateHostKeys defaults to yes only with the default known_hosts file and without VerifyHostKeyDNS.
   const StoredValue* files = store.scalar("userknownhostsfile");
   const bool default_files = !files || (files->args.size() == 1 && files->args[0] == "~/.ssh/known_hosts");
   const bool dns = state_of(store, "verifyhostkeydns") > 0;
-  store.set_if_unset("updatehostkeys", {!dns && default_files ? "yes" : "no"}, Origin{});
+  store.set_if_unset("updatehostkeys", {release.since(8, 5) && !dns && default_files ? "yes" : "no"}, Origin{});
 }
 
 int port_or_default(int port) { return port > 0 ? port : parse_port("ssh").value_or(22); }
@@ -193,9 +194,11 @@ Result<void> expand_forwards(OptionStore& store, const Tokens& tokens) {
   return ok();
 }
 
-// A ForwardAgent socket that does not exist is fatal only with ExitOnForwardFailure.
-Result<void> check_agent_socket(const OptionStore& store) {
+// A ForwardAgent socket that does not exist is fatal only with ExitOnForwardFailure
+// (and not before 8.5: bullseye's 8.4 does not look).
+Result<void> check_agent_socket(const OptionStore& store, const OpensshVersion& release) {
   const StoredValue* path = present(store, "forwardagent.path");
+  if (!release.since(8, 5)) return ok();
   struct stat st {};
   if (path == nullptr || stat(path->args.front().c_str(), &st) == 0) return ok();
   if (state_of(store, "exitonforwardfailure") != 1) return ok();
@@ -225,15 +228,17 @@ Result<void> check_user_name(const OptionStore& store) {
 }
 
 // User after the passes, by release. Before 10.0 it is not expanded; a user given
-// on the command line was checked as the command line was read, and (`check_user`)
-// the final one is too. 10.0 expands User with %-tokens (not %r or %C) and ${VAR}
+// on the command line was checked as the command line was read, and (`check_user`,
+// Debian's 9.2, not bullseye's 8.4) the final one is too. 10.0 expands User with %-tokens (not %r or %C) and ${VAR}
 // whatever set it, and checks the result. From 10.1 on only a User from the
 // configuration (or -o) is expanded, and it is checked where the expansion changed
 // it; a user from -l or the destination is checked, the local user is not.
 Result<void> expand_user(OptionStore& store, const FinalFacts& facts) {
-  if (!facts.release.since(10, 0)) return facts.check_user ? check_user_name(store) : ok();
+  if (!facts.release.since(10, 0)) return facts.check_user && facts.release.since(9, 2) ? check_user_name(store) : ok();
   const StoredValue* user = store.scalar("user");
-  if (facts.release.since(10, 1) && facts.user_on_command_line) return check_user_name(store);
+  // 10.6 also takes an ssh:// destination's User as given: not expanded, checked.
+  const bool as_given = facts.user_on_command_line || (facts.release.since(10, 6) && facts.check_user);
+  if (facts.release.since(10, 1) && as_given) return check_user_name(store);
   if (facts.release.since(10, 1) && user->origin.is_default()) return ok();
   const std::string before = user->args.front();
   SSHTUNE_TRYV(expand_slot(store, "user", connection_tokens_without_user(connection_of(store, facts), facts.release),
@@ -264,7 +269,7 @@ Result<void> expand_all(OptionStore& store, const FinalFacts& facts) {
   if (facts.release.since(10, 0)) {
     SSHTUNE_TRYV(expand_set_env(store, tokens));
   }
-  SSHTUNE_TRYV(check_agent_socket(store));
+  SSHTUNE_TRYV(check_agent_socket(store, facts.release));
   return expand_forwards(store, tokens);
 }
 
@@ -272,7 +277,7 @@ Result<void> expand_all(OptionStore& store, const FinalFacts& facts) {
 
 Result<void> finalize(OptionStore& store, const FinalFacts& facts) {
   clear_forwardings(store);
-  fill_dependent_defaults(store);
+  fill_dependent_defaults(store, facts.release);
   clear_none_values(store, facts.release);
   store.set_if_unset("user", {facts.local_user}, Origin{});
   SSHTUNE_TRYV(check_jump(store, facts));

@@ -9,12 +9,14 @@
 namespace sshtune::config {
 namespace {
 
-// The jump text parse_jump() works on: up to '#', then rtrim(). Before 10.1 rtrim()
-// clears every blank from the end down to index 1, not only trailing ones, so the
-// text ends at the first blank; from 10.1 on it drops trailing blanks only.
+// The jump text parse_jump() works on: up to '#', then rtrim(). From 8.5 to 10.0
+// rtrim() clears every blank from the end down to index 1, not only trailing ones,
+// so the text ends at the first blank; from 10.1 on it drops trailing blanks only.
+// Before 8.5 the rest of the line is taken whole ('#' and blanks included), but for
+// the trailing blanks every line loses.
 std::string_view trimmed(std::string_view raw, const OpensshVersion& release) {
-  raw = raw.substr(0, raw.find('#'));
-  if (release.since(10, 1)) {
+  if (release.since(8, 5)) raw = raw.substr(0, raw.find('#'));
+  if (release.since(10, 1) || !release.since(8, 5)) {
     while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.back()))) raw.remove_suffix(1);
     return raw;
   }
@@ -30,17 +32,20 @@ std::string_view extra_source(std::string_view raw, std::string_view text, const
   return release.since(10, 0) && !release.since(10, 3) ? raw : text;
 }
 
-// Whether -o ProxyJump hops are checked strictly: Debian's 9.2 backport, and 10.3 on.
+// Whether -o ProxyJump hops are checked strictly: Debian's 9.2 backport (not
+// bullseye's 8.4), and 10.3 on.
 bool strict_for(bool command_line, const OpensshVersion& release) {
-  return command_line && (!release.since(10, 0) || release.since(10, 3));
+  return command_line && ((release.since(9, 2) && !release.since(10, 0)) || release.since(10, 3));
 }
 
 // One hop: an ssh:// URI or [user@]host[:port]; nullopt when ssh refuses it.
-std::optional<UserHostPort> parse_hop(std::string_view hop, bool strict) {
+// Before 8.5 a valid URI is then read as [user@]host[:port] too, and that reading
+// is what counts ("ssh://u@h:2" is user "ssh://u"; "ssh://h" is refused).
+std::optional<UserHostPort> parse_hop(std::string_view hop, bool strict, const OpensshVersion& release) {
   UserHostPort parsed;
   const UriKind kind = parse_ssh_uri(hop, &parsed);
   if (kind == UriKind::invalid) return std::nullopt;
-  if (kind == UriKind::not_uri) {
+  if (kind == UriKind::not_uri || !release.since(8, 5)) {
     std::optional<UserHostPort> plain = parse_user_host_port(hop);
     if (!plain) return std::nullopt;
     parsed = std::move(*plain);
@@ -53,6 +58,7 @@ std::optional<UserHostPort> parse_hop(std::string_view hop, bool strict) {
 }  // namespace
 
 std::optional<Jump> parse_jump(std::string_view raw, bool command_line, const OpensshVersion& release) {
+  if (!release.since(8, 5)) raw = trimmed(raw, release);
   if (raw.size() == 4 && strncasecmp(raw.data(), "none", 4) == 0) return Jump{"none", std::nullopt, 0, std::nullopt};
   const std::string_view text = trimmed(raw, release);
   const bool strict = strict_for(command_line, release);
@@ -61,7 +67,7 @@ std::optional<Jump> parse_jump(std::string_view raw, bool command_line, const Op
   for (bool first = true;; first = false) {
     const std::size_t comma = rest.rfind(',');
     const std::string_view hop = comma == std::string_view::npos ? rest : rest.substr(comma + 1);
-    std::optional<UserHostPort> parsed = parse_hop(hop, strict);
+    std::optional<UserHostPort> parsed = parse_hop(hop, strict, release);
     if (!parsed) return std::nullopt;
     if (first) jump = Jump{parsed->host, parsed->user, parsed->port, std::nullopt};
     if (comma == std::string_view::npos) break;

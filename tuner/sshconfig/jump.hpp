@@ -6,7 +6,8 @@
 // ssh:// URIs; only the last hop is kept, the others are printed back as written
 // (10.0 to 10.2 take them from the raw value, comment and all). Names given with
 // -o are checked strictly by Debian's 9.2 (its CVE-2026-35386 backport) and from
-// 10.3 on.
+// 10.3 on. Before 8.5 (bullseye's 8.4) the value is the whole rest of the line,
+// '#' and blanks included, and a URI hop is read as [user@]host[:port] as well.
 
 #include "base/openssh_version.hpp"
 

@@ -1,5 +1,7 @@
 #include "tuner/sshconfig/keywords.hpp"
 
+#include "tuner/sshconfig/release.hpp"
+
 #include <array>
 #include <strings.h>
 #include <unordered_map>
@@ -105,8 +107,11 @@ const std::array k_table{
     until(flag("challengeresponseauthentication", "challengeresponseauthentication"), 8, 7),
     until(kw("skeyauthentication", K::unsupported), 8, 7),
     until(flag("tisauthentication", "challengeresponseauthentication"), 8, 7),
-    states("pubkeyauthentication", "pubkeyauthentication", k_pubkey_auth),
-    states("dsaauthentication", "pubkeyauthentication", k_pubkey_auth),
+    // 8.9 adds unbound and host-bound; before, a plain flag.
+    since(states("pubkeyauthentication", "pubkeyauthentication", k_pubkey_auth), 8, 9),
+    since(states("dsaauthentication", "pubkeyauthentication", k_pubkey_auth), 8, 9),
+    until(flag("pubkeyauthentication", "pubkeyauthentication"), 8, 9),
+    until(flag("dsaauthentication", "pubkeyauthentication"), 8, 9),
     flag("hostbasedauthentication", "hostbasedauthentication"),
     kw("identityfile", K::identity),
     alias("identityfile2", "identityfile", K::identity),
@@ -229,6 +234,15 @@ std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const Opens
     if (info->since <= release && release < info->removed) return *info;
   }
   return std::nullopt;
+}
+
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const ClientCapabilities& client) {
+  std::optional<KeywordInfo> info = find_keyword(lower_name, dialect_of(client));
+  if (!info || !lower_name.starts_with("gssapi")) return info;
+  const bool authentication = lower_name == "gssapiauthentication" || lower_name == "gssapidelegatecredentials";
+  if (!authentication) return client.has_gssapi_key_exchange() ? info : std::nullopt;
+  if (!client.has_gssapi()) info->kind = KeywordKind::unsupported;
+  return info;
 }
 
 std::optional<KeywordInfo> find_keyword(std::string_view lower_name) {

@@ -1,5 +1,5 @@
 #pragma once
-// The keyword table of OpenSSH 8.0 to 10.5 (readconf.c keywords[] plus Debian's
+// The keyword table of OpenSSH 8.0 to 10.6 (readconf.c keywords[] plus Debian's
 // GSSAPI and keep-alive additions): how each keyword's arguments are read and
 // stored, and the releases that know it ("since 9.4", "removed in 8.7"); a
 // keyword whose reading changed has one row per range (RevokedHostKeys: one
@@ -60,6 +60,13 @@ struct KeywordInfo {
 // The row a `release` reads a lower-case keyword with, or nullopt when that
 // release does not know the keyword ("Bad configuration option").
 std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const OpensshVersion& release);
+
+// The row `client` reads a lower-case keyword with: its release's row
+// (dialect_of), as its build turns the GSSAPI keywords: without GSSAPI
+// (has_gssapi), GSSAPIAuthentication and GSSAPIDelegateCredentials are
+// unsupported options; without Debian's key exchange (has_gssapi_key_exchange)
+// the other GSSAPI keywords are unknown (nullopt).
+std::optional<KeywordInfo> find_keyword(std::string_view lower_name, const ClientCapabilities& client);
 
 // The newest row of a lower-case keyword or slot whatever the release (how a
 // stored slot is printed and compared), or nullopt for an unknown name.

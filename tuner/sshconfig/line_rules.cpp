@@ -4,6 +4,7 @@
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/pattern.hpp"
 #include "tuner/sshconfig/release.hpp"
+#include "tuner/sshconfig/tokenizer.hpp"
 
 #include <strings.h>
 
@@ -12,7 +13,12 @@ namespace {
 
 using K = KeywordKind;
 
-std::string extra_args(const ConfigLine& line) {
+// ssh's message for arguments past the last one a keyword reads (args[extra] on);
+// before 8.5 it names the first of them.
+std::string extra_args(const ConfigLine& line, std::size_t extra, const OpensshVersion& release) {
+  if (!release.since(8, 5) && extra < line.args.size()) {
+    return "garbage at end of line; \"" + line.args[extra].value + "\".";
+  }
   return "keyword " + line.keyword_lower + " extra arguments at end of line";
 }
 
@@ -157,17 +163,19 @@ LineCheck check_host_or_include(const ConfigLine& line, bool user_config) {
 LineCheck check_match(const ConfigLine& line, const OpensshVersion& release) {
   const MatchSplit split = split_match(line.rest, release);
   if (split.error) return refused(*split.error);
-  if (split.leftover && !line.args.empty()) return refused(extra_args(line));
+  if (split.leftover && !line.args.empty()) return refused(extra_args(line, line.args.size(), release));
   return {};
 }
 
 }  // namespace
 
-LineCheck check_line(const ConfigLine& line, const ClientCapabilities& client, std::string_view ignore_unknown,
+LineCheck check_line(const ConfigLine& written, const ClientCapabilities& client, std::string_view ignore_unknown,
                      bool user_config, bool command_line) {
-  if (line.kind != LineKind::directive) return {};
+  if (written.kind != LineKind::directive) return {};
+  std::optional<ConfigLine> copy;
+  const ConfigLine& line = as_read(written, dialect_of(client), copy);
   if (line.rest.empty()) return refused("no argument after keyword \"" + line.keyword_lower + "\"");
-  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, dialect_of(client));
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, client);
   if (!info) {
     if (!ignore_unknown.empty() && match_pattern_list(line.keyword_lower, ignore_unknown, true) == 1) return {};
     return refused("Bad configuration option: " + line.keyword_lower);
@@ -191,7 +199,8 @@ LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const
     default: break;
   }
   LineCheck check = read_values(line, info, client, command_line);
-  if (!check.error && line.args.size() > max_args(info, dialect_of(client))) return refused(extra_args(line));
+  const std::size_t most = max_args(info, dialect_of(client));
+  if (!check.error && line.args.size() > most) return refused(extra_args(line, most, dialect_of(client)));
   return check;
 }
 

@@ -40,8 +40,9 @@ LineCheck check_arguments(const ConfigLine& line, const KeywordInfo& info, const
 // order: missing argument, unknown keyword (unless it matches `ignore_unknown`),
 // invalid quotes, then the keyword's own checks. Host lines get every argument
 // checked for emptiness (the evaluator handles ssh's early stop itself); Include
-// paths must not start with '~' outside user configs.
-LineCheck check_line(const ConfigLine& line, const ClientCapabilities& client, std::string_view ignore_unknown,
+// paths must not start with '~' outside user configs. The arguments are those the
+// client's release reads in `written` (as_read(): strdelim() before 8.5).
+LineCheck check_line(const ConfigLine& written, const ClientCapabilities& client, std::string_view ignore_unknown,
                      bool user_config, bool command_line = false);
 
 // The raw value of a command keyword: rest without leading blanks and '='.

@@ -65,24 +65,24 @@ Result<Assignments> read_canonical_domains(const std::vector<std::string>& args,
   std::vector<std::string> domains = args;
   for (std::size_t i = 0; i < domains.size(); ++i) {
     if (domains[i].empty() && !release.since(9, 7)) return refusal("keyword canonicaldomains empty argument");
-    if (std::string problem = alone_problem("canonicaldomains", args, i, "none"); !problem.empty()) {
-      return refusal(problem);
-    }
+    const std::string problem = release.since(8, 5) ? alone_problem("canonicaldomains", args, i, "none") : "";
+    if (!problem.empty()) return refusal(problem);
     std::string why;
     if (!valid_domain(domains[i], true, &why)) return refusal(why);
   }
   return Assignments{Assignment{"canonicaldomains", domains}};
 }
 
-// CanonicalizePermittedCNAMEs: "none" alone, "*", or lower-cased "SOURCES:TARGETS".
+// CanonicalizePermittedCNAMEs: "none" alone (from 8.5), "*", or lower-cased "SOURCES:TARGETS".
+// CanonicalDomains "none" is the domain "none" before 8.5, which prints the same.
 Result<Assignments> read_permitted_cnames(const std::vector<std::string>& args, const OpensshVersion& release) {
   if (nothing_specified(args, release)) return none_specified("canonicalizepermittedcnames");
   std::vector<std::string> rules;
+  const bool none = release.since(8, 5);
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (std::string problem = alone_problem("canonicalizepermittedcnames", args, i, "none"); !problem.empty()) {
-      return refusal(problem);
-    }
-    if (is_word(args[i], "none")) {
+    const std::string problem = none ? alone_problem("canonicalizepermittedcnames", args, i, "none") : "";
+    if (!problem.empty()) return refusal(problem);
+    if (none && is_word(args[i], "none")) {
       rules.push_back(args[i] + ":");
       continue;
     }
@@ -120,7 +120,8 @@ Result<Assignments> read_permit_remote_open(const std::vector<std::string>& args
   return Assignments{Assignment{"permitremoteopen", args}};
 }
 
-// SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value.
+// SetEnv: NAME=VALUE entries; a repeated NAME on the line keeps its first value
+// (before 8.5 every entry is kept, repeats too).
 Result<Assignments> read_set_env(const std::vector<std::string>& args, const OpensshVersion& release) {
   if (nothing_specified(args, release)) return none_specified("setenv");
   std::vector<std::string> entries;
@@ -129,7 +130,7 @@ Result<Assignments> read_set_env(const std::vector<std::string>& args, const Ope
     if (equals == std::string::npos) return refusal("Invalid SetEnv.");
     bool seen = false;
     for (const std::string& kept : entries) seen = seen || kept.compare(0, kept.find('='), entry, 0, equals) == 0;
-    if (!seen) entries.push_back(entry);
+    if (!seen || !release.since(8, 5)) entries.push_back(entry);
   }
   return Assignments{Assignment{"setenv", entries}};
 }

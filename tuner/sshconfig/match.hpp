@@ -1,5 +1,5 @@
 #pragma once
-// readconf.c match_cfg_line() for OpenSSH 8.0 to 10.5: the one splitter of a Match
+// readconf.c match_cfg_line() for OpenSSH 8.0 to 10.6: the one splitter of a Match
 // line that every reader of Match lines uses, and the evaluation of its ANDed
 // criteria. Before 9.9 the line is split with strdelim (only '"' quotes, '='
 // separates); from 9.9 on with argv_split (shell-like quotes), and 10.0 takes

@@ -15,12 +15,16 @@ const std::vector<StoredValue> k_empty;
 
 std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check,
                                          const Origin& origin, bool user_config, bool active) {
-  if (info.name == "streamlocalbindmask") {
+  if (info.name == "streamlocalbindmask" && !m_release.since(10, 6)) {
     replace("streamlocalbindmask", check.assignments.at(0).values, origin);  // the last line anywhere wins
     return std::nullopt;
   }
   if (info.name == "syslogfacility") return assign(check.assignments, origin, "syslogfacility");  // scope ignored
   if (!active) return std::nullopt;
+  if (!m_release.since(8, 5) && (info.name == "ipqos" || info.name == "tunneldevice")) {
+    for (const Assignment& assignment : check.assignments) replace(assignment.slot, assignment.values, origin);
+    return std::nullopt;  // before 8.5 the last active line wins
+  }
   if (check.jump) return apply_jump(*check.jump, origin);
   if (check.forward) {
     add_forward(*check.forward, info.name == "remoteforward", origin);
@@ -35,9 +39,9 @@ std::optional<Origin> OptionStore::apply(const KeywordInfo& info, const ConfigLi
     return std::nullopt;
   }
   // readconf.c ignores ProxyCommand once any ProxyJump is set; Debian's 9.2 still
-  // takes it after "ProxyJump none" (as observed), 10.0 to 10.2 do not. 10.3 drops
-  // the rule: a real jump has already set ProxyCommand to "none", "none" has not.
-  const bool none_blocks = m_release.since(10, 0) && !m_release.since(10, 3);
+  // takes it after "ProxyJump none" (as observed), 8.4 and 10.0 to 10.2 do not. 10.3
+  // drops the rule: a real jump has already set ProxyCommand to "none", "none" has not.
+  const bool none_blocks = !m_release.since(8, 5) || (m_release.since(10, 0) && !m_release.since(10, 3));
   const bool jump_blocks = m_jump && (none_blocks || !jump_is_none(m_jump->jump));
   if (info.name == "proxycommand" && jump_blocks) return m_jump->origin;
   return assign(check.assignments, origin, std::string(info.name));

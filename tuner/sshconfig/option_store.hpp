@@ -2,8 +2,10 @@
 // The options gathered while reading configuration (ssh's Options struct): first
 // value wins per slot; IdentityFile, CertificateFile, SendEnv and the forwardings
 // accumulate as ssh's do; ProxyJump and ProxyCommand exclude each other; and the
-// two keywords ssh reads outside Host/Match scope: StreamLocalBindMask (the last
-// line anywhere wins) and SyslogFacility (the first line anywhere wins).
+// two keywords ssh reads outside Host/Match scope: StreamLocalBindMask (before
+// 10.6 the last line anywhere wins; from 10.6 it is scoped, first wins, like the
+// rest) and SyslogFacility (the first line anywhere wins). Before 8.5 IPQoS and
+// TunnelDevice are the last active line's.
 
 #include "tuner/sshconfig/config_file.hpp"
 #include "tuner/sshconfig/evaluator.hpp"

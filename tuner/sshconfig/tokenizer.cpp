@@ -25,13 +25,13 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-std::optional<std::string> strdelim(DelimCursor& cursor) {
+std::optional<std::string> strdelim(DelimCursor& cursor, bool split_equals) {
   if (cursor.pos == std::string::npos) {
     return std::nullopt;
   }
   std::string& text = cursor.text;
   const std::size_t old = cursor.pos;
-  const std::size_t hit = text.find_first_of(" \t\r\n\"=", old);
+  const std::size_t hit = text.find_first_of(split_equals ? " \t\r\n\"=" : " \t\r\n\"", old);
   if (hit == std::string::npos) {
     cursor.pos = std::string::npos;
     return text.substr(old);
@@ -50,7 +50,7 @@ std::optional<std::string> strdelim(DelimCursor& cursor) {
   const bool was_equals = text[hit] == '=';
   std::string token = text.substr(old, hit - old);
   std::size_t next = skip_ws(text, hit + 1);
-  if (next < text.size() && text[next] == '=' && !was_equals) {
+  if (split_equals && next < text.size() && text[next] == '=' && !was_equals) {
     next = skip_ws(text, next + 1);
   }
   cursor.pos = next;
@@ -144,6 +144,26 @@ void tokenize_line(ConfigLine& line) {
     token.end += line.rest_begin;
   }
   line.args = std::move(split.tokens);
+}
+
+const ConfigLine& as_read(const ConfigLine& line, const OpensshVersion& release, std::optional<ConfigLine>& copy) {
+  if (release.since(8, 5) || line.kind != LineKind::directive) return line;
+  copy = line;
+  copy->args.clear();
+  copy->invalid_quotes = false;
+  DelimCursor cursor{line.rest, 0};
+  while (cursor.pos != std::string::npos && cursor.pos < cursor.text.size()) {
+    const std::size_t begin = line.rest_begin + cursor.pos;
+    std::optional<std::string> arg = strdelim(cursor, line.keyword_lower != "setenv");
+    if (!arg) {
+      copy->invalid_quotes = true;
+      break;
+    }
+    if (arg->empty()) break;
+    const std::size_t end = begin + arg->size();
+    copy->args.push_back(Token{std::move(*arg), begin, end});
+  }
+  return *copy;
 }
 
 }  // namespace sshtune::config

@@ -2,6 +2,7 @@
 // OpenSSH 9.2's line tokenisers, reproduced byte for byte: strdelim() (keyword
 // extraction and the Match re-split) and argv_split() (ordinary arguments).
 
+#include "base/openssh_version.hpp"
 #include "tuner/sshconfig/config_file.hpp"
 
 #include <optional>
@@ -18,8 +19,9 @@ struct DelimCursor {
 };
 
 // misc.c strdelim(): the next token (only '"' quotes; splits on blanks and one '=').
-// nullopt when the cursor is exhausted (NULL) or a quote is unmatched.
-std::optional<std::string> strdelim(DelimCursor& cursor);
+// nullopt when the cursor is exhausted (NULL) or a quote is unmatched. Without
+// `split_equals`, strdelimw(): '=' is part of a token.
+std::optional<std::string> strdelim(DelimCursor& cursor, bool split_equals = true);
 
 // The length of `line` after ssh's trailing-whitespace strip (" \t\r\n\f"; never below 1 char).
 std::size_t stripped_length(std::string_view line);
@@ -37,5 +39,12 @@ SplitResult argv_split(std::string_view s);
 
 // Fills the tokenised fields of `line` from line.text (kind, keyword, rest, args).
 void tokenize_line(ConfigLine& line);
+
+// The line as `release` reads its arguments: from 8.5 on `line` itself (argv_split);
+// before 8.5, when ssh split them with strdelim() (only '"' quotes, no escapes, '='
+// splits but for SetEnv's strdelimw(), a '#' after a value is one more argument,
+// not a comment, and an empty argument ends the list), a copy kept in `copy` with
+// args split that way.
+const ConfigLine& as_read(const ConfigLine& line, const OpensshVersion& release, std::optional<ConfigLine>& copy);
 
 }  // namespace sshtune::config

@@ -26,6 +26,7 @@ struct Named {
 // misc.c ipqos[] by release: iptos2str() prints the first name with a value.
 // Before 10.1 "reliability" is "le"; from 10.1 on lowdelay, throughput and
 // reliability are deprecated (read as "none", the system default); 10.3 adds va.
+// Bullseye's 8.4 has le as 0x01 (so reliability prints as itself); 9.2 has 0x04.
 struct IpqosName {
   std::string_view name;
   int value;
@@ -34,7 +35,7 @@ struct IpqosName {
 };
 constexpr int k_ipqos_deprecated = INT_MIN;
 constexpr OpensshVersion k_ipqos_deprecation{10, 1, 0};
-constexpr std::array<IpqosName, 30> k_ipqos{{
+constexpr std::array<IpqosName, 31> k_ipqos{{
     {"none", INT_MAX},
     {"af11", 0x28},
     {"af12", 0x30},
@@ -57,7 +58,8 @@ constexpr std::array<IpqosName, 30> k_ipqos{{
     {"cs6", 0xc0},
     {"cs7", 0xe0},
     {"ef", 0xb8},
-    {"le", 0x04},
+    {"le", 0x01, {}, {8, 5, 0}},
+    {"le", 0x04, {8, 5, 0}},
     {"va", 0xb0, {10, 3, 0}},
     {"lowdelay", 0x10, {}, k_ipqos_deprecation},
     {"throughput", 0x08, {}, k_ipqos_deprecation},

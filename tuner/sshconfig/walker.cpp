@@ -5,6 +5,7 @@
 #include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/parser.hpp"
 #include "tuner/sshconfig/pattern.hpp"
+#include "tuner/sshconfig/tokenizer.hpp"
 #include "tuner/sshconfig/tokens.hpp"
 
 #include <cerrno>
@@ -132,11 +133,13 @@ Result<void> Walker::command_line_option(const std::string& text) {
   return ok();
 }
 
-Result<Message> Walker::process(const ConfigLine& line, const std::string& path, FileFlags flags, bool& active,
+Result<Message> Walker::process(const ConfigLine& written, const std::string& path, FileFlags flags, bool& active,
                                 int depth, bool& scoped) {
-  if (line.kind != LineKind::directive) return Message();
+  if (written.kind != LineKind::directive) return Message();
+  std::optional<ConfigLine> copy;
+  const ConfigLine& line = as_read(written, dialect_of(m_client), copy);
   const bool command_line = path == k_command_line;
-  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, dialect_of(m_client));
+  const std::optional<KeywordInfo> info = find_keyword(line.keyword_lower, m_client);
   if (info && info->kind == KeywordKind::host && !command_line) {
     if (line.rest.empty()) return Message("no argument after keyword \"host\"");
     if (line.invalid_quotes) return Message("invalid quotes");
@@ -162,7 +165,7 @@ Result<Message> Walker::process(const ConfigLine& line, const std::string& path,
     scoped = true;
     return process_match(line, path, flags, active);
   }
-  if (info->kind == KeywordKind::include) return process_include(line, flags, active, depth);
+  if (info->kind == KeywordKind::include) return process_include(line, path, flags, active, depth);
   store(*info, line, check, Origin{path, line.number}, flags, active, scoped);
   return Message();
 }
@@ -242,18 +245,28 @@ Result<Message> Walker::process_match(const ConfigLine& line, const std::string&
   return Message();
 }
 
-// 9.9 on: an Include path takes Match exec's %-tokens and ${VAR}.
-Result<std::string> Walker::include_path(const std::string& argument) const {
-  if (!dialect_of(m_client).since(9, 9)) return argument;
+// 9.9 on: an Include path takes Match exec's %-tokens and ${VAR}. A ${VAR} that
+// does not expand only skips the path (ssh says "Unable to expand"); a bad %-token
+// is fatal.
+Result<std::optional<std::string>> Walker::include_path(const std::string& argument) const {
+  if (!dialect_of(m_client).since(9, 9)) return std::optional(argument);
+  if (!dollar_expand(argument)) return std::optional<std::string>();
   SSHTUNE_TRY(context, match_context());
   Result<std::string> expanded = expand_match_tokens(argument, context, true);
   if (!expanded) return fatal(expanded.error().message);
-  return expanded;
+  return std::optional(std::move(expanded).value());
 }
 
-Result<Message> Walker::process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth) {
+Result<Message> Walker::process_include(const ConfigLine& line, const std::string& where, FileFlags flags, bool& active,
+                                        int depth) {
   for (const Token& token : line.args) {
-    SSHTUNE_TRY(path, include_path(token.value));
+    SSHTUNE_TRY(expanded, include_path(token.value));
+    if (!expanded) {
+      m_evaluation.notes.push_back(where + ":" + std::to_string(line.number) + ": Unable to expand user config file '" +
+                                   token.value + "'");
+      continue;
+    }
+    const std::string& path = *expanded;
     if (!flags.user_config && path.starts_with('~')) return Message("bad include path " + path + ".");
     std::optional<Result<std::vector<std::string>>> resolved;  // without a cache
     if (cache == nullptr) resolved.emplace(resolve_include(path, flags.user_config));

@@ -69,14 +69,19 @@ class Walker {
   SkipKeys skip_keys(bool never_match, bool match_lines, SkipNames& names) const;
   // The errno of a file that cannot be opened; nullopt when it opens or is refused by kind (read_file says why).
   std::optional<int> open_error(const std::string& path) const;
-  Result<std::optional<std::string>> process(const ConfigLine& line, const std::string& path, FileFlags flags,
+  // One line as the client's release reads it (as_read()); a message where ssh refuses it.
+  Result<std::optional<std::string>> process(const ConfigLine& written, const std::string& path, FileFlags flags,
                                              bool& active, int depth, bool& scoped);
   std::optional<std::string> process_host(const ConfigLine& line, FileFlags flags, bool& active) const;
   Result<std::optional<std::string>> process_match(const ConfigLine& line, const std::string& path, FileFlags flags,
                                                    bool& active);
-  Result<std::optional<std::string>> process_include(const ConfigLine& line, FileFlags flags, bool& active, int depth);
+  // One Include line: each path's files read in turn; `where` (the file) names notes.
+  Result<std::optional<std::string>> process_include(const ConfigLine& line, const std::string& where, FileFlags flags,
+                                                     bool& active, int depth);
   Result<MatchContext> match_context() const;
-  Result<std::string> include_path(const std::string& argument) const;
+  // An Include argument as `release` expands it (9.9 on: Match exec's %-tokens and
+  // ${VAR}); nullopt when a ${VAR} does not expand, which ssh reports and skips.
+  Result<std::optional<std::string>> include_path(const std::string& argument) const;
   void store(const KeywordInfo& info, const ConfigLine& line, const LineCheck& check, const Origin& origin,
              FileFlags flags, bool active, bool scoped);
 
