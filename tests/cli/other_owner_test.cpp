@@ -162,5 +162,21 @@ TEST_F(OtherOwner, AUserNeverCreatesAFileInADirectoryAnotherAccountOwns) {
   EXPECT_TRUE(std::filesystem::is_empty(shared.path()));
 }
 
+TEST_F(OtherOwner, AnUnprivilegedUserIsRefusedDevicesAndFifosToo) {
+  const Outcome null = m_user.as_user(
+      {SSHTUNE_BINARY, "apply", "e1", "--ciphers", "aes128-ctr", "--compression", "no", "-F", "/dev/null"});
+  EXPECT_EQ(null.code, 1);
+  EXPECT_EQ(null.out,
+            "ssh-tune: /dev/null: is the null device; ssh-tune writes only regular files: name your own config "
+            "with -F, or leave -F out\n");
+  const auto fifo = m_user.home() / ".ssh" / "config";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ::chown(fifo.c_str(), m_user.uid(), m_user.gid());
+  const Outcome audit = m_user.as_user({SSHTUNE_BINARY, "audit", "--no-bench"});
+  EXPECT_EQ(audit.code, 1);
+  EXPECT_EQ(audit.out, "ssh-tune: " + fifo.string() +
+                           ": is a FIFO, not a regular file; ssh-tune reads and writes only regular files\n");
+}
+
 }  // namespace
 }  // namespace sshtune
