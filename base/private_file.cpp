@@ -2,6 +2,7 @@
 
 #include "base/file_kind.hpp"
 #include "base/format.hpp"
+#include "base/read_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -28,35 +29,6 @@ Result<void> check_owner_and_mode(const std::filesystem::path& path, const struc
   return ok();
 }
 
-// Reads the whole open file `fd` (at most max_bytes + 1 bytes, to notice a larger one).
-Result<std::string> read_fd(int fd, const std::filesystem::path& path, std::size_t max_bytes) {
-  std::string text;
-  char buffer[8192];
-  while (text.size() <= max_bytes) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got == 0) return text;
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return Error{ErrorKind::io, path.string() + ": " + std::strerror(errno)};
-    text.append(buffer, static_cast<std::size_t>(got));
-  }
-  return refused(path, "larger than " + std::to_string(max_bytes) + " bytes");
-}
-
-// Closes a descriptor when the reader is done with it.
-class Descriptor {
- public:
-  explicit Descriptor(int fd) : m_fd(fd) {}
-  ~Descriptor() {
-    if (m_fd >= 0) ::close(m_fd);
-  }
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  int get() const { return m_fd; }
-
- private:
-  int m_fd;
-};
-
 }  // namespace
 
 Result<void> check_private_dir(const std::filesystem::path& dir) {
@@ -67,7 +39,7 @@ Result<void> check_private_dir(const std::filesystem::path& dir) {
 }
 
 Result<std::optional<std::string>> read_private_file(const std::filesystem::path& path, std::size_t max_bytes) {
-  const Descriptor fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  const ScopedFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0 && errno == ENOENT) return std::optional<std::string>();
   if (fd.get() < 0 && errno == ELOOP) return refused(path, "is a symlink");
   if (fd.get() < 0) return Error{ErrorKind::io, path.string() + ": " + std::strerror(errno)};
@@ -76,8 +48,9 @@ Result<std::optional<std::string>> read_private_file(const std::filesystem::path
   if (!S_ISREG(st.st_mode))
     return refused(path, "is " + describe_kind(file_kind_of(st.st_mode)) + ", not a regular file");
   SSHTUNE_TRYV(check_owner_and_mode(path, st));
-  SSHTUNE_TRY(text, read_fd(fd.get(), path, max_bytes));
-  return std::optional<std::string>(std::move(text));
+  SSHTUNE_TRY(text, read_descriptor(fd.get(), path, max_bytes));
+  if (!text) return refused(path, "larger than " + std::to_string(max_bytes) + " bytes");
+  return text;
 }
 
 }  // namespace sshtune

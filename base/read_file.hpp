@@ -27,4 +27,21 @@ Result<std::string> read_file(const std::filesystem::path& path, std::size_t max
 // The file's bytes, or nullopt when it cannot be read for any reason (optional files).
 std::optional<std::string> read_file_if_present(const std::filesystem::path& path);
 
+// An open descriptor, closed when its reader is done with it (-1: none).
+class ScopedFd {
+ public:
+  explicit ScopedFd(int fd) : m_fd(fd) {}
+  ~ScopedFd();
+  ScopedFd(const ScopedFd&) = delete;
+  ScopedFd& operator=(const ScopedFd&) = delete;
+  int get() const { return m_fd; }
+
+ private:
+  int m_fd;
+};
+
+// Everything the open descriptor `fd` holds, reading at most max_bytes + 1 bytes to notice a larger
+// file: nullopt when it is larger. A read error (io) names `path`: "PATH: Input/output error".
+Result<std::optional<std::string>> read_descriptor(int fd, const std::filesystem::path& path, std::size_t max_bytes);
+
 }  // namespace sshtune

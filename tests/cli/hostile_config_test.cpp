@@ -3,7 +3,7 @@
 // a<->b, a 20-file chain, a glob that includes itself) and malformed lines. Each
 // ends in one bounded, escaped line on stderr and exit 1, and changes nothing.
 
-#include "tests/support/cli_run.hpp"
+#include "tests/support/cli_expect.hpp"
 #include "tests/support/temp_home.hpp"
 #include "tests/support/tree_snapshot.hpp"
 
@@ -25,12 +25,7 @@ class HostileConfig : public ::testing::Test {
  protected:
   // Runs `args`: exit 1, exactly "ssh-tune: MESSAGE\n" on stderr, nothing on stdout, nothing changed.
   void expect_error(const Args& args, const std::string& message) {
-    const TreeSnapshot before(m_dir.path());
-    const CliRun result = testing::run(args);
-    EXPECT_EQ(result.code, 1) << ::testing::PrintToString(args) << result.out;
-    EXPECT_EQ(result.err, "ssh-tune: " + message + "\n");
-    EXPECT_EQ(result.out, "");
-    EXPECT_EQ(TreeSnapshot(m_dir.path()).differences_from(before), "");
+    EXPECT_EQ(testing::expect_refused(args, message, m_dir.path()).out, "");
   }
   Args audit(const std::filesystem::path& config) const { return {"audit", "-F", config.string(), "--no-bench"}; }
 

@@ -4,9 +4,8 @@
 // Each is refused with its kind named and nothing changed, or edited so that
 // nothing the user wrote is lost, through run_cli with HOME in a temp dir.
 
-#include "tests/support/cli_run.hpp"
+#include "tests/support/cli_expect.hpp"
 #include "tests/support/temp_home.hpp"
-#include "tests/support/tree_snapshot.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +19,6 @@ namespace {
 using testing::CliRun;
 using testing::TempDir;
 using testing::TempHome;
-using testing::TreeSnapshot;
 
 const std::string k_not_regular = ", not a regular file; ssh-tune reads and writes only regular files";
 
@@ -28,11 +26,7 @@ class SpecialFiles : public ::testing::Test {
  protected:
   // Runs `args`: exit 1, exactly "ssh-tune: MESSAGE\n" on stderr, nothing under the home changed.
   void expect_refused(const Args& args, const std::string& message) {
-    const TreeSnapshot before(m_dir.path());
-    const CliRun result = testing::run(args);
-    EXPECT_EQ(result.code, 1) << ::testing::PrintToString(args) << result.out;
-    EXPECT_EQ(result.err, "ssh-tune: " + message + "\n") << ::testing::PrintToString(args);
-    EXPECT_EQ(TreeSnapshot(m_dir.path()).differences_from(before), "") << ::testing::PrintToString(args);
+    testing::expect_refused(args, message, m_dir.path());
   }
   static Args apply(const std::string& host, const std::vector<std::string>& more = {}) {
     Args args{"apply", host, "--ciphers", "aes128-ctr", "--compression", "no"};

@@ -34,10 +34,11 @@ TEST_P(ClientFamilies, HostWritesWhatThatClientAcceptsAndConnectsWith) {
   const auto host = TestHost::start(TestHostOptions{}, error);
   ASSERT_NE(host, nullptr) << error;
   const std::string dir = host->dir().string();
-  const std::string env = "HOME=" + shell_quoted(host->home().string()) + " XDG_CACHE_HOME=" +
-                          shell_quoted(dir + "/cache") + " XDG_CONFIG_HOME=" + shell_quoted(dir + "/config") +
-                          " PATH=" + shell_quoted(client->ssh.parent_path().string()) + ":\"$PATH\" SSHTUNE_SSH=" +
-                          shell_quoted(client->ssh.string()) + " ";
+  const std::string env = "HOME=" + shell_quoted(host->home().string()) +
+                          " XDG_CACHE_HOME=" + shell_quoted(dir + "/cache") +
+                          " XDG_CONFIG_HOME=" + shell_quoted(dir + "/config") +
+                          " PATH=" + shell_quoted(client->ssh.parent_path().string()) +
+                          ":\"$PATH\" SSHTUNE_SSH=" + shell_quoted(client->ssh.string()) + " ";
   std::string out;
   ASSERT_EQ(run_shell(env + SSHTUNE_BINARY + " host " + TestHost::alias() + " --json --fresh --write 2>/dev/null", out),
             0)
