@@ -35,32 +35,33 @@ class ParallelSnippet : public ::testing::Test {
 TEST_F(ParallelSnippet, WindowBoundHostGetsEveryParallelForm) {
   const auto text = render_snippet(SnippetKind::parallel, window_bound());
   ASSERT_TRUE(text) << text.error().message;
-  EXPECT_EQ(text.value(),
-            "# far: 4 ssh sessions at once moved 151 MB/s together, one session 45 MB/s (measured with your ssh).\n"
-            "# Many files: 4 rsyncs at once, SOURCE's files dealt round-robin, each through ssh-tune ssh (the tuned "
-            "cipher):\n"
-            "cd SOURCE && find . -type f -print0 | TO=far:DEST/ split -t '\\0' -n r/4 --filter='rsync -e \"ssh-tune "
-            "ssh\" -a --from0 --files-from=- . \"$TO\"'\n"
-            "# A large tree, resumable (Debian package fpart; SOURCE and DEST absolute paths):\n"
-            "RSYNC_RSH='ssh-tune ssh' fpsync -n 4 -f 1000 SOURCE/ far:DEST/\n"
-            "# One big file, with stock tools: 4 sessions each write a byte range of FILE (whole MiBs; the last takes "
-            "the rest)\n"
-            "# into DEST in place while FILE's sha256 is taken here; then DEST is cut to size and its sha256 compared "
-            "(a mismatch says so and exits 1):\n"
-            "f=FILE d=DEST k=4 mib=1048576; n=$(wc -c < \"$f\"); p=$(( (n - 1) / (k * mib) + 1 )); h=$(mktemp)\n"
-            "for i in $(seq 0 $(( (n - 1) / (p * mib) ))); do\n"
-            "  dd if=\"$f\" bs=$mib skip=$((i * p)) count=$p 2>/dev/null | ssh-tune ssh far \"dd of='$d' bs=$mib "
-            "seek=$((i * p)) conv=notrunc 2>/dev/null\" &\n"
-            "done; sha256sum < \"$f\" > \"$h\"; wait\n"
-            "if [ \"$(cat \"$h\"; rm -f \"$h\")\" = \"$(ssh-tune ssh far \"truncate -s $n '$d' && sha256sum < '$d'\")\" ]; "
-            "then echo \"$d: sha256 matches\"; else echo \"$d differs from $f: copy it again\" >&2; false; fi\n"
-            "# A few big files: mscp splits each across sessions (not installed here):\n"
-            "# mscp: https://github.com/upa/mscp (Ubuntu: ppa:upaa/mscp; Debian 12 has no package: build a release's "
-            "source tarball).\n"
-            "mscp -n 4 -c aes128-gcm@openssh.com SOURCE far:DEST\n"
-            "# scp and sftp move one stream: about 45 MB/s here.\n"
-            "# One session is held by OpenSSH's 2 MiB channel window per round trip: parallel sessions, or hpn-ssh on "
-            "the server, get past it.\n");
+  EXPECT_EQ(
+      text.value(),
+      "# far: 4 ssh sessions at once moved 151 MB/s together, one session 45 MB/s (measured with your ssh).\n"
+      "# Many files: 4 rsyncs at once, SOURCE's files dealt round-robin, each through ssh-tune ssh (the tuned "
+      "cipher):\n"
+      "cd SOURCE && find . -type f -print0 | TO=far:DEST/ split -t '\\0' -n r/4 --filter='rsync -e \"ssh-tune "
+      "ssh\" -a --from0 --files-from=- . \"$TO\"'\n"
+      "# A large tree, resumable (Debian package fpart; SOURCE and DEST absolute paths):\n"
+      "RSYNC_RSH='ssh-tune ssh' fpsync -n 4 -f 1000 SOURCE/ far:DEST/\n"
+      "# One big file, with stock tools: 4 sessions each write a byte range of FILE (whole MiBs; the last takes "
+      "the rest)\n"
+      "# into DEST in place while FILE's sha256 is taken here; then DEST is cut to size and its sha256 compared "
+      "(a mismatch says so and exits 1):\n"
+      "f=FILE d=DEST k=4 mib=1048576; n=$(wc -c < \"$f\"); p=$(( (n - 1) / (k * mib) + 1 )); h=$(mktemp)\n"
+      "for i in $(seq 0 $(( (n - 1) / (p * mib) ))); do\n"
+      "  dd if=\"$f\" bs=$mib skip=$((i * p)) count=$p 2>/dev/null | ssh-tune ssh far \"dd of='$d' bs=$mib "
+      "seek=$((i * p)) conv=notrunc 2>/dev/null\" &\n"
+      "done; sha256sum < \"$f\" > \"$h\"; wait\n"
+      "if [ \"$(cat \"$h\"; rm -f \"$h\")\" = \"$(ssh-tune ssh far \"truncate -s $n '$d' && sha256sum < '$d'\")\" ]; "
+      "then echo \"$d: sha256 matches\"; else echo \"$d differs from $f: copy it again\" >&2; false; fi\n"
+      "# A few big files: mscp splits each across sessions (not installed here):\n"
+      "# mscp: https://github.com/upa/mscp (Ubuntu: ppa:upaa/mscp; Debian 12 has no package: build a release's "
+      "source tarball).\n"
+      "mscp -n 4 -c aes128-gcm@openssh.com SOURCE far:DEST\n"
+      "# scp and sftp move one stream: about 45 MB/s here.\n"
+      "# One session is held by OpenSSH's 2 MiB channel window per round trip: parallel sessions, or hpn-ssh on "
+      "the server, get past it.\n");
 }
 
 TEST_F(ParallelSnippet, WithMscpInstalledTheLineSaysNothingAboutGettingIt) {
