@@ -30,6 +30,8 @@ struct ThreadCpuClock {
 // `step` returns how many bytes it processed. Returns 10^6 bytes per CPU second.
 template <typename Step>
 double timed_throughput(std::chrono::nanoseconds warmup, std::chrono::nanoseconds measure, Step&& step) {
+  // This thread's CPU time, and a wall-time guard for a starved core: what a benchmark of this CPU
+  // measures, which no fake Clock could stand in for (the measuring passes' time is base/clock.hpp's).
   using Wall = std::chrono::steady_clock;
   std::size_t warm_steps = 0;
   for (const auto until = ThreadCpuClock::now() + warmup; ThreadCpuClock::now() < until; ++warm_steps) {

@@ -12,7 +12,6 @@
 namespace sshtune {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr const char* k_paired_mac = "hmac-sha2-256-etm@openssh.com";
@@ -102,7 +101,7 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
   if (sequence.plan().probe_tools) spec.command = k_remote_tools_command;  // on the echo's shell
-  const auto started = Clock::now();
+  const auto started = sequence.clock().now();
   auto result = sequence.attempt(spec, "round trips", trials_left, true);  // every slot is sized by it
   if (!result) {
     sequence.give_up("remote commands could not run, so throughput, compression and remote tools were not measured");
@@ -110,7 +109,7 @@ void measure_rtt(TrialSequence& sequence, int trials_left) {
   }
   const auto& exchanges = result->round_trip_seconds;
   const double exchanged = std::accumulate(exchanges.begin(), exchanges.end(), 0.0);
-  sequence.report().command_start_seconds = std::max(0.0, seconds_since(started) - exchanged);
+  sequence.report().command_start_seconds = std::max(0.0, seconds_since(sequence.clock(), started) - exchanged);
   if (!result->output.empty()) sequence.report().tools = parse_remote_tools(result->output);
   sequence.report().rtt_seconds = median(result->round_trip_seconds);
   sequence.set_rtt(*sequence.report().rtt_seconds);
@@ -286,17 +285,18 @@ HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<co
   return plan;
 }
 
-Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host) {
-  const auto start = Clock::now();
+Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
+                                        const Clock& clock) {
+  const auto start = clock.now();
   SSHTUNE_TRY(access, runner.check_access());
-  const auto overhead = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-  return run_survey(runner, plan, host, std::move(access), overhead);
+  const auto overhead = std::chrono::duration_cast<milliseconds>(clock.now() - start);
+  return run_survey(runner, plan, host, std::move(access), overhead, clock);
 }
 
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
-                           std::chrono::milliseconds connect_time) {
-  const auto start = Clock::now();
-  TrialSequence sequence(runner, plan, host, start, connect_time);
+                           std::chrono::milliseconds connect_time, const Clock& clock) {
+  const auto start = clock.now();
+  TrialSequence sequence(runner, plan, host, clock, connect_time);
   sequence.report().access = std::move(access);
   int trials_left = planned_throughput_trials(plan) + 2;  // + round trips + tools
   // Where the round trip then settles every cipher, this connection goes unused: end_trials() closes it
@@ -321,7 +321,7 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   retry_outliers(sequence);
   HostTrialReport report = std::move(sequence.report());
   report.outside_budget = sequence.time_outside_budget();
-  report.elapsed_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  report.elapsed_seconds = seconds_since(clock, start);
   return report;
 }
 

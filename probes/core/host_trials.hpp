@@ -4,6 +4,7 @@
 // in unit tests). Facts only: the rules layer turns them into decisions.
 
 #include "probes/core/remote_tools.hpp"
+#include "base/clock.hpp"
 #include "base/result.hpp"
 #include "probes/core/server_algorithms.hpp"
 
@@ -59,7 +60,7 @@ struct TrialSpec {
   // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
   // still to come can end by then too. The time the connections took to become ready moves it later:
   // the budget counts streaming, not a remote shell's start-up.
-  std::optional<std::chrono::steady_clock::time_point> phase_end;
+  std::optional<Clock::time_point> phase_end;
   int round_trips = 10;  // for TrialKind::round_trips: at most; past time_cap, no more than 3
   // For TrialKind::command; for round_trips, run before the echo starts when this trial opens the echo
   // channel (its stdout then in TrialResult::output), so a remote command costs no login shell of its own.
@@ -236,8 +237,9 @@ std::string mac_for_cipher(const std::string& cipher, const std::vector<std::str
 HostTrialPlan make_trial_plan(const ServerAlgorithms& server, std::shared_ptr<const std::string> sample);
 
 // Runs check_access, then run_survey(). Fails only when access is refused (unknown/changed host key,
-// authentication, unreachable).
-Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host);
+// authentication, unreachable). Every time it reads is `clock`'s.
+Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host,
+                                        const Clock& clock);
 
 // The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
 // RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
@@ -246,6 +248,6 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 // (asked first after the round trips, when it can leave every cipher to the user's ssh), no further
 // cipher is timed. Failing trials are recorded in the report, never fatal.
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
-                           std::chrono::milliseconds connect_time);
+                           std::chrono::milliseconds connect_time, const Clock& clock);
 
 }  // namespace sshtune

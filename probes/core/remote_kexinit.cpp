@@ -25,21 +25,20 @@ BannerFailure failure_of(const TcpConnection& connection, bool stream_ended) {
   return connection.last_failure() == ECONNRESET ? BannerFailure::reset : BannerFailure::closed;
 }
 
-BannerWait wait_of(const RemoteTarget& target, TcpConnection::Clock::time_point start, std::string received) {
-  const std::chrono::duration<double> elapsed = TcpConnection::Clock::now() - start;
-  return BannerWait{describe(target), !target.proxy_command.empty(), elapsed.count(), target.timeout,
+BannerWait wait_of(const RemoteTarget& target, const Clock& clock, Clock::time_point start, std::string received) {
+  return BannerWait{describe(target), !target.proxy_command.empty(), seconds_since(clock, start), target.timeout,
                     std::move(received)};
 }
 
 // The connection failed (`got` an error, or 0 bytes: the end of the stream): before the
 // banner, why the banner never came; after it, the failure as it is.
 Error failed(const Result<std::size_t>& got, const TcpConnection& connection, const RemoteTarget& target,
-             TcpConnection::Clock::time_point start, const std::string& received) {
+             const Clock& clock, Clock::time_point start, const std::string& received) {
   const bool ended = got && got.value() == 0;
   const BannerFailure failure = failure_of(connection, ended);
   const bool silent_with_bytes = failure == BannerFailure::silent && !received.empty();
   if (!banner_arrived(received) && !silent_with_bytes) {
-    return banner_failure(failure, wait_of(target, start, received));
+    return banner_failure(failure, wait_of(target, clock, start, received));
   }
   if (!ended) return got.error();
   return Error{ErrorKind::invalid_input, describe(target) + ": server closed the connection before its KEXINIT (" +
@@ -48,15 +47,16 @@ Error failed(const Result<std::size_t>& got, const TcpConnection& connection, co
 
 }  // namespace
 
-Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
+Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target, const Clock& clock) {
   const std::string context = describe(target);
-  const auto start = TcpConnection::Clock::now();
+  const auto start = clock.now();
   const auto deadline = start + target.timeout;
-  SSHTUNE_TRY(connection, target.proxy_command.empty() ? TcpConnection::connect(target.hostname, target.port, deadline)
-                                                       : TcpConnection::through_proxy(target.proxy_command, context));
+  SSHTUNE_TRY(connection, target.proxy_command.empty()
+                              ? TcpConnection::connect(target.hostname, target.port, deadline, clock)
+                              : TcpConnection::through_proxy(target.proxy_command, context, clock));
   // OpenSSH sends nothing before it has seen the client's identification line.
   if (auto sent = connection.send_all(k_client_banner, deadline); !sent) {
-    return failed(Error(sent.error()), connection, target, start, "");
+    return failed(Error(sent.error()), connection, target, clock, start, "");
   }
   std::string received;
   while (received.size() < k_max_hello_bytes) {
@@ -64,7 +64,7 @@ Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target) {
     if (!got || got.value() == 0) {
       // What came so far may already break the protocol: that is the cause, not the close.
       SSHTUNE_TRYV(parse_server_hello(received, context));
-      return failed(got, connection, target, start, received);
+      return failed(got, connection, target, clock, start, received);
     }
     SSHTUNE_TRY(algorithms, parse_server_hello(received, context));
     if (algorithms) {

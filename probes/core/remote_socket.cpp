@@ -23,11 +23,6 @@ Error network_error(const std::string& label, const std::string& what) {
   return Error{ErrorKind::remote, label + ": " + what};
 }
 
-int milliseconds_until(TcpConnection::Clock::time_point deadline) {
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - TcpConnection::Clock::now());
-  return left.count() < 0 ? 0 : static_cast<int>(std::min<long long>(left.count(), 1 << 30));
-}
-
 using AddressList = std::unique_ptr<addrinfo, decltype(&freeaddrinfo)>;
 
 Result<AddressList> resolve(const std::string& host, std::uint16_t port, const std::string& label) {
@@ -59,7 +54,13 @@ int start_connect(const addrinfo& address) {
 
 }  // namespace
 
-Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint16_t port, Clock::time_point deadline) {
+int TcpConnection::milliseconds_until(Clock::time_point deadline) const {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - m_clock->now());
+  return left.count() < 0 ? 0 : static_cast<int>(std::min<long long>(left.count(), 1 << 30));
+}
+
+Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint16_t port, Clock::time_point deadline,
+                                             const Clock& clock) {
   const std::string label = host + ":" + std::to_string(port);
   SSHTUNE_TRY(addresses, resolve(host, port, label));
   std::string last_error = "no address";
@@ -69,7 +70,7 @@ Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint1
       last_error = std::strerror(errno);
       continue;
     }
-    TcpConnection connection(fd, label);
+    TcpConnection connection(fd, label, clock);
     auto ready = connection.wait_for(POLLOUT, deadline, "connecting");
     if (!ready) {
       last_error = ready.error().message.substr(label.size() + 2);
@@ -92,7 +93,8 @@ Result<TcpConnection> TcpConnection::connect(const std::string& host, std::uint1
   return network_error(label, "cannot connect: " + last_error);
 }
 
-Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, const std::string& label) {
+Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, const std::string& label,
+                                                   const Clock& clock) {
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     return network_error(label, std::string("cannot create a socket pair: ") + std::strerror(errno));
@@ -105,7 +107,7 @@ Result<TcpConnection> TcpConnection::through_proxy(const std::string& command, c
     return network_error(label, "cannot start the ProxyCommand: " + pid.error().message);
   }
   fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK);
-  TcpConnection connection(pair[0], label);
+  TcpConnection connection(pair[0], label, clock);
   connection.m_proxy_pid = pid.value();
   return connection;
 }
@@ -115,7 +117,8 @@ TcpConnection::TcpConnection(TcpConnection&& other) noexcept
       m_proxy_pid(std::exchange(other.m_proxy_pid, -1)),
       m_failure(std::exchange(other.m_failure, 0)),
       m_pending_failure(std::exchange(other.m_pending_failure, 0)),
-      m_label(std::move(other.m_label)) {}
+      m_label(std::move(other.m_label)),
+      m_clock(other.m_clock) {}
 
 TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
   if (this != &other) {
@@ -125,6 +128,7 @@ TcpConnection& TcpConnection::operator=(TcpConnection&& other) noexcept {
     m_failure = std::exchange(other.m_failure, 0);
     m_pending_failure = std::exchange(other.m_pending_failure, 0);
     m_label = std::move(other.m_label);
+    m_clock = other.m_clock;
   }
   return *this;
 }

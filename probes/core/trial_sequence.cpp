@@ -26,20 +26,23 @@ bool moves_data(TrialKind kind) { return kind == TrialKind::upload || kind == Tr
 
 }  // namespace
 
-TrialSequence::TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
+TrialSequence::TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, const Clock& clock,
                              milliseconds connect_time)
     : m_runner(runner),
       m_plan(plan),
       m_host(std::move(host)),
-      m_deadline(start + plan.budget),
-      m_overhead(std::max(connect_time, k_min_overhead)) {}
+      m_clock(clock),
+      m_budget(clock.now(), plan.budget),
+      m_overhead(std::max(connect_time, k_min_overhead)) {
+  m_budget.charge(runner.setup_time());
+}
 
 std::optional<TrialResult> TrialSequence::attempt(TrialSpec spec, const std::string& label, int trials_left,
                                                   bool needed) {
   if (m_stopped) return std::nullopt;
   const bool data = moves_data(spec.kind);
   const milliseconds shortest = data ? shortest_slot() : k_min_time_cap;
-  const auto left = duration_cast<milliseconds>(deadline() - Clock::now());
+  const milliseconds left = this->left();
   if (left < m_overhead + shortest && !needed) {
     stop("time budget used up before " + label);
     return std::nullopt;
@@ -60,7 +63,7 @@ std::optional<TrialResult> TrialSequence::attempt(TrialSpec spec, const std::str
 std::optional<TrialResult> TrialSequence::run_essential(const TrialSpec& spec, const std::string& label) {
   if (m_host_down) return std::nullopt;
   Timed run = run_timed(spec);
-  m_essential_time += run.wall - run.setup;  // a reconnect counts once, as set-up
+  m_budget.charge(run.wall - run.setup);  // a reconnect counts once, as set-up (run_timed charged it)
   return record(std::move(run.result), label);
 }
 
@@ -81,23 +84,22 @@ void TrialSequence::give_up(const std::string& note) {
 
 void TrialSequence::forgo(int trials, int trials_left) {
   if (trials <= 0 || trials_left <= 0) return;
-  const auto left = std::max(milliseconds(0), duration_cast<milliseconds>(deadline() - Clock::now()));
-  m_deadline -= left * std::min(trials, trials_left) / trials_left;
+  m_budget.give_up(std::max(milliseconds(0), left()) * std::min(trials, trials_left) / trials_left);
 }
 
-bool TrialSequence::has_time_for_a_trial() const {
-  return !m_stopped && deadline() - Clock::now() >= m_overhead + shortest_slot();
-}
+bool TrialSequence::has_time_for_a_trial() const { return !m_stopped && left() >= m_overhead + shortest_slot(); }
 
 milliseconds TrialSequence::shortest_slot() const {
   return std::max(k_min_time_cap, round_trips(m_rtt_seconds, k_slot_round_trips));
 }
 
 TrialSequence::Timed TrialSequence::run_timed(const TrialSpec& spec) {
-  const auto started = Clock::now();
+  const auto started = m_clock.now();
   const auto setup_before = m_runner.setup_time();
   auto result = m_runner.run(spec);
-  return {std::move(result), duration_cast<milliseconds>(Clock::now() - started), m_runner.setup_time() - setup_before};
+  const milliseconds setup = m_runner.setup_time() - setup_before;
+  m_budget.charge(setup);
+  return {std::move(result), duration_cast<milliseconds>(m_clock.now() - started), setup};
 }
 
 void TrialSequence::learn_overhead(milliseconds observed) {

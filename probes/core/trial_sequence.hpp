@@ -1,9 +1,11 @@
 #pragma once
-// The survey's clock and bookkeeping (internal to probes/core): runs one plan's trials in
-// order within its budget, sizing each trial's slot from the time left, the trials still
-// to come, what a switch between trials costs and the path's round trip; keeps every
-// result and failure in a HostTrialReport.
+// The survey's bookkeeping (internal to probes/core): runs one plan's trials in order within
+// its Budget, on the Clock it was given, sizing each trial's slot from the time left, the
+// trials still to come, what a switch between trials costs and the path's round trip; keeps
+// every result and failure in a HostTrialReport.
 
+#include "base/budget.hpp"
+#include "base/clock.hpp"
 #include "probes/core/host_trials.hpp"
 
 #include <chrono>
@@ -14,12 +16,11 @@ namespace sshtune {
 
 class TrialSequence {
  public:
-  using Clock = std::chrono::steady_clock;
   using milliseconds = std::chrono::milliseconds;
 
-  // `connect_time` (what check_access took) is the first estimate of a trial's overhead, until the
-  // round trip is known (set_rtt) or a trial's overhead is seen.
-  TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, Clock::time_point start,
+  // The plan's budget from clock.now(). `connect_time` (what check_access took) is the first estimate of
+  // a trial's overhead, until the round trip is known (set_rtt) or a trial's overhead is seen.
+  TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, std::string host, const Clock& clock,
                 milliseconds connect_time);
 
   // Runs `spec` unless stopped or out of budget; `trials_left` (this one included) shares the time left.
@@ -43,7 +44,8 @@ class TrialSequence {
   // True when the budget still holds one more trial of the shortest kind.
   bool has_time_for_a_trial() const;
   // Time outside the budget: set-up (RemoteRunner::setup_time) and essential commands.
-  milliseconds time_outside_budget() const { return m_runner.setup_time() + m_essential_time; }
+  milliseconds time_outside_budget() const { return m_budget.charged(); }
+  const Clock& clock() const { return m_clock; }
   HostTrialReport& report() { return m_report; }
   const HostTrialPlan& plan() const { return m_plan; }
 
@@ -53,8 +55,7 @@ class TrialSequence {
     milliseconds wall;
     milliseconds setup;  // of wall, what the runner counted as set-up
   };
-  // The budget's end, moved by what set-up and essential commands took.
-  Clock::time_point deadline() const { return m_deadline + time_outside_budget(); }
+  milliseconds left() const { return m_budget.left(m_clock.now()); }
   milliseconds shortest_slot() const;
   Timed run_timed(const TrialSpec& spec);
   // What a trial costs beyond its slot: the least seen so far, so a one-off connection set-up does not
@@ -65,8 +66,8 @@ class TrialSequence {
   RemoteRunner& m_runner;
   const HostTrialPlan& m_plan;
   std::string m_host;
-  Clock::time_point m_deadline;
-  milliseconds m_essential_time{0};
+  const Clock& m_clock;
+  Budget m_budget;  // its deadline moved by what set-up and essential commands took
   milliseconds m_overhead;
   bool m_overhead_learned = false;
   double m_rtt_seconds = 0;

@@ -45,8 +45,8 @@ Result<std::string> ExecChannel::wait_for_marker() {
   // The wait is the remote shell's start-up, whatever its outcome: the session adds it up.
   struct StartTimer {
     LibsshSession& session;
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    ~StartTimer() { session.add_setup_time(std::chrono::steady_clock::now() - start); }
+    Clock::time_point start = session.clock().now();
+    ~StartTimer() { session.add_setup_time(session.clock().now() - start); }
   } timer{m_session};
   // Login shells may print banners from rc files first; skip such noise up to a bound.
   std::string seen;
@@ -143,13 +143,12 @@ Result<void> ExecChannel::take_pending_packets() {
   return ok();
 }
 
-Result<void> ExecChannel::wait_for_consumed(std::uint64_t limit, std::chrono::steady_clock::time_point deadline) {
+Result<void> ExecChannel::wait_for_consumed(std::uint64_t limit, Clock::time_point deadline) {
   const int fd = ssh_get_fd(ssh_channel_get_session(m_channel));
   while (unconsumed() > limit) {
     SSHTUNE_TRYV(take_pending_packets());  // an adjustment may already wait, read or unread
     if (unconsumed() <= limit) break;
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - m_session.clock().now());
     if (left.count() <= 0) break;
     pollfd readable{fd, POLLIN, 0};
     ::poll(&readable, 1, static_cast<int>(std::min(left, k_window_poll).count()));

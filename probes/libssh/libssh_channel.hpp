@@ -44,7 +44,7 @@ class ExecChannel {
   std::uint64_t unconsumed();
   // Processes incoming packets until unconsumed() <= `limit` (the server's window adjustments arrive) or
   // `deadline` passes; waits on the socket, so an adjustment is seen as it arrives.
-  Result<void> wait_for_consumed(std::uint64_t limit, std::chrono::steady_clock::time_point deadline);
+  Result<void> wait_for_consumed(std::uint64_t limit, Clock::time_point deadline);
   // Tells the remote command its stdin is finished (idempotent).
   Result<void> send_eof();
   // Sends EOF, discards remaining output until the remote closes, and returns its exit status.

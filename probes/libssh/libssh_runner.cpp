@@ -11,24 +11,23 @@
 namespace sshtune {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 constexpr std::size_t k_max_command_output = 64u << 10;
 const std::string k_echo_command = "printf SSH-TUNE-READY; exec cat";
 
 // At least this many exchanges, however long they take; more only within the spec's time_cap.
 constexpr int k_min_round_trips = 3;
 
-Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, TrialResult result) {
+Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, const Clock& clock,
+                                    TrialResult result) {
   const bool go = !spec.before_round_trips || spec.before_round_trips();
-  const auto end = Clock::now() + spec.time_cap;
+  const auto end = clock.now() + spec.time_cap;
   std::string reply;
-  for (int i = 0; go && i < spec.round_trips && (i < k_min_round_trips || Clock::now() < end); ++i) {
+  for (int i = 0; go && i < spec.round_trips && (i < k_min_round_trips || clock.now() < end); ++i) {
     reply.clear();
-    const auto start = Clock::now();
+    const auto start = clock.now();
     SSHTUNE_TRYV(channel.write_all("x"));
     SSHTUNE_TRYV(channel.read_some(reply, 1));
-    result.round_trip_seconds.push_back(seconds_since(start));
+    result.round_trip_seconds.push_back(seconds_since(clock, start));
   }
   return result;
 }
@@ -75,11 +74,11 @@ std::optional<TcpSample> tcp_during(const std::optional<TcpSample>& before, cons
 // connection with the trial's algorithms pinned.
 class LibsshRunner final : public RemoteRunner {
  public:
-  explicit LibsshRunner(RemoteTarget target) : m_target(std::move(target)) {}
+  LibsshRunner(RemoteTarget target, const Clock& clock) : m_target(std::move(target)), m_clock(clock) {}
 
   Result<AccessCheck> check_access() override {
     drop_connections();
-    SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}, true));
+    SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}, m_clock, true));
     m_control = std::move(session);
     // Later connections must find the key without adding it again.
     m_target.accept_new = false;
@@ -90,8 +89,8 @@ class LibsshRunner final : public RemoteRunner {
   void connect_ahead(const TrialSpec& first) override {
     if (m_ahead.valid() || !m_connections.empty()) return;
     try {
-      m_ahead = std::async(std::launch::async, [target = m_target, wanted = algorithms_of(first)] {
-        return TrialConnection::open(target, wanted);
+      m_ahead = std::async(std::launch::async, [target = m_target, wanted = algorithms_of(first), &clock = m_clock] {
+        return TrialConnection::open(target, wanted, clock);
       });
     } catch (const std::system_error&) {  // NOLINT(bugprone-empty-catch): opening ahead is optional
     }
@@ -134,7 +133,7 @@ class LibsshRunner final : public RemoteRunner {
       case TrialKind::round_trips: {
         TrialResult result = result_of(spec.kind);
         SSHTUNE_TRY(channel, echo_channel(spec.command, result.output));
-        return run_round_trips(*channel, spec, std::move(result));
+        return run_round_trips(*channel, spec, m_clock, std::move(result));
       }
       case TrialKind::command: {
         SSHTUNE_TRY(session, control());
@@ -147,9 +146,9 @@ class LibsshRunner final : public RemoteRunner {
 
   Result<LibsshSession*> control() {
     if (m_control == nullptr) {
-      const auto start = Clock::now();
-      SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}));
-      session->add_setup_time(Clock::now() - start);
+      const auto start = m_clock.now();
+      SSHTUNE_TRY(session, LibsshSession::open(m_target, SessionAlgorithms{}, m_clock));
+      session->add_setup_time(m_clock.now() - start);
       m_control = std::move(session);
     }
     return m_control.get();
@@ -202,25 +201,25 @@ class LibsshRunner final : public RemoteRunner {
   // connection that failed is opened again by the trial, which then reports the error).
   void adopt_ahead() {
     if (!m_ahead.valid()) return;
-    const auto start = Clock::now();
+    const auto start = m_clock.now();
     auto opened = m_ahead.get();
     if (!opened || m_connections.size() >= k_trial_connections) return;
-    opened.value()->session().add_setup_time(Clock::now() - start);
+    opened.value()->session().add_setup_time(m_clock.now() - start);
     m_connections.push_back(std::move(opened).value());
   }
 
   // A new trial connection, its opening counted in its session's set-up time.
   Result<std::unique_ptr<TrialConnection>> open_connection(const SessionAlgorithms& wanted) {
-    const auto start = Clock::now();
-    SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted));
-    connection->session().add_setup_time(Clock::now() - start);
+    const auto start = m_clock.now();
+    SSHTUNE_TRY(connection, TrialConnection::open(m_target, wanted, m_clock));
+    connection->session().add_setup_time(m_clock.now() - start);
     return std::move(connection);
   }
 
   // A trial has the link to itself: the others' earlier trials have left it (after the switch, which
   // overlaps most of that wait).
   void quiesce_all_but(const TrialConnection* trial) const {
-    const auto deadline = Clock::now() + k_quiesce_limit;
+    const auto deadline = m_clock.now() + k_quiesce_limit;
     for (const auto& connection : m_connections) {
       if (connection.get() != trial) connection->quiesce(deadline);
     }
@@ -243,6 +242,7 @@ class LibsshRunner final : public RemoteRunner {
   }
 
   RemoteTarget m_target;
+  const Clock& m_clock;
   std::unique_ptr<LibsshSession> m_control;
   std::unique_ptr<ExecChannel> m_echo;  // on m_control, so declared after it: closed first
   std::vector<std::unique_ptr<TrialConnection>> m_connections;
@@ -253,8 +253,8 @@ class LibsshRunner final : public RemoteRunner {
 
 }  // namespace
 
-std::unique_ptr<RemoteRunner> make_libssh_runner(const RemoteTarget& target) {
-  return std::make_unique<LibsshRunner>(target);
+std::unique_ptr<RemoteRunner> make_libssh_runner(const RemoteTarget& target, const Clock& clock) {
+  return std::make_unique<LibsshRunner>(target, clock);
 }
 
 }  // namespace sshtune

@@ -50,7 +50,7 @@ struct LibsshSession::Setting {
   std::string what;
 };
 
-LibsshSession::LibsshSession() : m_counters(std::make_unique<Counters>()) {}
+LibsshSession::LibsshSession(const Clock& clock) : m_counters(std::make_unique<Counters>()), m_clock(&clock) {}
 
 LibsshSession::~LibsshSession() {
   if (m_session != nullptr) {
@@ -148,8 +148,9 @@ void LibsshSession::settle_rekey() {
 }
 
 Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& target,
-                                                           const SessionAlgorithms& algorithms, bool read_kexinit) {
-  std::unique_ptr<LibsshSession> session(new LibsshSession());
+                                                           const SessionAlgorithms& algorithms, const Clock& clock,
+                                                           bool read_kexinit) {
+  std::unique_ptr<LibsshSession> session(new LibsshSession(clock));
   session->m_host = describe(target);
   session->m_session = ssh_new();
   if (session->m_session == nullptr) {
@@ -158,10 +159,9 @@ Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& t
   SSHTUNE_TRYV(session->configure(target, algorithms));
   std::optional<KexinitLogCapture> capture;
   if (read_kexinit) capture.emplace();
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = clock.now();
   if (ssh_connect(session->m_session) != SSH_OK) {
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    return session->connect_error(target, elapsed.count());
+    return session->connect_error(target, seconds_since(clock, start));
   }
   SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
   session->m_access = std::move(access);

@@ -6,6 +6,7 @@
 
 #include "probes/core/host_trials.hpp"
 #include "probes/core/remote_target.hpp"
+#include "base/clock.hpp"
 #include "base/result.hpp"
 
 #include <chrono>
@@ -29,9 +30,10 @@ struct SessionAlgorithms {
 class LibsshSession {
  public:
   // Connects to `target`, verifies its host key and logs in. With `read_kexinit`, access().server holds
-  // the server's KEXINIT as libssh logged it during the handshake. Errors are one line naming the host.
+  // the server's KEXINIT as libssh logged it during the handshake. Every time this session and its
+  // channels read is `clock`'s (it must outlive the session). Errors are one line naming the host.
   static Result<std::unique_ptr<LibsshSession>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms,
-                                                     bool read_kexinit = false);
+                                                     const Clock& clock, bool read_kexinit = false);
   ~LibsshSession();
   LibsshSession(const LibsshSession&) = delete;
   LibsshSession& operator=(const LibsshSession&) = delete;
@@ -41,6 +43,7 @@ class LibsshSession {
   // The verified host key and the authentication method that worked.
   const AccessCheck& access() const { return m_access; }
   const std::string& host() const { return m_host; }  // "host" or "host:port" for messages
+  const Clock& clock() const { return *m_clock; }     // the clock given to open()
   // An Error "HOST: what: <libssh's last error>" ("libssh gave no reason" when it has none).
   Error error(const std::string& what) const;
   // Why ssh_connect failed `elapsed_s` after it started: a banner that never came
@@ -76,14 +79,14 @@ class LibsshSession {
 
   // How long this session's set-up took: its remote commands' start (ExecChannel::wait_for_marker: the
   // remote shell's start-up, rc files included) and a new sink's warm-up; no trial's time.
-  std::chrono::steady_clock::duration setup_time() const { return m_setup_time; }
-  void add_setup_time(std::chrono::steady_clock::duration waited) { m_setup_time += waited; }
+  Clock::duration setup_time() const { return m_setup_time; }
+  void add_setup_time(Clock::duration waited) { m_setup_time += waited; }
 
  private:
   std::uint64_t socket_queue(unsigned long request) const;
   struct Counters;
   struct Setting;  // one libssh option, its value and what to call it in an error
-  LibsshSession();
+  explicit LibsshSession(const Clock& clock);
   Result<void> configure(const RemoteTarget& target, const SessionAlgorithms& algorithms);
   // Sets one option; "HOST: invalid connection options: libssh refused WHAT" when refused.
   Result<void> set(const Setting& setting);
@@ -95,7 +98,8 @@ class LibsshSession {
   std::unique_ptr<Counters> m_counters;  // libssh keeps pointers to these and to the callbacks
   AccessCheck m_access;
   std::string m_host;
-  std::chrono::steady_clock::duration m_setup_time{};
+  Clock::duration m_setup_time{};
+  const Clock* m_clock;
 };
 
 }  // namespace sshtune

@@ -7,8 +7,6 @@
 namespace sshtune {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // libssh's upload path is cheapest with large writes (each ssh_channel_write is a packet round through its
 // buffers); slow links get smaller
 // ones (about 20 ms of data) so the queue stays short.
@@ -83,12 +81,12 @@ class PayloadCursor {
   std::size_t m_offset = 0;
 };
 
-bool cap_reached(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
-  return bytes >= spec.byte_cap || Clock::now() - start >= spec.time_cap;
+bool cap_reached(const TrialSpec& spec, std::uint64_t bytes, const Clock& clock, Clock::time_point start) {
+  return bytes >= spec.byte_cap || clock.now() - start >= spec.time_cap;
 }
 
-bool warming_up(const TrialSpec& spec, std::uint64_t bytes, Clock::time_point start) {
-  return bytes < spec.warm_up_bytes || Clock::now() - start < spec.warm_up_time;
+bool warming_up(const TrialSpec& spec, std::uint64_t bytes, const Clock& clock, Clock::time_point start) {
+  return bytes < spec.warm_up_bytes || clock.now() - start < spec.warm_up_time;
 }
 
 Result<std::unique_ptr<ExecChannel>> start_command(LibsshSession& session, const char* command,
@@ -112,8 +110,8 @@ std::uint64_t unconsumed_limit(double rate, double rtt) {
 
 // Waits until fewer than `limit` bytes await acknowledgement, or until `deadline`.
 void wait_for_queue_below(const LibsshSession& session, std::uint64_t limit, Clock::time_point deadline) {
-  while (session.unacknowledged_bytes_out() > limit && Clock::now() < deadline) {
-    std::this_thread::sleep_for(k_queue_poll);
+  while (session.unacknowledged_bytes_out() > limit && session.clock().now() < deadline) {
+    session.clock().sleep_for(k_queue_poll);
   }
 }
 
@@ -124,7 +122,7 @@ class AcknowledgedInterval {
  public:
   explicit AcknowledgedInterval(const LibsshSession& session)
       : m_session(session),
-        m_start(Clock::now()),
+        m_start(m_session.clock().now()),
         m_acknowledged_start(acknowledged_out(session)),
         m_payload_start(session.payload_bytes_out()) {}
 
@@ -139,7 +137,7 @@ class AcknowledgedInterval {
       return false;
     }
     const double drain_seconds = static_cast<double>(m_session.unacknowledged_bytes_out()) / rate_now;
-    return drain_seconds >= std::chrono::duration<double>(m_start + time_cap - Clock::now()).count();
+    return drain_seconds >= std::chrono::duration<double>(m_start + time_cap - m_session.clock().now()).count();
   }
   // How much to write next at the rate seen (see k_write_size).
   std::size_t write_size() const {
@@ -154,19 +152,19 @@ class AcknowledgedInterval {
   // at most `unconsumed` bytes of `channel`'s (see k_min_unconsumed).
   Result<void> pace(ExecChannel& channel, std::uint64_t unconsumed, std::chrono::milliseconds timeout) const {
     const double needed = rate() * (2 * m_session.tcp_rtt_seconds() + k_queue_margin_seconds);
-    const auto deadline = Clock::now() + timeout;
+    const auto deadline = m_session.clock().now() + timeout;
     wait_for_queue_below(m_session, std::max<std::uint64_t>(k_min_queue, static_cast<std::uint64_t>(needed)), deadline);
     return channel.wait_for_consumed(unconsumed, deadline);
   }
   void coast(std::chrono::milliseconds time_cap) const { wait_for_queue_below(m_session, 0, m_start + time_cap); }
 
-  double seconds() const { return seconds_since(m_start); }
+  double seconds() const { return seconds_since(m_session.clock(), m_start); }
   std::uint64_t acknowledged() const { return acknowledged_out(m_session) - m_acknowledged_start; }
   Clock::time_point start() const { return m_start; }
 
  private:
   double per_second(std::uint64_t bytes) const {
-    const auto elapsed = Clock::now() - m_start;
+    const auto elapsed = m_session.clock().now() - m_start;
     if (elapsed < k_min_rate_window) {
       return 0;
     }
@@ -186,11 +184,12 @@ TrialConnection::TrialConnection(std::unique_ptr<LibsshSession> session, const R
     : m_session(std::move(session)),
       m_timeout(target.timeout),
       m_current(std::move(current)),
-      m_last_exchange(Clock::now()) {}
+      m_last_exchange(m_session->clock().now()) {}
 
 Result<std::unique_ptr<TrialConnection>> TrialConnection::open(const RemoteTarget& target,
-                                                               const SessionAlgorithms& algorithms) {
-  SSHTUNE_TRY(session, LibsshSession::open(target, algorithms));
+                                                               const SessionAlgorithms& algorithms,
+                                                               const Clock& clock) {
+  SSHTUNE_TRY(session, LibsshSession::open(target, algorithms, clock));
   SessionAlgorithms current{session->negotiated_cipher(), session->negotiated_mac(), algorithms.compression};
   return std::unique_ptr<TrialConnection>(new TrialConnection(std::move(session), target, std::move(current)));
 }
@@ -204,12 +203,12 @@ Result<void> TrialConnection::warm_new_sink() {
   // A new channel starts slowly (see k_new_sink_bytes); the warm-up is set-up, not a trial's time.
   static const std::string zeros(k_write_size, '\0');
   const AcknowledgedInterval warm_up(*m_session);
-  while (warm_up.acknowledged() < k_new_sink_bytes && Clock::now() - warm_up.start() < k_new_sink_time) {
+  while (warm_up.acknowledged() < k_new_sink_bytes && m_session->clock().now() - warm_up.start() < k_new_sink_time) {
     SSHTUNE_TRYV(warm_up.pace(*m_sink, unconsumed_at(warm_up.payload_rate()), m_timeout));
     const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
     SSHTUNE_TRYV(m_sink->write_all(slice));
   }
-  m_session->add_setup_time(Clock::now() - warm_up.start());
+  m_session->add_setup_time(m_session->clock().now() - warm_up.start());
   m_rate_hint = warm_up.payload_rate();
   return ok();
 }
@@ -234,7 +233,7 @@ Result<ExecChannel*> TrialConnection::source() {
 Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted) {
   static const std::string zeros(k_switch_chunk, '\0');
   SSHTUNE_TRY(channel, sink());
-  const auto deadline = Clock::now() + m_timeout;
+  const auto deadline = m_session->clock().now() + m_timeout;
   wait_for_queue_below(*m_session, k_switch_queue, deadline);
   SSHTUNE_TRYV(channel->wait_for_consumed(unconsumed_at(0), deadline));
   const std::uint64_t wire_before = m_session->socket_bytes_out();
@@ -268,8 +267,8 @@ Result<bool> TrialConnection::push_switch_chunk(const SessionAlgorithms& wanted)
 }
 
 Result<void> TrialConnection::finish_exchange(ExecChannel& channel, std::uint64_t payload_before) {
-  const auto deadline = Clock::now() + m_timeout;
-  while (m_session->payload_bytes_out() == payload_before && Clock::now() < deadline) {
+  const auto deadline = m_session->clock().now() + m_timeout;
+  while (m_session->payload_bytes_out() == payload_before && m_session->clock().now() < deadline) {
     SSHTUNE_TRYV(channel.pump(k_queue_poll));
   }
   return ok();
@@ -284,13 +283,13 @@ Result<void> TrialConnection::switch_to(const SessionAlgorithms& requested) {
     return ok();
   }
   SSHTUNE_TRYV(m_session->request_rekey(wanted));
-  const auto deadline = std::max(Clock::now(), m_last_exchange + k_rekey_spacing) + m_timeout;
+  const auto deadline = std::max(m_session->clock().now(), m_last_exchange + k_rekey_spacing) + m_timeout;
   for (;;) {
     SSHTUNE_TRY(done, push_switch_chunk(wanted));
     if (done) {
       break;
     }
-    if (Clock::now() > deadline) {
+    if (m_session->clock().now() > deadline) {
       m_session->settle_rekey();
       return Error{ErrorKind::remote, m_session->host() + ": the server did not switch to " + wanted.cipher +
                                           (wanted.compression ? " with compression" : "") + " by rekeying"};
@@ -298,7 +297,7 @@ Result<void> TrialConnection::switch_to(const SessionAlgorithms& requested) {
   }
   m_session->settle_rekey();
   m_current = SessionAlgorithms{wanted.cipher, m_session->negotiated_mac(), wanted.compression};
-  m_last_exchange = Clock::now();
+  m_last_exchange = m_session->clock().now();
   return ok();
 }
 
@@ -320,7 +319,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
   SSHTUNE_TRY(channel, sink());
   PayloadCursor cursor(spec.payload);
   const AcknowledgedInterval warm_up(*m_session);
-  for (std::uint64_t sent = 0; warming_up(spec, sent, warm_up.start());) {
+  for (std::uint64_t sent = 0; warming_up(spec, sent, m_session->clock(), warm_up.start());) {
     SSHTUNE_TRYV(warm_up.pace(*channel, unconsumed_at(warm_up.payload_rate()), m_timeout));
     const auto slice = cursor.next(warm_up.write_size());
     SSHTUNE_TRYV(channel->write_all(slice));
@@ -329,7 +328,7 @@ Result<TrialResult> TrialConnection::upload(const TrialSpec& spec) {
   const std::uint64_t wire_start = m_session->socket_bytes_out();
   const AcknowledgedInterval interval(*m_session);
   std::uint64_t written = 0;
-  while (!cap_reached(spec, written, interval.start())) {
+  while (!cap_reached(spec, written, m_session->clock(), interval.start())) {
     if (interval.should_coast(spec.time_cap)) {
       interval.coast(spec.time_cap);
       break;
@@ -362,8 +361,8 @@ void TrialConnection::quiesce(Clock::time_point deadline) const {
   const auto quiet =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(2 * m_session->tcp_rtt_seconds())) +
       k_quiet_margin;
-  for (std::uint64_t seen = m_session->unread_bytes_in(); Clock::now() < deadline;) {
-    std::this_thread::sleep_for(std::min(quiet, deadline - Clock::now()));
+  for (std::uint64_t seen = m_session->unread_bytes_in(); m_session->clock().now() < deadline;) {
+    m_session->clock().sleep_for(std::min(quiet, deadline - m_session->clock().now()));
     const std::uint64_t now = m_session->unread_bytes_in();
     if (now == seen) {
       return;
@@ -382,8 +381,8 @@ Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {
     SSHTUNE_TRY(got, channel->read_some(buffer, stale - dropped));
     dropped += got;
   }
-  const auto warm_up_start = Clock::now();
-  for (std::uint64_t warm = 0; warming_up(spec, warm, warm_up_start);) {
+  const auto warm_up_start = m_session->clock().now();
+  for (std::uint64_t warm = 0; warming_up(spec, warm, m_session->clock(), warm_up_start);) {
     buffer.clear();
     SSHTUNE_TRY(got, channel->read_some(buffer, k_read_size));
     if (got == 0) {
@@ -393,8 +392,8 @@ Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {
   }
   TrialResult result = result_for(TrialKind::download);
   const std::uint64_t wire_start = m_session->socket_bytes_in();
-  const auto start = Clock::now();
-  while (!cap_reached(spec, result.bytes, start)) {
+  const auto start = m_session->clock().now();
+  while (!cap_reached(spec, result.bytes, m_session->clock(), start)) {
     buffer.clear();
     SSHTUNE_TRY(got, channel->read_some(buffer, k_read_size));
     if (got == 0) {
@@ -405,7 +404,7 @@ Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {
       spec.on_progress(result.bytes);
     }
   }
-  result.seconds = seconds_since(start);
+  result.seconds = seconds_since(m_session->clock(), start);
   result.wire_bytes = m_session->socket_bytes_in() - wire_start;
   return result;
 }

@@ -20,7 +20,8 @@ namespace sshtune {
 class TrialConnection {
  public:
   // Connects to `target` (host key verified, key authentication) with `algorithms` in effect.
-  static Result<std::unique_ptr<TrialConnection>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms);
+  static Result<std::unique_ptr<TrialConnection>> open(const RemoteTarget& target, const SessionAlgorithms& algorithms,
+                                                       const Clock& clock);
 
   LibsshSession& session() { return *m_session; }
   const LibsshSession& session() const { return *m_session; }
@@ -33,7 +34,7 @@ class TrialConnection {
   // True when `wanted` is in effect (an empty cipher matches any).
   bool in_effect(const SessionAlgorithms& wanted) const;
   // When the keys in effect were installed.
-  std::chrono::steady_clock::time_point last_exchange() const { return m_last_exchange; }
+  Clock::time_point last_exchange() const { return m_last_exchange; }
   // Pushes spec.payload through the sink: warm-up, then a timed interval whose rate counts only bytes the
   // peer's TCP acknowledged, so socket buffers filling up are not mistaken for throughput.
   Result<TrialResult> upload(const TrialSpec& spec);
@@ -43,7 +44,7 @@ class TrialConnection {
   // its upload queue has drained and its source has stopped sending (after a download the source keeps
   // sending until libssh's window, 1-2 MiB, is full: most of a second at 20 Mbit/s). Another connection's
   // trial would otherwise share the link with it and read low.
-  void quiesce(std::chrono::steady_clock::time_point deadline) const;
+  void quiesce(Clock::time_point deadline) const;
 
  private:
   TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target, SessionAlgorithms current);
@@ -64,7 +65,7 @@ class TrialConnection {
   std::unique_ptr<ExecChannel> m_source;
   std::chrono::milliseconds m_timeout;
   SessionAlgorithms m_current;
-  std::chrono::steady_clock::time_point m_last_exchange;
+  Clock::time_point m_last_exchange;
   double m_path_rtt = 0;   // the last upload's TrialSpec::path_rtt_seconds
   double m_rate_hint = 0;  // the channel data rate of the last warm-up or upload, bytes/s
 };

@@ -32,8 +32,8 @@ bool host_key_is_known(const RemoteTarget& target) {
   return false;
 }
 
-Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& target) {
-  SSHTUNE_TRY(session, LibsshSession::open(target, SessionAlgorithms{}, true));
+Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& target, const Clock& clock) {
+  SSHTUNE_TRY(session, LibsshSession::open(target, SessionAlgorithms{}, clock, true));
   if (!session->access().server) {
     return Error{ErrorKind::remote, describe(target) + ": libssh did not log the server's KEXINIT"};
   }

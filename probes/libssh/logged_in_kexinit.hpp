@@ -3,6 +3,7 @@
 // inside a session that logs in. OpenSSH >= 9.8 (PerSourcePenalties) penalises
 // a source for every connection closed before authentication; a login is not one.
 
+#include "base/clock.hpp"
 #include "probes/core/remote_target.hpp"
 #include "probes/core/server_algorithms.hpp"
 #include "base/result.hpp"
@@ -16,6 +17,6 @@ bool host_key_is_known(const RemoteTarget& target);
 // Connects, verifies the host key, logs in (agent and identities, never prompting) and returns the
 // banner and KEXINIT libssh logged during that handshake. Errors as LibsshSession::open's, or
 // "HOST: libssh did not log the server's KEXINIT" when this libssh does not.
-Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& target);
+Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& target, const Clock& clock);
 
 }  // namespace sshtune

@@ -10,8 +10,6 @@
 namespace sshtune {
 namespace {
 
-using Clock = TurnClock;
-
 // One turn's figure, kept with its stream: closing the stream can still void it (Live::close_error).
 struct Turn {
   const Live* live;
@@ -48,15 +46,15 @@ std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
 
 class ProcessRunner final : public OpensshRunner {
  public:
-  explicit ProcessRunner(OpensshTarget target) : m_target(std::move(target)) {}
+  ProcessRunner(OpensshTarget target, const Clock& clock) : m_target(std::move(target)), m_clock(clock) {}
 
   std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again,
                                                const SkipTurn& skip) override {
-    const auto started = Clock::now();
-    std::vector<Live> lives = start_staggered(m_target, specs, m_target.timeout);
+    const auto started = m_clock.now();
+    std::vector<Live> lives = start_staggered(m_target, specs, m_target.timeout, m_clock);
     for (Live& live : lives) live.pause_at_end = live.stream && upload_timed_here(live.stream->spec());
     std::vector<Live*> all = pointers(lives);
-    auto setup = Clock::now() - started;
+    auto setup = m_clock.now() - started;
     for (std::size_t i = 0; i < all.size(); ++i) {
       if (skipped(*all[i], lives, skip)) continue;
       release(*all[i]);
@@ -78,14 +76,14 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives = sessions_for(specs);
     std::vector<Live*> all = pointers(lives);
     for (Live* live : all) release(*live);
-    stream_group(all, stream_deadline(all), true);
+    stream_group(all, stream_deadline(all, m_clock), m_clock, true);
     return results_of(lives);
   }
 
   void prepare(const std::vector<TrialSpec>& specs) override {
     std::vector<TrialSpec> quiet = specs;
     for (TrialSpec& spec : quiet) spec.early_bytes = 0;
-    m_pools.push_back(std::make_unique<SessionPool>(m_target, std::move(quiet)));
+    m_pools.push_back(std::make_unique<SessionPool>(m_target, std::move(quiet), m_clock));
   }
 
  private:
@@ -112,7 +110,7 @@ class ProcessRunner final : public OpensshRunner {
       lives[i].stream_time = specs[i].time_cap;
       prepared.erase(match);
     }
-    std::vector<Live> started = start_staggered(m_target, missing, m_target.timeout);
+    std::vector<Live> started = start_staggered(m_target, missing, m_target.timeout, m_clock);
     for (std::size_t j = 0; j < started.size(); ++j) lives[missing_at[j]] = std::move(started[j]);
     return lives;
   }
@@ -132,12 +130,12 @@ class ProcessRunner final : public OpensshRunner {
         order.push_back(&lives[i]);
         continue;
       }
-      fresh.push_back(start_live(m_target, specs[i]));
+      fresh.push_back(start_live(m_target, specs[i], m_clock));
       fresh.back().pause_at_end = lives[i].pause_at_end;
       order.push_back(&fresh.back());
       if (fresh.back().stream) starting.push_back(&fresh.back());
     }
-    wait_until_ready(starting, Clock::now() + m_target.timeout);
+    wait_until_ready(starting, m_clock.now() + m_target.timeout, m_clock);
     for (Live* live : order) {
       if (live->paused) resume(*live);
       if (again.stream_time) live->stream_time = std::min(live->stream_time, *again.stream_time);
@@ -169,13 +167,14 @@ class ProcessRunner final : public OpensshRunner {
   }
 
   OpensshTarget m_target;
+  const Clock& m_clock;
   std::deque<std::unique_ptr<SessionPool>> m_pools;  // prepare()'s sessions, each set until a run_together
 };
 
 }  // namespace
 
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target) {
-  return std::make_unique<ProcessRunner>(std::move(target));
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock) {
+  return std::make_unique<ProcessRunner>(std::move(target), clock);
 }
 
 }  // namespace sshtune

@@ -24,6 +24,7 @@
 //   read them after the first W.
 // Neither the connection's set-up nor the remote shell's start-up is timed.
 
+#include "base/clock.hpp"
 #include "probes/core/host_trials.hpp"
 
 #include <chrono>
@@ -95,7 +96,8 @@ class OpensshRunner {
   virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };
 
-// The production OpensshRunner for `target`.
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
+// The production OpensshRunner for `target`. Every time it reads is `clock`'s (which must outlive it):
+// the same clock as the specs' phase_end, so it compares like with like.
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock);
 
 }  // namespace sshtune

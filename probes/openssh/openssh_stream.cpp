@@ -64,8 +64,9 @@ Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input,
 
 }  // namespace
 
-Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget& target, const TrialSpec& spec) {
-  std::unique_ptr<OpensshStream> stream(new OpensshStream(spec, target.label));
+Result<std::unique_ptr<OpensshStream>> OpensshStream::start(const OpensshTarget& target, const TrialSpec& spec,
+                                                            const Clock& clock) {
+  std::unique_ptr<OpensshStream> stream(new OpensshStream(spec, target.label, clock));
   SSHTUNE_TRY(in, child_stdin(spec, stream->m_input, stream->m_go));
   SSHTUNE_TRY(out, make_pipe());
   SSHTUNE_TRY(err, make_pipe());
@@ -155,13 +156,13 @@ void OpensshStream::end_input() {
 int OpensshStream::finish(std::chrono::milliseconds grace) {
   if (m_pid <= 0) return -1;
   release();
-  const auto deadline = std::chrono::steady_clock::now() + grace;
+  const auto deadline = m_clock.now() + grace;
   int status = 0;
   for (;;) {
     const pid_t done = ::waitpid(m_pid, &status, WNOHANG);
     if (done == m_pid) break;
     if (done < 0 && errno != EINTR) return m_pid = -1, -1;
-    if (std::chrono::steady_clock::now() >= deadline) {
+    if (m_clock.now() >= deadline) {
       stop_child(m_pid, std::chrono::milliseconds(200));
       m_pid = -1;
       return -1;

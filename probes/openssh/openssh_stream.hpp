@@ -18,8 +18,10 @@ namespace sshtune {
 
 class OpensshStream {
  public:
-  // Starts ssh for `spec` in a session of its own (it can never prompt). Error when it cannot start.
-  static Result<std::unique_ptr<OpensshStream>> start(const OpensshTarget& target, const TrialSpec& spec);
+  // Starts ssh for `spec` in a session of its own (it can never prompt); its waits are on `clock` (which
+  // must outlive it). Error when it cannot start.
+  static Result<std::unique_ptr<OpensshStream>> start(const OpensshTarget& target, const TrialSpec& spec,
+                                                      const Clock& clock);
   // Ends the process if it still runs (SIGTERM, then SIGKILL) and reaps it.
   ~OpensshStream();
   OpensshStream(const OpensshStream&) = delete;
@@ -61,11 +63,13 @@ class OpensshStream {
   Error failure(const std::string& fallback) const;
 
  private:
-  OpensshStream(TrialSpec spec, std::string label) : m_spec(std::move(spec)), m_label(std::move(label)) {}
+  OpensshStream(TrialSpec spec, std::string label, const Clock& clock)
+      : m_spec(std::move(spec)), m_label(std::move(label)), m_clock(clock) {}
   void take_stdout(const char* data, std::size_t size);
 
   TrialSpec m_spec;
   std::string m_label;
+  const Clock& m_clock;
   int m_pid = -1;
   std::optional<TrialInput> m_input;  // uploads
   int m_go = -1;                      // downloads: ssh's stdin until the go byte is sent

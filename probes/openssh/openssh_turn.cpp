@@ -10,7 +10,6 @@
 namespace sshtune {
 namespace {
 
-using Clock = TurnClock;
 using std::chrono::milliseconds;
 
 // How long a stream may take to end once its data is out (the last window drains, the process exits).
@@ -66,7 +65,7 @@ void record_start_cost(Live& live) {
   live.result.start_s = std::max(0.0, warm_up_took - in_turn / rate);
 }
 
-// From `since` to `until` on this machine's steady clock.
+// From `since` to `until` on the runner's clock.
 TrialResult::Span client_span(Clock::time_point since, Clock::time_point until) {
   const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(t.time_since_epoch()).count(); };
   return {seconds(since), seconds(until), false};
@@ -129,8 +128,8 @@ void finish_upload(Live& live) {
 
 // Whether a warmed stream has streamed its time: its own stream_time, or until its group's common end.
 bool past_stream_time(const Live& live, milliseconds stream_time) {
-  if (live.ends_at) return Clock::now() >= *live.ends_at;
-  return Clock::now() - live.warmed_at >= stream_time;
+  if (live.ends_at) return live.clock->now() >= *live.ends_at;
+  return live.clock->now() - live.warmed_at >= stream_time;
 }
 
 void step_upload(Live& live, milliseconds stream_time) {
@@ -138,12 +137,12 @@ void step_upload(Live& live, milliseconds stream_time) {
   const std::uint64_t limit = warm_up_end(live) + s.spec().byte_cap;  // M counts from this turn's warm-up
   s.feed(limit);
   if (!live.warmed && s.written() >= warm_up_end(live)) {
-    live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.written();
+    live.warmed = true, live.warmed_at = live.clock->now(), live.measured_from = s.written();
   }
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.written() - live.measured_from);
   const bool time_up = live.warmed && past_stream_time(live, stream_time);
   if (!live.ended_at && live.warmed && (s.written() >= limit || time_up)) {
-    live.ended_at = Clock::now(), live.sent_at_end = s.written();
+    live.ended_at = live.clock->now(), live.sent_at_end = s.written();
     if (live.pause_at_end) return pause(live);
     s.end_input();
   }
@@ -156,7 +155,7 @@ void step_download(Live& live, milliseconds stream_time) {
   s.read_stderr();
   const bool open = s.read_stdout();
   if (!live.warmed && s.received() >= warm_up(live)) {
-    live.warmed = true, live.warmed_at = Clock::now(), live.measured_from = s.received();
+    live.warmed = true, live.warmed_at = live.clock->now(), live.measured_from = s.received();
   }
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.received() - live.measured_from);
   const bool time_up = live.warmed && past_stream_time(live, stream_time);
@@ -166,8 +165,8 @@ void step_download(Live& live, milliseconds stream_time) {
     return;
   }
   live.result.bytes = s.received() - live.measured_from;
-  live.result.seconds = seconds_since(live.warmed_at);
-  live.result.span = client_span(live.warmed_at, Clock::now());
+  live.result.seconds = seconds_since(*live.clock, live.warmed_at);
+  live.result.span = client_span(live.warmed_at, live.clock->now());
   record_start_cost(live);
   live.done = true;
   // Its remote side would send on until ssh's window is full (2 MiB: most of a second at 20 Mbit/s),
@@ -183,7 +182,7 @@ bool starting(Live& live) {
   read_outputs(live);
   if (live.error) return false;
   if (!live.stream->ready()) return true;
-  live.result.setup_s = std::chrono::duration<double>(Clock::now() - live.started_at).count();
+  live.result.setup_s = std::chrono::duration<double>(live.clock->now() - live.started_at).count();
   return false;
 }
 
@@ -191,12 +190,13 @@ void fail_to_start(Live& live) { live.error = live.stream->failure("the remote c
 
 }  // namespace
 
-Live start_live(const OpensshTarget& target, const TrialSpec& spec) {
+Live start_live(const OpensshTarget& target, const TrialSpec& spec, const Clock& clock) {
   Live live;
+  live.clock = &clock;
   live.result = empty_result(spec);
   live.stream_time = spec.time_cap;
-  live.started_at = Clock::now();
-  auto stream = OpensshStream::start(target, spec);
+  live.started_at = clock.now();
+  auto stream = OpensshStream::start(target, spec, clock);
   if (stream)
     live.stream = std::move(stream).value();
   else
@@ -205,21 +205,22 @@ Live start_live(const OpensshTarget& target, const TrialSpec& spec) {
 }
 
 std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector<TrialSpec>& specs,
-                                  milliseconds timeout, const std::atomic<bool>* stop) {
+                                  milliseconds timeout, const Clock& clock, const std::atomic<bool>* stop) {
   std::vector<Live> lives(specs.size());
+  for (Live& live : lives) live.clock = &clock;
   std::size_t next = 0;
   for (;;) {
     std::vector<Live*> connecting;
     for (std::size_t i = 0; i < next; ++i) {
       if (!starting(lives[i])) continue;
-      if (Clock::now() - lives[i].started_at >= timeout)
+      if (clock.now() - lives[i].started_at >= timeout)
         fail_to_start(lives[i]);
       else
         connecting.push_back(&lives[i]);
     }
     const bool stopped = stop != nullptr && stop->load();
     for (; !stopped && next < specs.size() && connecting.size() < k_max_connecting; ++next) {
-      lives[next] = start_live(target, specs[next]);
+      lives[next] = start_live(target, specs[next], clock);
       if (lives[next].stream) connecting.push_back(&lives[next]);
     }
     if (connecting.empty() && (stopped || next == specs.size())) break;
@@ -232,12 +233,12 @@ std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector
   return lives;
 }
 
-void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline) {
+void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock) {
   for (;;) {
     bool waiting = false;
     for (Live* live : group) waiting = starting(*live) || waiting;
     if (!waiting) return;
-    if (Clock::now() >= deadline) break;
+    if (clock.now() >= deadline) break;
     poll_for(group, false, k_poll_slice);
   }
   for (Live* live : group) {
@@ -268,18 +269,18 @@ void close_paused(std::vector<Live*>& lives) {
 
 // Once every active member of a group streaming together has warmed up, their common end: the last
 // warm-up's end plus the stream time. Until then none ends (Live::ends_at stays at the clock's end).
-bool set_common_end(std::vector<Live*>& group) {
+bool set_common_end(std::vector<Live*>& group, const Clock& clock) {
   std::optional<Clock::time_point> last;
   for (const Live* live : group) {
     if (!active(*live)) continue;
     if (!live->warmed) return false;
     last = std::max(last.value_or(live->warmed_at), live->warmed_at + live->stream_time);
   }
-  for (Live* live : group) live->ends_at = last.value_or(Clock::now());
+  for (Live* live : group) live->ends_at = last.value_or(clock.now());
   return true;
 }
 
-void stream_group(std::vector<Live*>& group, Clock::time_point deadline, bool together) {
+void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock, bool together) {
   bool ends_known = !together;
   if (together) {
     for (Live* live : group) live->ends_at = Clock::time_point::max();
@@ -292,8 +293,8 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline, bool to
       running = running || active(*live);
     }
     if (!running) return;
-    if (!ends_known) ends_known = set_common_end(group);
-    if (Clock::now() >= deadline) break;
+    if (!ends_known) ends_known = set_common_end(group, clock);
+    if (clock.now() >= deadline) break;
     poll_for(group, true, k_poll_slice);
   }
   for (Live* live : group) {
@@ -315,18 +316,18 @@ void release(Live& live) {
     live.error = s.failure("the stream ran through its warm-up before its turn");
   }
   s.release();
-  live.released_at = Clock::now();
+  live.released_at = live.clock->now();
   if (upload(live)) live.before_turn = s.written();
 }
 
-Clock::time_point stream_deadline(const std::vector<Live*>& group) {
+Clock::time_point stream_deadline(const std::vector<Live*>& group, const Clock& clock) {
   milliseconds longest{0};
   const auto members = static_cast<long>(group.size());
   for (const Live* live : group) {
     const TrialSpec& spec = live->stream->spec();
     longest = std::max(longest, spec.warm_up_time * members + spec.time_cap);
   }
-  return Clock::now() + longest + k_exit_grace;
+  return clock.now() + longest + k_exit_grace;
 }
 
 TrialResult empty_result(const TrialSpec& spec) {
@@ -340,7 +341,7 @@ TrialResult empty_result(const TrialSpec& spec) {
 
 void stream_alone(Live& live) {
   std::vector<Live*> one{&live};
-  if (!live.error) stream_group(one, stream_deadline(one));
+  if (!live.error) stream_group(one, stream_deadline(one, *live.clock), *live.clock);
 }
 
 void resume(Live& live) {

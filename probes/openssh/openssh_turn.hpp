@@ -3,6 +3,7 @@
 // between turns (openssh_runner.hpp has the whole contract). The runner
 // (openssh_runner.cpp) orders the turns. Included only by probes/*.cpp.
 
+#include "base/clock.hpp"
 #include "probes/openssh/openssh_stream.hpp"
 
 #include <atomic>
@@ -14,25 +15,24 @@
 
 namespace sshtune {
 
-using TurnClock = std::chrono::steady_clock;
-
 // One trial's stream and its progress through the timed phase.
 struct Live {
+  const Clock* clock = nullptr;  // the runner's: every time below is one of its
   std::unique_ptr<OpensshStream> stream;
   std::optional<Error> error;
-  TurnClock::time_point started_at{};             // when its ssh started
-  TurnClock::time_point released_at{};            // when its turn came
-  std::uint64_t before_turn = 0;                  // upload: the bytes ssh had taken from its input by then
-  bool warmed = false;                            // the first W bytes are through
-  TurnClock::time_point warmed_at{};              // when they were
-  std::uint64_t measured_from = 0;                // the bytes sent (upload) or received (download) at that moment
-  std::optional<TurnClock::time_point> ended_at;  // upload: when its input ended
-  std::uint64_t sent_at_end = 0;                  // ... and the bytes ssh had read from it by then
+  Clock::time_point started_at{};             // when its ssh started
+  Clock::time_point released_at{};            // when its turn came
+  std::uint64_t before_turn = 0;              // upload: the bytes ssh had taken from its input by then
+  bool warmed = false;                        // the first W bytes are through
+  Clock::time_point warmed_at{};              // when they were
+  std::uint64_t measured_from = 0;            // the bytes sent (upload) or received (download) at that moment
+  std::optional<Clock::time_point> ended_at;  // upload: when its input ended
+  std::uint64_t sent_at_end = 0;              // ... and the bytes ssh had read from it by then
   bool done = false;
   std::chrono::milliseconds stream_time{0};  // spec.time_cap, or less when run_in_turn's phase runs late
   // run_together: the moment every member of the group ends (the last warm-up's end plus stream_time), so
   // the streams are timed over one stretch and none runs alone at either end of it.
-  std::optional<TurnClock::time_point> ends_at;
+  std::optional<Clock::time_point> ends_at;
   TrialResult result;
   // run_in_turn: an upload from a memory file pauses (its ssh stopped, its input open) at its turn's end,
   // so a second turn streams on the same session, past its slow start; close_paused() ends it.
@@ -48,7 +48,7 @@ struct Live {
 inline constexpr std::size_t k_max_connecting = 4;
 
 // A member for `spec`, its ssh started (or the reason it could not start).
-Live start_live(const OpensshTarget& target, const TrialSpec& spec);
+Live start_live(const OpensshTarget& target, const TrialSpec& spec, const Clock& clock);
 
 // Starts a member per spec, at most k_max_connecting connecting at once (the next as an earlier one is
 // ready or failed), and waits until each is ready, failed, or `timeout` past its own start. Once `stop` is
@@ -56,11 +56,12 @@ Live start_live(const OpensshTarget& target, const TrialSpec& spec);
 // connection dropped before it authenticates counts against this client in OpenSSH 9.8+'s
 // PerSourcePenalties). Meanwhile a pipe upload's ssh gets its spec.early_bytes.
 std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector<TrialSpec>& specs,
-                                  std::chrono::milliseconds timeout, const std::atomic<bool>* stop = nullptr);
+                                  std::chrono::milliseconds timeout, const Clock& clock,
+                                  const std::atomic<bool>* stop = nullptr);
 
 // Waits until every member's remote command has started; meanwhile a pipe upload's ssh gets its
 // spec.early_bytes, a real copy's first window (see TrialSpec).
-void wait_until_ready(std::vector<Live*>& group, TurnClock::time_point deadline);
+void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock);
 
 // Ends every paused stream's input and lets them all run out at once; a stream whose ssh fails or whose
 // server counted less than ssh took gets a close_error, as does one whose later turn failed (its ssh is
@@ -70,13 +71,13 @@ void close_paused(std::vector<Live*>& lives);
 // Streams every live member of `group` at once until each is done, failed or past `deadline`. Each
 // streams for its stream_time from its own warm-up's end; `together`, they all end at one moment instead
 // (Live::ends_at).
-void stream_group(std::vector<Live*>& group, TurnClock::time_point deadline, bool together = false);
+void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock, bool together = false);
 
 // Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end moved
 // by `setup` (the time the connections took to become ready and the earlier trials' warm-ups: set-up is
 // no trial's time; this trial's own warm-up moves it too, which comes to leaving it out of the share), when
 // the streams ran longer than planned; never below k_min_fitted_stream (150 ms).
-void fit_to_phase_end(Live& live, std::size_t remaining, TurnClock::duration setup);
+void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup);
 
 // Lets a held upload stream on when its turn comes. Its ssh was stopped as its remote command started;
 // had it read the whole warm-up and read-ahead by then, its clock would have started in the hold.
@@ -85,7 +86,7 @@ void release(Live& live);
 // When the slowest member of `group` must be done: its warm-up, then its streaming, then the exit's grace.
 // A spec's warm-up time is for one session at the rate it was sized from; k sessions together move at
 // least what one does (on a link-bound path no more), so each member's warm-up gets k times as long.
-TurnClock::time_point stream_deadline(const std::vector<Live*>& group);
+Clock::time_point stream_deadline(const std::vector<Live*>& group, const Clock& clock);
 
 // A result that names the spec's setting and the OpenSSH client, with nothing measured yet.
 TrialResult empty_result(const TrialSpec& spec);

@@ -2,9 +2,9 @@
 
 namespace sshtune {
 
-SessionPool::SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs)
-    : m_thread([this, target, specs = std::move(specs)] {
-        m_lives = start_staggered(target, specs, target.timeout, &m_stop);
+SessionPool::SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs, const Clock& clock)
+    : m_thread([this, target, specs = std::move(specs), &clock] {
+        m_lives = start_staggered(target, specs, target.timeout, clock, &m_stop);
       }) {}
 
 SessionPool::~SessionPool() {

@@ -14,8 +14,8 @@ namespace sshtune {
 class SessionPool {
  public:
   // Starts a session per spec on a thread of its own, staggered as start_staggered does. Until take(),
-  // only that thread touches them.
-  SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs);
+  // only that thread touches them. Their times are `clock`'s (which must outlive the pool).
+  SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs, const Clock& clock);
   // Starts no more; those started get their time to be ready, then end (nothing takes them).
   ~SessionPool();
   SessionPool(const SessionPool&) = delete;

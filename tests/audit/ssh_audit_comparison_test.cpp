@@ -87,7 +87,7 @@ TEST(SshAuditComparison, EverySshAuditFailIsAFailHere) {
   RemoteTarget target;
   target.hostname = sshd.value()->host();
   target.port = sshd.value()->port();
-  const auto offered = fetch_server_algorithms(target);
+  const auto offered = fetch_server_algorithms(target, system_clock());
   ASSERT_TRUE(offered) << offered.error().message;
   const auto findings = audit_live_server(offered.value(), "server " + describe(target), testing::snapshot_context());
   const std::string report =

@@ -147,11 +147,11 @@ TEST(AtomicWriter, RestorePutsBackOrRemoves) {
 TEST(FileLock, SecondHolderWaitsThenFails) {
   TempDir dir;
   const auto lock_file = lock_path_for(dir.path() / "config");
-  auto first = FileLock::acquire(lock_file);
+  auto first = FileLock::acquire(lock_file, system_clock());
   ASSERT_TRUE(first);
   const pid_t child = ::fork();
   if (child == 0) {
-    const auto second = FileLock::acquire(lock_file, std::chrono::milliseconds(100));
+    const auto second = FileLock::acquire(lock_file, system_clock(), std::chrono::milliseconds(100));
     ::_exit(!second && second.error().message == lock_file.string() + ": locked by another ssh-tune process" ? 0 : 1);
   }
   int status = 0;
@@ -163,12 +163,12 @@ TEST(FileLock, ReleaseRemovesTheLockFile) {
   TempDir dir;
   const auto lock_file = lock_path_for(dir.path() / "config");
   {
-    auto lock = FileLock::acquire(lock_file);
+    auto lock = FileLock::acquire(lock_file, system_clock());
     ASSERT_TRUE(lock);
     EXPECT_TRUE(std::filesystem::exists(lock_file));
   }
   EXPECT_FALSE(std::filesystem::exists(lock_file));
-  EXPECT_TRUE(FileLock::acquire(lock_file, std::chrono::milliseconds(0)));
+  EXPECT_TRUE(FileLock::acquire(lock_file, system_clock(), std::chrono::milliseconds(0)));
 }
 
 }  // namespace

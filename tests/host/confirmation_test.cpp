@@ -190,7 +190,7 @@ std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& wo
   int chacha_runs = 0;
   world.client.on_run = [&world, &chacha_runs, speed, overrun](const TrialSpec& spec, std::size_t) {
     const auto streamed = spec.time_cap * overrun;
-    world.now += streamed + k_trial_overhead;
+    world.clock.advance(streamed + k_trial_overhead);
     const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
     const double seconds = std::chrono::duration<double>(streamed).count();
     auto trial = testing::client_trial(spec, (crawl ? 9 : speed) * seconds);
@@ -222,7 +222,7 @@ TEST_F(Confirmation, SetUpThatMovedTheDeadlineDoesNotLengthenRunsTimedAgain) {
   testing::script_speeds(m_world.runner, {});      // link-bound, no ladder: runs timed again may use what is left
   m_world.runner.setup = std::chrono::seconds(3);  // the survey's set-up moved the deadline by 3 s
   m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
-    m_world.now += std::chrono::milliseconds(2500);  // the first runs end past the budget's end
+    m_world.clock.advance(std::chrono::milliseconds(2500));  // the first runs end past the budget's end
     return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 50);
   };
   ASSERT_TRUE(tune());

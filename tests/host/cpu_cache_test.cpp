@@ -2,6 +2,7 @@
 // and when cpu_bench_figures measures and when it reuses.
 #include "tuner/host/cpu_cache.hpp"
 
+#include "tests/support/fake_clock.hpp"
 #include "tests/support/temp_home.hpp"
 
 #include <gtest/gtest.h>
@@ -79,34 +80,50 @@ struct CountingBench {
 TEST(CpuBenchFigures, TheSecondRunQuotesTheFirstRunsFigures) {
   const testing::TempHome home;
   CountingBench bench;
+  const testing::FakeClock clock;
   const CpuBench identity = this_cpu();
-  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure()));
+  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
   bench.fastest = 9999;
-  const auto again = cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure());
+  const auto again = cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock);
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_EQ(bench.runs, 1);
   EXPECT_DOUBLE_EQ(again.value().ciphers.front().mb_per_s, 4000);
 }
 
+TEST(CpuBenchFigures, AnEntryOlderThanTheMaxAgeIsMeasuredAgain) {
+  const testing::TempHome home;
+  CountingBench bench;
+  const testing::FakeClock clock;
+  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  clock.advance(std::chrono::minutes(59));
+  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  EXPECT_EQ(bench.runs, 1) << "59 minutes old: still fresh";
+  clock.advance(std::chrono::minutes(2));
+  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  EXPECT_EQ(bench.runs, 2) << "61 minutes old: measured again";
+}
+
 TEST(CpuBenchFigures, FreshAnotherCpuOrAnotherOpensslMeasureAgain) {
   const testing::TempHome home;
   CountingBench bench;
+  const testing::FakeClock clock;
   CpuBench identity = this_cpu();
-  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure()));
-  ASSERT_TRUE(cpu_bench_figures(identity, true, std::chrono::hours(1), bench.measure()));
+  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
+  ASSERT_TRUE(cpu_bench_figures(identity, true, std::chrono::hours(1), bench.measure(), clock));
   identity.cpu_model += " (another)";
-  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure()));
+  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
   identity.openssl += " (another)";
-  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure()));
+  ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
   EXPECT_EQ(bench.runs, 4);
 }
 
 TEST(CpuBenchFigures, ATamperedFileIsAnErrorAndNotOverwritten) {
   const testing::TempHome home;
   CountingBench bench;
-  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure()));
+  const testing::FakeClock clock;
+  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
   { std::ofstream(cpu_cache_path(), std::ios::app) << "[[ciphers]]\nname = \"rot13\"\n"; }
-  const auto read = cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure());
+  const auto read = cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock);
   ASSERT_FALSE(read);
   EXPECT_EQ(read.error().message, cpu_cache_path().string() + ": cipher rot13 is not one ssh-tune times; refusing it");
   EXPECT_EQ(bench.runs, 1);

@@ -186,7 +186,7 @@ TEST_F(Fleet, WriteAppliesEverySuccessfulHostInOneEdit) {
   const auto results = tune_fleet(requests({"web", "down", "db"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh};
+  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), false, env);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(report.value().changed.size(), 2u);  // the managed file and the Include line, once each
@@ -206,7 +206,7 @@ TEST_F(Fleet, DryRunGivesOneDiffAndWritesNothing) {
   const auto results = tune_fleet(requests({"web", "db"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh};
+  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), true, env);
   ASSERT_TRUE(report) << report.error().message;
   const std::string& diff = report.value().diff;
@@ -220,7 +220,7 @@ TEST_F(Fleet, NoSuccessfulHostWritesNothing) {
   const auto results = tune_fleet(requests({"down"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh};
+  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), false, env);
   ASSERT_TRUE(report);
   EXPECT_TRUE(report.value().changed.empty());

@@ -7,6 +7,7 @@
 #include "tuner/host/pipeline.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
+#include "tests/support/fake_clock.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/openssh_snapshot.hpp"
 
@@ -28,12 +29,12 @@ class HostCache : public ::testing::Test {
   HostCache() {
     CachedHost entry;
     entry.host = "db1";
-    entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+    entry.measured_unix = m_clock.unix_seconds();
     entry.decision.ciphers = {"aes128-gcm@openssh.com"};
     EXPECT_TRUE(save_cached_host(entry));
   }
   std::string load_error(const std::string& host = "db1") const {
-    const auto loaded = load_cached_host(host, k_cache_max_age, m_rules);
+    const auto loaded = load_cached_host(host, k_cache_max_age, m_rules, m_clock);
     if (!loaded) {
       // Every refusal ends with the way past it; the tests below compare what comes before.
       const std::string hint = " (ssh-tune host " + host + " --fresh measures again and replaces it)";
@@ -51,6 +52,7 @@ class HostCache : public ::testing::Test {
   CacheRules m_rules{rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
                      rules::Policy{}, openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
   std::filesystem::path m_entry = cache_path("db1");
+  testing::FakeClock m_clock;
 };
 
 TEST_F(HostCache, SavedEntriesArePrivateAndLoad) {
@@ -60,13 +62,20 @@ TEST_F(HostCache, SavedEntriesArePrivateAndLoad) {
   EXPECT_EQ(load_error("db2"), "absent");
 }
 
+TEST_F(HostCache, AnEntryIsFreshForItsMaxAgeOnTheClockItIsGiven) {
+  m_clock.advance(k_cache_max_age - std::chrono::seconds(1));
+  EXPECT_EQ(load_error(), "loaded");
+  m_clock.advance(std::chrono::seconds(2));
+  EXPECT_EQ(load_error(), "absent") << "older than the max age";
+}
+
 TEST_F(HostCache, ASamplePathWithANewlineStaysReadable) {
   HostRequest request;
   request.sample_path = "/data/a\nb";
   EXPECT_EQ(sample_label(request), "/data/a\\nb");
   CachedHost entry;
   entry.host = "db1";
-  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.measured_unix = m_clock.unix_seconds();
   entry.decision.ciphers = {"aes128-gcm@openssh.com"};
   entry.sample = sample_label(request);
   ASSERT_TRUE(save_cached_host(entry));
@@ -115,7 +124,7 @@ TEST_F(HostCache, SavingReplacesAnEntrySshTuneDidNotWrite) {
   std::filesystem::permissions(cache_dir(), std::filesystem::perms(0755));
   CachedHost entry;
   entry.host = "db1";
-  entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  entry.measured_unix = m_clock.unix_seconds();
   entry.decision.ciphers = {"aes256-gcm@openssh.com"};
   ASSERT_TRUE(save_cached_host(entry));
   struct stat st {};

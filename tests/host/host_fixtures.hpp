@@ -1,6 +1,6 @@
 #pragma once
 // A HostEnvironment made of fakes: a scripted runner, a fixed server offer, fixed
-// local speeds, an in-memory cache and a fixed clock, so every pass of the host
+// local speeds, an in-memory cache and a fake clock, so every pass of the host
 // pipeline runs without a network, a benchmark or the user's files.
 
 #include "tests/support/fake_client_runner.hpp"
@@ -95,8 +95,9 @@ struct FakeHostWorld {
   int runners_made = 0;
   std::map<std::string, CachedHost> cache;
   int saves = 0;
-  std::int64_t now_unix = 1'790'000'000;
-  std::chrono::steady_clock::time_point now{};
+  // The one clock of every pass: the survey's trials take their slots on it; the OpenSSH client's fake
+  // moves it where a test says.
+  FakeClock& clock = runner.clock;
 
   // An environment over this world. The catalog is the repository's; the policy the default.
   HostEnvironment environment() {
@@ -129,8 +130,8 @@ struct FakeHostWorld {
       cache[entry.host] = entry;
       return Result<void>(ok());
     };
-    env.now_unix = [this] { return now_unix; };
-    env.now = [this] { return now += std::chrono::milliseconds(250); };
+    runner.paced = true;
+    env.clock = &clock;
     return env;
   }
 };

@@ -16,7 +16,7 @@ using testing::FakeHostWorld;
 using testing::ScopedEnv;
 using testing::TempDir;
 
-const Budget::Clock::time_point t0 = Budget::Clock::time_point{} + std::chrono::hours(1);
+const Clock::time_point t0 = Clock::time_point{} + std::chrono::hours(1);
 
 // The passes on a world of fakes whose clock moves only when the test (or a fake trial) moves it.
 class MeasurePasses : public ::testing::Test {
@@ -24,7 +24,8 @@ class MeasurePasses : public ::testing::Test {
   MeasurePasses() {
     m_request.host = "web";
     m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 10.0.0.5\n").string();
-    m_env.now = [this] { return m_clock; };
+    m_clock.set_now(t0);
+    m_env.clock = &m_clock;
     testing::script_cpu_bound_survey(m_world.runner);
   }
 
@@ -40,7 +41,7 @@ class MeasurePasses : public ::testing::Test {
   FakeHostWorld m_world;
   HostEnvironment m_env = m_world.environment();
   HostRequest m_request;
-  Budget::Clock::time_point m_clock = t0;
+  testing::FakeClock m_clock;
 };
 
 // A plan by hand: aes128-gcm then chacha20, sized from survey figures of 900 and 280 MB/s.
@@ -118,7 +119,7 @@ TEST_F(MeasurePasses, ASurveyWhoseSampleTrialFailedKeepsOnlyTheRandomDatasFigure
 TEST_F(MeasurePasses, AConfirmationOnTimeHasItsShareAndKeepsALadderStep) {
   Survey s = survey();
   s.budget = Budget(t0, milliseconds(5000));
-  m_clock = t0 + milliseconds(1750);  // the survey took its share
+  m_clock.set_now(t0 + milliseconds(1750));  // the survey took its share
   const ConfirmPlan plan = plan_confirmation(m_request, resolved(), s, m_env);
   std::vector<std::string> ciphers;
   for (const auto& spec : plan.specs) ciphers.push_back(spec.cipher);
@@ -135,10 +136,10 @@ TEST_F(MeasurePasses, ASurveyThatRanLongShortensTheConfirmationsShare) {
   Survey s = survey();
   s.budget = Budget(t0, milliseconds(5000));
   s.budget.charge(milliseconds(500));
-  m_clock = t0 + milliseconds(3250);  // 1.5 s late, a third of it charged set-up
+  m_clock.set_now(t0 + milliseconds(3250));  // 1.5 s late, a third of it charged set-up
   const ConfirmPlan plan = plan_confirmation(m_request, resolved(), s, m_env);
   EXPECT_EQ(plan.share, milliseconds(2250) - milliseconds(1000)) << "left 2250 less the parallel share";
-  m_clock = t0 + milliseconds(6000);
+  m_clock.set_now(t0 + milliseconds(6000));
   // Past the deadline your ssh still times the leader: the verdict's figure is its.
   const ConfirmPlan late = plan_confirmation(m_request, resolved(), s, m_env);
   ASSERT_EQ(late.specs.size(), 1u);
@@ -152,7 +153,7 @@ TEST_F(MeasurePasses, ALinkBoundHostPlansNoLadderAndLeavesItsShareToRunsTimedAga
   testing::script_speeds(m_world.runner, {});  // every cipher 50 MB/s: the link sets the pace
   Survey s = survey();
   s.budget = Budget(t0, milliseconds(5000));
-  m_clock = t0 + milliseconds(1750);
+  m_clock.set_now(t0 + milliseconds(1750));
   const ConfirmPlan plan = plan_confirmation(m_request, resolved(), s, m_env);
   EXPECT_EQ(plan.no_ladder, "the link, not a window or a CPU, sets the pace");
   EXPECT_EQ(plan.kept_for_ladder, milliseconds(0));
@@ -251,7 +252,7 @@ TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoad
   const ConfirmPlan plan = two_trial_plan();
   bool first = true;
   m_world.client.on_run = [this, &first](const TrialSpec& spec, std::size_t) {
-    m_clock += milliseconds(1000) + k_trial_overhead + (first ? milliseconds(400) : milliseconds(0));
+    m_clock.advance(milliseconds(1000) + k_trial_overhead + (first ? milliseconds(400) : milliseconds(0)));
     first = false;
     return testing::client_trial(spec, 800);
   };
@@ -315,7 +316,7 @@ ConfirmPlan ladder_plan() {
 
 TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
-    m_clock += milliseconds(150);  // each session: its step costs 550 ms planned
+    m_clock.advance(milliseconds(150));  // each session: its step costs 550 ms planned
     return testing::client_trial(spec, 48);
   };
   Budget budget(t0, milliseconds(20000));
@@ -334,7 +335,7 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
 
 TEST_F(MeasurePasses, TheLadderStopsAtTheDeadlineAndSaysSoWhenNoStepFitted) {
   Budget budget(t0, milliseconds(5000));
-  m_clock = t0 + milliseconds(4600);  // 400 ms left; a step costs 550
+  m_clock.set_now(t0 + milliseconds(4600));  // 400 ms left; a step costs 550
   Measurement m;
   m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 48}};
   climb_ladder(ladder_plan(), m_world.client, budget, m_env, m);

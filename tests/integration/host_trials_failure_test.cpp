@@ -14,12 +14,12 @@ using Names = std::vector<std::string>;
 class TrialFailureIntegration : public SshdProbeTest {
  protected:
   Result<HostTrialReport> full_run(const RemoteTarget& target, RemoteRunner& runner) {
-    auto server = fetch_server_algorithms(target);
+    auto server = fetch_server_algorithms(target, system_clock());
     EXPECT_TRUE(server) << server.error().message;
     auto plan = make_trial_plan(server.value(), nullptr);
     plan.budget = std::chrono::seconds(30);
     plan.max_trial_time = std::chrono::milliseconds(200);
-    return run_host_trials(runner, plan, describe(target));
+    return run_host_trials(runner, plan, describe(target), system_clock());
   }
 };
 
@@ -27,7 +27,7 @@ TEST_F(TrialFailureIntegration, ServerWithOneCipherGetsOneUploadTrial) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr", "MACs hmac-sha2-256-etm@openssh.com"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().failures.empty());
@@ -48,7 +48,7 @@ TEST_F(TrialFailureIntegration, CompressionNoIsNotedAndAForcedTrialFailsCleanly)
   auto* sshd = start_sshd({"Compression no", "Ciphers aes128-gcm@openssh.com"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_NE(std::find(report.value().notes.begin(), report.value().notes.end(),
@@ -84,7 +84,7 @@ TEST_F(TrialFailureIntegration, KilledServerKeepsEarlierResultsAndNamesTheHost) 
     SshdFixture& m_sshd;
     int m_uploads = 0;
   };
-  KillingRunner runner(make_libssh_runner(target), *sshd);
+  KillingRunner runner(make_libssh_runner(target, system_clock()), *sshd);
   auto report = full_run(target, runner);
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_EQ(report.value().trials.size(), 1u);
@@ -105,7 +105,7 @@ TEST_F(TrialFailureIntegration, ForceCommandAccountDegradesGracefully) {
   auto* sshd = start_sshd({"ForceCommand /bin/false"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().trials.empty());
@@ -121,7 +121,7 @@ TEST_F(TrialFailureIntegration, SftpOnlyAccountDegradesWithANote) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for(*sshd);
   target.timeout = std::chrono::seconds(1);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().trials.empty());

@@ -28,7 +28,7 @@ class HostTrialsIntegration : public SshdProbeTest {
   }
   // The trial plan for the server's algorithms (no sample); none after a failed assertion.
   static std::optional<HostTrialPlan> plan_for(const RemoteTarget& target) {
-    auto server = fetch_server_algorithms(target);
+    auto server = fetch_server_algorithms(target, system_clock());
     EXPECT_TRUE(server) << (server ? "" : server.error().message);
     if (!server) return std::nullopt;
     return make_trial_plan(server.value(), nullptr);
@@ -57,7 +57,7 @@ TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 5u);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   for (const auto& cipher : plan.ciphers) {
     auto result = runner->run(quick_upload(cipher, plan.macs));
     ASSERT_TRUE(result) << result.error().message;
@@ -71,7 +71,7 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
   const auto planned = start_planned();
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   // Back and forth, and compression toggled on a cipher already in effect.
   for (const auto& cipher : std::vector<std::string>{plan.ciphers[0], plan.ciphers[1], plan.ciphers[0]}) {
@@ -98,7 +98,7 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
   const TrialSpec first = quick_upload(plan.ciphers.front(), plan.macs);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   runner->connect_ahead(first);
   TrialSpec pings;
@@ -119,7 +119,7 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 2) << sshd->log();
 
   const auto closed_before = count_of(sshd->log(), "[preauth]");  // plan_for's read of the server's offer
-  auto dropped = make_libssh_runner(target);
+  auto dropped = make_libssh_runner(target, system_clock());
   ASSERT_TRUE(dropped->check_access());
   dropped->connect_ahead(first);
   dropped.reset();
@@ -140,7 +140,7 @@ TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 3u);
-  auto runner = make_libssh_runner(target);
+  auto runner = make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   // Two connections take turns: trials 1 and 2 open them, 3 and 4 are each one's first switch, 5 and 6
   // its second.
@@ -163,14 +163,14 @@ TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   auto* sshd = start_sshd({"Ciphers aes128-gcm@openssh.com,aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target);
+  auto server = fetch_server_algorithms(target, system_clock());
   ASSERT_TRUE(server) << server.error().message;
   auto sample = std::make_shared<const std::string>(std::string(2u << 20, 'a'));
   auto plan = make_trial_plan(server.value(), sample);
   plan.budget = std::chrono::seconds(30);  // generous: every step must run even on a busy machine
   plan.max_trial_time = std::chrono::milliseconds(500);
-  auto runner = make_libssh_runner(target);
-  auto report = run_host_trials(*runner, plan, describe(target));
+  auto runner = make_libssh_runner(target, system_clock());
+  auto report = run_host_trials(*runner, plan, describe(target), system_clock());
   ASSERT_TRUE(report) << report.error().message;
   for (const auto& failure : report.value().failures) {
     ADD_FAILURE() << failure.trial << ": " << failure.message;
@@ -206,8 +206,8 @@ TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
   ASSERT_TRUE(plan);
   plan->ciphers.clear();  // no trials: the remote command alone
   plan->measure_compression = false;
-  auto runner = make_libssh_runner(target);
-  auto report = run_host_trials(*runner, *plan, describe(target));
+  auto runner = make_libssh_runner(target, system_clock());
+  auto report = run_host_trials(*runner, *plan, describe(target), system_clock());
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_TRUE(report.value().tools.has_value());
   EXPECT_EQ(report.value().tools->tcp.receive_max, here.receive_max);
@@ -220,7 +220,7 @@ TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
 TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd));
+  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
   ASSERT_TRUE(runner->check_access());
   TrialSpec pings;
   pings.kind = TrialKind::round_trips;
@@ -238,7 +238,7 @@ TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
 TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd));
+  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
   auto spec = quick_upload("aes128-gcm@openssh.com", {});
   spec.compression = true;
   auto zeros = runner->run(spec);
@@ -259,7 +259,7 @@ TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
 TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd));
+  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
   // Pulls switch ciphers on the same connection too.
   for (const char* cipher : {"aes128-gcm@openssh.com", "aes128-ctr", "chacha20-poly1305@openssh.com"}) {
     TrialSpec download;

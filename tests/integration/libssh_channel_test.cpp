@@ -18,7 +18,7 @@ class LibsshChannelTest : public SshdProbeTest {
     auto* sshd = start_sshd();
     EXPECT_NE(sshd, nullptr);
     if (sshd == nullptr) return nullptr;
-    auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{});
+    auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{}, system_clock());
     EXPECT_TRUE(session) << session.error().message;
     if (!session) return nullptr;
     m_session = std::move(session).value();

@@ -3,6 +3,7 @@
 // the trial schedule (tests/probes/core) and of the host pipeline (tests/host).
 
 #include "probes/core/host_trials.hpp"
+#include "tests/support/fake_clock.hpp"
 #include "probes/core/server_algorithms.hpp"
 
 #include <algorithm>
@@ -35,10 +36,15 @@ class FakeRunner final : public RemoteRunner {
   };
   std::vector<TrialSpec> specs;
   std::chrono::milliseconds setup{0};  // what setup_time() reports; on_run may add to it
+  FakeClock clock;                     // the survey's clock; on_run may move it
+  // When set, every throughput trial moves `clock` by its slot (warm-up and time cap), as a real one takes.
+  bool paced = false;
 
   Result<AccessCheck> check_access() override { return on_access(); }
   Result<TrialResult> run(const TrialSpec& spec) override {
     specs.push_back(spec);
+    const bool data = spec.kind == TrialKind::upload || spec.kind == TrialKind::download;
+    if (paced && data) clock.advance(spec.warm_up_time + spec.time_cap);
     return on_run(spec);
   }
   std::chrono::milliseconds setup_time() const override { return setup; }

@@ -1,5 +1,6 @@
 #include "tuner/cli/audit_progress.hpp"
 
+#include "base/clock.hpp"
 #include "tuner/audit/repeats.hpp"
 
 #include <chrono>
@@ -7,9 +8,7 @@
 
 namespace sshtune {
 
-double steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double steady_seconds() { return std::chrono::duration<double>(system_clock().now().time_since_epoch()).count(); }
 
 std::string audit_progress_text(std::size_t done, std::size_t total) {
   return "audit: " + audit::grouped_count(done) + "/" + audit::grouped_count(total) + " hosts";

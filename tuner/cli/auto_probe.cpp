@@ -1,5 +1,6 @@
 #include "tuner/cli/auto_probe.hpp"
 
+#include "base/clock.hpp"
 #include "base/paths.hpp"
 #include "base/process.hpp"
 #include "tuner/host/host_cache.hpp"
@@ -34,7 +35,7 @@ int open_log() {
 }
 
 std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
+  const auto now = static_cast<std::time_t>(system_clock().unix_seconds());
   std::tm utc{};
   gmtime_r(&now, &utc);
   char text[32];

@@ -74,7 +74,7 @@ Result<edit::EditReport> with_real_env(const std::function<Result<edit::EditRepo
   SSHTUNE_TRY(client, local_client_capabilities());
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
-  edit::EditEnv env{fs, *client, ssh};
+  edit::EditEnv env{fs, *client, ssh, system_clock()};
   return body(env);
 }
 
@@ -89,7 +89,7 @@ Result<ExitCode> run_apply(const Args& args, Io& io) {
   SSHTUNE_TRY(settings, apply_settings_from(parsed.values));
   SSHTUNE_TRY(targets, edit::edit_targets(config_flag(parsed.values)));
   const bool dry_run = parsed.values.count("dry-run") > 0;
-  const std::string stamp = edit::utc_minute_stamp();
+  const std::string stamp = edit::utc_minute_stamp(system_clock());
   SSHTUNE_TRY(result, with_real_env([&](edit::EditEnv& env) {
                 return edit::apply_settings(targets, settings, stamp, dry_run, env);
               }));

@@ -186,7 +186,7 @@ Result<RemoteTarget> server_target(const std::string& text, const AuditOptions& 
 Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   for (const std::string& text : options.servers) {
     SSHTUNE_TRY(target, server_target(text, options, context.client));
-    SSHTUNE_TRY(server, read_server_offer(target));
+    SSHTUNE_TRY(server, read_server_offer(target, system_clock()));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }
@@ -208,7 +208,8 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
     const bool bench = options.bench && !configs.files.empty();
     run.speeds = std::vector<CipherSpeed>{};
     if (bench) {
-      SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), options.fresh, k_cache_max_age, measure_this_cpu));
+      SSHTUNE_TRY(figures,
+                  cpu_bench_figures(this_cpu(), options.fresh, k_cache_max_age, measure_this_cpu, system_clock()));
       run.speeds = std::move(figures.ciphers);
       run.zlib_mb_per_s = figures.zlib_mb_per_s;
     }
@@ -237,7 +238,7 @@ Result<FixOutcome> fix_clients(const AuditOptions& options, const audit::Algorit
   audit::FixPlan plan = audit::plan_fixes(input);
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
-  edit::EditEnv env{fs, context.client, ssh};
+  edit::EditEnv env{fs, context.client, ssh, system_clock()};
   SSHTUNE_TRY(report, edit::rewrite_files(plan.writes, sources.config_file.value_or(sources.user_config),
                                           options.dry_run, env));
   return FixOutcome{std::move(plan), std::move(report.diff), options.dry_run};

@@ -2,6 +2,7 @@
 #include "tuner/cli/cpu_view.hpp"
 #include "tuner/cli/version_info.hpp"
 
+#include "base/clock.hpp"
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
 #include "probes/bench/cpu_probe.hpp"
@@ -26,7 +27,8 @@ po::options_description cpu_flags() {
 }
 
 Result<CpuFindings> measure_cpu(const po::variables_map& values) {
-  const auto start = std::chrono::steady_clock::now();
+  const Clock& clock = system_clock();
+  const auto start = clock.now();
   CpuFindings findings;
   std::string sample;
   if (values.count("sample") > 0) {
@@ -45,9 +47,9 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
     const auto zlib = ssh_zlib_speed(builtin ? findings.compression : run_compression_bench(builtin_corpus()));
     return CpuFigures{run_crypto_bench(), zlib};
   };
-  SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), true, k_cache_max_age, measure));
+  SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), true, k_cache_max_age, measure, clock));
   findings.ciphers = std::move(figures.ciphers);
-  findings.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  findings.elapsed_s = seconds_since(clock, start);
   return findings;
 }
 

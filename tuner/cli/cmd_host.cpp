@@ -114,7 +114,7 @@ Result<void> write_and_report(const HostOutcome& outcome, const std::optional<st
                               const ClientCapabilities& client, std::ostream& out) {
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
-  edit::EditEnv env{fs, client, ssh};
+  edit::EditEnv env{fs, client, ssh, system_clock()};
   SSHTUNE_TRY(report, write_decision(outcome, config, dry_run, env));
   print_write_report(report, dry_run, out);
   return ok();

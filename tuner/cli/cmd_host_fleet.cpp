@@ -39,7 +39,7 @@ Result<void> write_all(const std::vector<FleetResult>& results, const HostReques
   }
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
-  edit::EditEnv env{fs, client, ssh};
+  edit::EditEnv env{fs, client, ssh, system_clock()};
   SSHTUNE_TRY(report, write_fleet(results, base.overrides.config_file, flags.dry_run, env));
   print_write_report(report, flags.dry_run, out);
   return ok();

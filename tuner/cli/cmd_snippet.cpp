@@ -37,7 +37,7 @@ Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
 
 Result<CachedHost> cached_entry(const std::string& host) {
   SSHTUNE_TRY(rules, production_cache_rules());
-  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age, rules));
+  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age, rules, system_clock()));
   if (!cached) return Error{ErrorKind::io, "no measurement for " + host + "; run 'ssh-tune host " + host + "' first"};
   return std::move(*cached);
 }

@@ -56,7 +56,7 @@ Result<std::optional<CachedHost>> load_entry(const std::string& name, std::optio
     SSHTUNE_TRY(made, production_cache_rules());
     rules = std::move(made);
   }
-  return load_cached_host(name, k_cache_max_age, *rules);
+  return load_cached_host(name, k_cache_max_age, *rules, system_clock());
 }
 
 // The cache entry for the destination: "user@host" as typed (if `host` was run

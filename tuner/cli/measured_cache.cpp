@@ -47,7 +47,7 @@ void add_trials(const CachedHost& entry, audit::MeasuredHost& facts) {
 }
 
 std::optional<audit::MeasuredHost> from_cache(const std::string& host, const CacheRules& rules) {
-  const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age, rules);
+  const Result<std::optional<CachedHost>> cached = load_cached_host(host, k_cache_max_age, rules, system_clock());
   if (!cached || !cached.value()) return std::nullopt;
   const CachedHost& entry = *cached.value();
   audit::MeasuredHost facts{entry.decision.link_class == rules::LinkClass::cpu_bound, entry.rtt_ms,

@@ -151,9 +151,9 @@ Result<void> write_verified(const std::filesystem::path& config, const EditPlan&
 }
 
 // The lock that guards edits of the file `path` names (behind its symlinks).
-Result<FileLock> lock_for(const std::filesystem::path& path) {
+Result<FileLock> lock_for(const std::filesystem::path& path, const Clock& clock) {
   SSHTUNE_TRY(target, resolve_target(path));
-  auto lock = FileLock::acquire(lock_path_for(target));
+  auto lock = FileLock::acquire(lock_path_for(target), clock);
   if (!lock) {
     return Error{lock.error().kind, path.string() + ": not changed: " + lock.error().message};
   }
@@ -165,7 +165,7 @@ Result<FileLock> lock_for(const std::filesystem::path& path) {
 // one per file it writes, in sorted order (no lock cycles between processes) and
 // each file once (a second flock of the same file in one process would wait forever).
 Result<std::vector<FileLock>> lock_edit(const std::filesystem::path& config,
-                                        const std::vector<std::filesystem::path>& files) {
+                                        const std::vector<std::filesystem::path>& files, const Clock& clock) {
   SSHTUNE_TRY(root, resolve_target(config));
   std::vector<std::filesystem::path> targets;
   for (const auto& file : files) {
@@ -177,7 +177,7 @@ Result<std::vector<FileLock>> lock_edit(const std::filesystem::path& config,
   targets.insert(targets.begin(), root);
   std::vector<FileLock> locks;
   for (const auto& target : targets) {
-    SSHTUNE_TRY(lock, lock_for(target == root ? config : target));
+    SSHTUNE_TRY(lock, lock_for(target == root ? config : target, clock));
     locks.push_back(std::move(lock));
   }
   return locks;
@@ -202,7 +202,7 @@ Result<EditReport> run_edit(const EditTargets& targets, const Planner& planner, 
     return describe(first_plan, dry_run);
   }
   SSHTUNE_TRYV(ensure_directory(targets.config.parent_path()));
-  const auto locks = lock_edit(targets.config, {targets.managed});  // held until the edit is verified
+  const auto locks = lock_edit(targets.config, {targets.managed}, env.clock);  // held until the edit is verified
   if (!locks) return locks.error();
   return write_locked([&] { return plan_now(targets, planner, env); }, targets.config, expected, env);
 }
@@ -271,14 +271,14 @@ Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const 
   for (const auto& change : first_plan.changes) {
     targets.push_back(change.before.target);
   }
-  const auto locks = lock_edit(check_config, targets);  // held until the edit is verified
+  const auto locks = lock_edit(check_config, targets, env.clock);  // held until the edit is verified
   if (!locks) return locks.error();
   return write_locked([&] { return plan_rewrite(writes, env); }, check_config,
                       {Expectation{k_check_host, "", std::nullopt}}, env);
 }
 
-std::string utc_minute_stamp() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+std::string utc_minute_stamp(const Clock& clock) {
+  const auto now = static_cast<std::time_t>(clock.unix_seconds());
   std::tm utc{};
   ::gmtime_r(&now, &utc);
   char text[32];

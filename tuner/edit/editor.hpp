@@ -2,6 +2,7 @@
 // One locked, verified edit of the user's ssh configuration: plan, write every
 // file atomically, check the result with the real `ssh -G`, roll back on failure.
 
+#include "base/clock.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 #include "tuner/edit/edit_targets.hpp"
 #include "tuner/edit/file_system.hpp"
@@ -20,6 +21,7 @@ struct EditEnv {
   FileSystem& fs;
   const ClientCapabilities& client;
   SshClient& ssh;
+  const Clock& clock;  // waits for another process's lock, and the stamps of backups and blocks
 };
 
 // What an edit did (or, for a dry run, would do).
@@ -78,6 +80,6 @@ Result<EditReport> rewrite_files(const std::vector<PlannedWrite>& writes, const 
                                  bool dry_run, EditEnv& env);
 
 // The current UTC time to the minute, as blocks record it: "2026-11-30T05:40Z".
-std::string utc_minute_stamp();
+std::string utc_minute_stamp(const Clock& clock);
 
 }  // namespace sshtune::edit

@@ -50,8 +50,9 @@ Result<int> open_lock_file(const std::filesystem::path& lock_path) {
 
 std::filesystem::path lock_path_for(const std::filesystem::path& target) { return target.string() + ".ssh-tune.lock"; }
 
-Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait) {
-  const auto deadline = std::chrono::steady_clock::now() + wait;
+Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, const Clock& clock,
+                                   std::chrono::milliseconds wait) {
+  const auto deadline = clock.now() + wait;
   for (;;) {
     SSHTUNE_TRY(fd, open_lock_file(lock_path));
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
@@ -66,10 +67,10 @@ Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::
     if (saved != EWOULDBLOCK) {
       return io_error(lock_path, saved);
     }
-    if (std::chrono::steady_clock::now() >= deadline) {
+    if (clock.now() >= deadline) {
       return Error{ErrorKind::io, lock_path.string() + ": locked by another ssh-tune process"};
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    clock.sleep_for(std::chrono::milliseconds(20));
   }
 }
 

@@ -2,6 +2,7 @@
 // An advisory lock (flock) on a lock file next to the file being edited, so two
 // ssh-tune processes never interleave their read-modify-write of one config.
 
+#include "base/clock.hpp"
 #include "base/result.hpp"
 
 #include <chrono>
@@ -12,8 +13,8 @@ namespace sshtune::edit {
 class FileLock {
  public:
   // Locks `lock_path` (created 0600 if missing), waiting up to `wait` for another
-  // holder. Fails with "LOCK: locked by another ssh-tune process" after the wait.
-  static Result<FileLock> acquire(const std::filesystem::path& lock_path,
+  // holder (on `clock`). Fails with "LOCK: locked by another ssh-tune process" after the wait.
+  static Result<FileLock> acquire(const std::filesystem::path& lock_path, const Clock& clock,
                                   std::chrono::milliseconds wait = std::chrono::seconds(10));
 
   // Moving transfers the held lock; the moved-from object holds nothing.

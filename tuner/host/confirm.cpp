@@ -92,13 +92,13 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   specs.front().on_progress = first_streams.on_progress();
   auto pings = loaded_round_trips(survey_runner, first_streams, plan.rtt_wait);
   show_probing(env.progress, announcement(specs));
-  const auto started = env.now();
+  const auto started = env.clock->now();
   // The runner keeps to this on the same clock, moved by the set-up it sees: the streams were planned
   // with plan.setup taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
   std::vector<std::size_t> again;
   const auto choose = [&](const std::vector<Result<TrialResult>>& first) {
-    auto chosen = choose_retimes(plan, first, m.facts, budget, env.now(), env.policy, m.notes);
+    auto chosen = choose_retimes(plan, first, m.facts, budget, env.clock->now(), env.policy, m.notes);
     again = chosen.chosen;
     return chosen;
   };
@@ -110,8 +110,10 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   auto results = client.run_in_turn(specs, choose, skip);
   // The plan allowed plan.setup; set-up beyond it (a login shell's rc files can take a second, longer
   // when several start at once) is not budget and moves the deadline.
-  const auto wall = std::chrono::duration_cast<milliseconds>(env.now() - started);
+  const auto wall = std::chrono::duration_cast<milliseconds>(env.clock->now() - started);
+  const milliseconds charged_before = budget.charged();
   budget.charge(observed_setup(wall, results) - plan.setup);
+  m.passes.push_back({MeasuringPass::confirmation, plan.share, wall, budget.charged() - charged_before});
   average_retimes(results, specs.size(), again, env.policy);
   const std::string failure = record_confirmation(specs, results, m);
   if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's

@@ -78,7 +78,7 @@ std::optional<double> survey_figure(const rules::HostFacts& facts, const std::st
 ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& resolved, const Survey& survey,
                               HostEnvironment& env) {
   const rules::HostFacts& facts = survey.measurement.facts;
-  const ProbeBudget shares = survey.budget.shares();
+  const ProbeBudget shares = split_budget(survey.budget.total());
   ConfirmPlan plan;
   plan.shortlist = rules::shortlist(facts, env.catalog, env.policy);
   plan.direction = direction_of(request);
@@ -91,7 +91,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
   // may use it.
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
-  plan.share = confirm_share(shares, survey.budget.left(env.now()), reserve);
+  plan.share = confirm_share(shares, survey.budget.left(env.clock->now()), reserve);
   plan.specs = confirmation_specs(plan, facts, env.policy, survey.sample);
   const std::size_t listed = plan.shortlist.ciphers.size() + (plan.shortlist.compressed ? 1 : 0);
   if (!plan.specs.empty() && plan.specs.size() < listed) {

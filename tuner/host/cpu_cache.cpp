@@ -74,11 +74,12 @@ Result<void> check_entry(const CpuBench& bench, const std::string& origin, std::
   return ok();
 }
 
-Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::chrono::seconds max_age) {
+Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::chrono::seconds max_age,
+                                               const Clock& clock) {
   const std::filesystem::path path = cpu_cache_path();
   SSHTUNE_TRY(text, read_cache_file(path));
   if (!text) return std::optional<CpuBench>{};
-  const std::int64_t now = static_cast<std::int64_t>(std::time(nullptr));
+  const std::int64_t now = clock.unix_seconds();
   SSHTUNE_TRY(bench, parse_cpu_bench(*text, path.string(), now));
   const bool same = bench.cpu_model == identity.cpu_model && bench.openssl == identity.openssl;
   if (!same || now - bench.measured_unix > max_age.count() || bench.figures.ciphers.empty())
@@ -133,14 +134,14 @@ Result<CpuBench> parse_cpu_bench(std::string_view text, const std::string& origi
 }
 
 Result<CpuFigures> cpu_bench_figures(const CpuBench& identity, bool fresh, std::chrono::seconds max_age,
-                                     const std::function<CpuFigures()>& measure) {
+                                     const std::function<CpuFigures()>& measure, const Clock& clock) {
   if (!fresh) {
-    SSHTUNE_TRY(stored, load_cpu_bench(identity, max_age));
+    SSHTUNE_TRY(stored, load_cpu_bench(identity, max_age, clock));
     if (stored) return std::move(stored->figures);
   }
   CpuBench bench = identity;
   bench.figures = measure();
-  bench.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
+  bench.measured_unix = clock.unix_seconds();
   SSHTUNE_TRYV(write_cache_file(cpu_cache_path(), render_cpu_bench(bench)));
   return std::move(bench.figures);
 }

@@ -7,6 +7,7 @@
 // a week (k_cache_max_age); a file ssh-tune cannot have written is an error
 // naming it, never figures.
 
+#include "base/clock.hpp"
 #include "base/result.hpp"
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
@@ -61,8 +62,8 @@ Result<CpuBench> parse_cpu_bench(std::string_view text, const std::string& origi
 // The figures `cpu` and `audit` quote. Unless `fresh`, the stored entry when it
 // is `identity`'s and younger than `max_age`; otherwise `measure()`'s, stored for
 // the next run. Errors: a stored file that fails its checks (see
-// read_cache_file, parse_cpu_bench), or one that cannot be written.
+// read_cache_file, parse_cpu_bench), or one that cannot be written. Ages and stamps are clock's wall time.
 Result<CpuFigures> cpu_bench_figures(const CpuBench& identity, bool fresh, std::chrono::seconds max_age,
-                                     const std::function<CpuFigures()>& measure);
+                                     const std::function<CpuFigures()>& measure, const Clock& clock);
 
 }  // namespace sshtune

@@ -6,8 +6,6 @@
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/server_offer_probe.hpp"
 
-#include <ctime>
-
 namespace sshtune {
 namespace {
 
@@ -31,9 +29,14 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.client = client;
   env.catalog = std::move(catalog);
   env.policy = std::move(policy);
-  env.make_runner = make_libssh_runner;
-  env.make_client_runner = [](const OpensshTarget& target) { return make_openssh_runner(target); };
-  env.fetch_server = [](const RemoteTarget& target) { return guarded_preauth_fetch(target, fetch_server_algorithms); };
+  const Clock& clock = system_clock();
+  env.clock = &clock;
+  env.make_runner = [&clock](const RemoteTarget& target) { return make_libssh_runner(target, clock); };
+  env.make_client_runner = [&clock](const OpensshTarget& target) { return make_openssh_runner(target, clock); };
+  env.fetch_server = [&clock](const RemoteTarget& target) {
+    const auto fetch = [&clock](const RemoteTarget& t) { return fetch_server_algorithms(t, clock); };
+    return guarded_preauth_fetch(target, fetch, clock);
+  };
   env.local_rsync = rsync_on_this_machine;
   env.local_tcp = [] { return read_tcp_buffer_limits(); };
   env.cipher_speeds = quick_cipher_bench;
@@ -41,13 +44,11 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
     // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.
     return sample.empty() ? std::vector<CompressionSpeed>{} : std::vector<CompressionSpeed>{run_ssh_zlib_bench(sample)};
   };
-  env.load_cache = [rules = CacheRules{env.catalog, env.policy, client->supported(AlgorithmKind::cipher)}](
+  env.load_cache = [rules = CacheRules{env.catalog, env.policy, client->supported(AlgorithmKind::cipher)}, &clock](
                        const std::string& host, std::chrono::seconds max_age) {
-    return load_cached_host(host, max_age, rules);
+    return load_cached_host(host, max_age, rules, clock);
   };
   env.save_cache = save_cached_host;
-  env.now_unix = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
-  env.now = [] { return std::chrono::steady_clock::now(); };
   env.progress = progress;
   return env;
 }

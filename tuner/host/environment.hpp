@@ -3,6 +3,7 @@
 // network or the clock arrives through a HostEnvironment, so each pass can run
 // alone against fakes in unit tests. production_environment() wires the real ones.
 
+#include "base/clock.hpp"
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
 #include "probes/core/host_trials.hpp"
@@ -49,12 +50,9 @@ struct HostEnvironment {
   // The cache: an entry younger than max_age (checked as load_cached_host checks it), and storing one.
   std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
   std::function<Result<void>(const CachedHost& entry)> save_cache;
-  // Wall-clock seconds since the epoch (stamps the measurement).
-  std::function<std::int64_t()> now_unix;
-  // The one monotonic clock of the pipeline: elapsed time, and every time the measuring passes read
-  // (their Budget). Its time points also bound the OpenSSH runner's phases (TrialSpec::phase_end), which
-  // that runner reads on the steady clock: in production this is std::chrono::steady_clock::now.
-  std::function<std::chrono::steady_clock::time_point()> now;
+  // The one clock of the pipeline: every time a pass, a runner or the cache reads (their Budgets, the
+  // OpenSSH runner's phase ends, the measurement's stamp). The runners made above read this one too.
+  const Clock* clock = nullptr;
   std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
 };
 

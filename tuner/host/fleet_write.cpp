@@ -13,7 +13,7 @@ Result<edit::EditReport> write_fleet(const std::vector<FleetResult>& results, co
   if (all.empty()) return edit::EditReport{};
   const auto flag = config ? std::optional<std::filesystem::path>(*config) : std::nullopt;
   SSHTUNE_TRY(targets, edit::edit_targets(flag));
-  return edit::apply_all_settings(targets, all, edit::utc_minute_stamp(), dry_run, env);
+  return edit::apply_all_settings(targets, all, edit::utc_minute_stamp(env.clock), dry_run, env);
 }
 
 }  // namespace sshtune

@@ -202,10 +202,10 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   SSHTUNE_TRY(sample, load_sample(request));
   auto remote = env.make_runner(resolved.target);
   ProgressRunner runner(*remote, env.progress);
-  const auto start = env.now();
+  const auto start = env.clock->now();
   Budget budget(start, request.budget);
   SSHTUNE_TRY(access, runner.check_access());
-  const auto connect_time = std::chrono::duration_cast<milliseconds>(env.now() - start);
+  const auto connect_time = std::chrono::duration_cast<milliseconds>(env.clock->now() - start);
   Measurement m;
   SSHTUNE_TRY(server, server_offer(access, resolved.target, env, m.notes));
   m.server = std::move(server);
@@ -213,8 +213,8 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   const auto cipher_speeds = env.cipher_speeds();
   const SurveyInput survey{request,       resolved,   m.server,    zlib_speed(compression),
                            cipher_speeds, env.policy, env.catalog, *env.client};
-  const HostTrialReport report =
-      run_survey(runner, survey_plan(survey, sample, connect_time), request.host, std::move(access), connect_time);
+  const HostTrialReport report = run_survey(runner, survey_plan(survey, sample, connect_time), request.host,
+                                            std::move(access), connect_time, *env.clock);
   runner.finish();
   remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
@@ -229,6 +229,8 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
   budget.charge(report.outside_budget);
+  m.passes.push_back({MeasuringPass::survey, split_budget(request.budget).survey,
+                      std::chrono::duration_cast<milliseconds>(env.clock->now() - start), report.outside_budget});
   return Survey{std::move(m), std::move(remote), std::move(sample), connect_time, budget};
 }
 

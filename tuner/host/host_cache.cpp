@@ -136,11 +136,11 @@ Error cache_refused(const std::string& host, const Error& cause) {
 }
 
 Result<std::optional<CachedHost>> load_checked(const std::string& host, std::chrono::seconds max_age,
-                                               const CacheRules& rules) {
+                                               const CacheRules& rules, const Clock& clock) {
   const fs::path path = cache_path(host);
   SSHTUNE_TRY(text, read_cache_file(path));
   if (!text) return std::optional<CachedHost>{};
-  const std::int64_t now = static_cast<std::int64_t>(std::time(nullptr));
+  const std::int64_t now = clock.unix_seconds();
   SSHTUNE_TRY(entry, parse_cached_host(*text, path.string(), rules, now));
   if (entry.host != host || now - entry.measured_unix > max_age.count()) return std::optional<CachedHost>{};
   return std::optional<CachedHost>{std::move(entry)};
@@ -149,8 +149,8 @@ Result<std::optional<CachedHost>> load_checked(const std::string& host, std::chr
 }  // namespace
 
 Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
-                                                   const CacheRules& rules) {
-  auto loaded = load_checked(host, max_age, rules);
+                                                   const CacheRules& rules, const Clock& clock) {
+  auto loaded = load_checked(host, max_age, rules, clock);
   if (!loaded) return cache_refused(host, loaded.error());
   return loaded;
 }

@@ -125,9 +125,9 @@ struct CacheRules;  // cache_validation.hpp
 // security floor included). An Error (naming the file and the reason) when a
 // file exists but fails any of this; nullopt when there is none, it is stale,
 // or it was measured for another host name. Every error ends with the way past
-// it: " (ssh-tune host HOST --fresh measures again and replaces it)".
+// it: " (ssh-tune host HOST --fresh measures again and replaces it)". Ages are on clock's wall time.
 Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std::chrono::seconds max_age,
-                                                   const CacheRules& rules);
+                                                   const CacheRules& rules, const Clock& clock);
 
 // How long a measurement stays fresh for `host` to reuse it by default.
 inline constexpr std::chrono::hours k_cache_max_age{24 * 7};

@@ -51,14 +51,14 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharin
            Budget& budget, HostEnvironment& env, Measurement& m, Next next, GuessNext guess_next) {
   const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream);
   bool failed = false;
-  for (int k = 0; (k = next(k, failed, budget.left(env.now()), step_cost));) {
+  for (int k = 0; (k = next(k, failed, budget.left(env.clock->now()), step_cost));) {
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
-    const auto started = env.now();
+    const auto started = env.clock->now();
     if (const int after = guess_next(k); after > 0) {
       client.prepare(std::vector<TrialSpec>(static_cast<std::size_t>(after), spec));
     }
     failed = !parallel_step(client, spec, k, sharing, m);
-    budget.charge(std::chrono::duration_cast<milliseconds>(env.now() - started) - step_cost);
+    budget.charge(std::chrono::duration_cast<milliseconds>(env.clock->now() - started) - step_cost);
   }
   return !failed;
 }
@@ -71,6 +71,43 @@ TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& be
   if (plan.ladder_spec) return *plan.ladder_spec;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
                        parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
+}
+
+// From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
+// the step after each prepared while it streams.
+void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const TrialSpec& spec, OpensshRunner& client,
+                Budget& budget, HostEnvironment& env, Measurement& m) {
+  const auto& trials = m.facts.parallel_trials;
+  const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
+  const auto best_so_far = [&] {
+    return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best.mb_per_s}).mb_per_s;
+  };
+  climb(
+      plan, spec, SessionSharing::independent, client, budget, env, m,
+      [&](int k, bool failed, milliseconds left, milliseconds cost) {
+        return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
+      },
+      [](int k) { return k > 2 ? k / 2 : 0; });
+}
+
+// From the bottom up (a CPU- or link-bound host): 2, 4, 8 while each step gains on the one before it.
+// Nothing is prepared: sessions starting beside a step would take its CPU.
+void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const TrialSpec& spec, OpensshRunner& client,
+              Budget& budget, HostEnvironment& env, Measurement& m) {
+  const auto& trials = m.facts.parallel_trials;
+  double previous = best.mb_per_s;
+  const bool ran = climb(
+      plan, spec, SessionSharing::shared, client, budget, env, m,
+      [&](int k, bool failed, milliseconds left, milliseconds cost) {
+        // next_parallel_step reads no gain before the first step or after a failed one.
+        const double gain = k == 0 || failed ? 0.0 : trials.back().mb_per_s / previous;
+        if (k != 0 && !failed) previous = trials.back().mb_per_s;
+        return next_parallel_step(k, failed, gain, left, cost, env.policy);
+      },
+      [](int) { return 0; });
+  if (trials.empty() && ran) {
+    m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
+  }
 }
 
 }  // namespace
@@ -87,38 +124,21 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
+  const auto started = env.clock->now();
+  const milliseconds given = budget.left(started);
+  const milliseconds charged_before = budget.charged();
   // Never shorter (ladder_reserve keeps room for it): the sessions' warm-ups end apart (tens of ms on a
   // LAN, up to a few round trips on a long path) and, on a shared CPU or link, their spans' union is the
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
   const TrialSpec spec = ladder_step_spec(plan, *best);
-  const auto& trials = m.facts.parallel_trials;
-  const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
-  if (plan.shortlist.window_suspect) {
-    const auto best_so_far = [&] {
-      return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best->mb_per_s}).mb_per_s;
-    };
-    climb(
-        plan, spec, SessionSharing::independent, client, budget, env, m,
-        [&](int k, bool failed, milliseconds left, milliseconds cost) {
-          return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
-        },
-        [](int k) { return k > 2 ? k / 2 : 0; });
-    return;
-  }
-  double previous = best->mb_per_s;
-  // Climbing a CPU-bound host, nothing is prepared: sessions starting beside a step would take its CPU.
-  const bool ran = climb(
-      plan, spec, SessionSharing::shared, client, budget, env, m,
-      [&](int k, bool failed, milliseconds left, milliseconds cost) {
-        const double gain = k == 0 || failed ? 10 : last() / previous;
-        if (k != 0 && !failed) previous = last();
-        return next_parallel_step(k, failed, gain, left, cost, env.policy);
-      },
-      [](int) { return 0; });
-  if (trials.empty() && ran) {
-    m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
-  }
+  if (plan.shortlist.window_suspect)
+    climb_down(plan, *best, spec, client, budget, env, m);
+  else
+    climb_up(plan, *best, spec, client, budget, env, m);
+  m.passes.push_back({MeasuringPass::ladder, given,
+                      std::chrono::duration_cast<milliseconds>(env.clock->now() - started),
+                      budget.charged() - charged_before});
 }
 
 }  // namespace sshtune

@@ -11,11 +11,12 @@
 // Every figure lands in a Measurement; every pass reads the time from HostEnvironment::now and charges
 // the set-up it saw to the Budget.
 
+#include "base/budget.hpp"
 #include "probes/core/host_trials.hpp"
 #include "probes/openssh/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
-#include "tuner/host/budget.hpp"
 #include "tuner/host/pipeline.hpp"
+#include "tuner/host/schedule.hpp"
 
 #include <memory>
 #include <optional>
@@ -75,9 +76,8 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
 // then a contested lead's challenger and leader, each with a note in `notes`) and how long each streams:
 // their share of what is left `now` before the budget's end, less what a ladder that will run keeps.
 OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vector<Result<TrialResult>>& first,
-                                        const rules::HostFacts& facts, const Budget& budget,
-                                        Budget::Clock::time_point now, const rules::Policy& policy,
-                                        std::vector<std::string>& notes);
+                                        const rules::HostFacts& facts, const Budget& budget, Clock::time_point now,
+                                        const rules::Policy& policy, std::vector<std::string>& notes);
 
 // The index of the fastest successful uncompressed figure among `results` (results[i] is specs[i]'s; there
 // may be fewer results than specs), or nullopt when there is none.

@@ -66,7 +66,7 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   HostOutcome outcome;
   CachedHost& entry = outcome.entry;
   entry.host = request.host;
-  entry.measured_unix = env.now_unix();
+  entry.measured_unix = env.clock->unix_seconds();
   entry.client_version = env.client->version();
   entry.server_banner = measurement.server.banner;
   entry.server_ciphers = measurement.server.ciphers_c2s;
@@ -95,7 +95,7 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
 }
 
 Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) {
-  const auto start = env.now();
+  const auto start = env.clock->now();
   SSHTUNE_TRY(resolved, resolve_host(request, *env.client));
   SSHTUNE_TRY(copy, copy_size(request));
   if (!request.fresh) {
@@ -110,7 +110,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) 
   HostOutcome outcome = record_outcome(request, resolved, std::move(measurement), std::move(decision), env);
   SSHTUNE_TRYV(env.save_cache(outcome.entry));
   outcome.copy = copy;
-  outcome.elapsed_s = std::chrono::duration<double>(env.now() - start).count();
+  outcome.elapsed_s = std::chrono::duration<double>(env.clock->now() - start).count();
   return outcome;
 }
 

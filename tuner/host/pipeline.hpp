@@ -60,6 +60,17 @@ struct ResolvedHost {
 };
 
 // What gather_facts measured: the decision's inputs and the raw material of the cache entry.
+// The measuring passes of gather_facts, in the order they run.
+enum class MeasuringPass { survey, confirmation, ladder };
+
+// What one measuring pass was given and what it spent, on the pipeline's clock.
+struct PassTime {
+  MeasuringPass pass = MeasuringPass::survey;
+  std::chrono::milliseconds given{0};  // its share of the budget (the ladder: the time left) as it began
+  std::chrono::milliseconds spent{0};  // from its start to its end
+  std::chrono::milliseconds setup{0};  // set-up it charged outside the budget (part of `spent`)
+};
+
 struct Measurement {
   rules::HostFacts facts;
   ServerAlgorithms server;
@@ -73,6 +84,7 @@ struct Measurement {
   // confirmation sessions (TrialResult::setup_s), else the survey's log-in (check_access) and its first
   // remote command's start (HostTrialReport::command_start_seconds); nullopt when no remote command ran.
   std::optional<double> session_setup_s;
+  std::vector<PassTime> passes;  // each measuring pass that ran, in order
 };
 
 // What `host` learned, from the network or the cache.

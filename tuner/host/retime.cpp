@@ -133,8 +133,8 @@ std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& spe
 }
 
 OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& first, const rules::HostFacts& facts,
-                                        const Budget& budget, Budget::Clock::time_point now,
-                                        const rules::Policy& policy, std::vector<std::string>& notes) {
+                                        const Budget& budget, Clock::time_point now, const rules::Policy& policy,
+                                        std::vector<std::string>& notes) {
   std::vector<std::size_t> chosen = crawls(plan.specs, first, facts, policy, notes);
   if (const auto contest = find_contest(plan.specs, first, facts, policy)) {
     notes.push_back(contest_note(plan.specs, first, *contest));

@@ -11,8 +11,6 @@
 namespace sshtune {
 namespace {
 
-std::int64_t now_unix() { return static_cast<std::int64_t>(std::time(nullptr)); }
-
 Error refused_probe(const RemoteTarget& target, double remaining, std::int64_t wait, std::int64_t now) {
   return Error{ErrorKind::remote,
                describe(target) + ": not probed: ssh-tune's connections that end before logging in have left " +
@@ -35,8 +33,9 @@ Result<void> record(const RemoteTarget& target, double penalty_s, std::int64_t n
 std::string ledger_key(const RemoteTarget& target) { return target.hostname + ":" + std::to_string(target.port); }
 
 Result<ServerAlgorithms> guarded_preauth_fetch(
-    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch) {
-  const std::int64_t now = now_unix();
+    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch,
+    const Clock& clock) {
+  const std::int64_t now = clock.unix_seconds();
   SSHTUNE_TRY(ledger, load_ledger());
   const std::string key = ledger_key(target);
   if (const std::int64_t wait = seconds_until_allowed(ledger, key, k_noauth_penalty_s, now); wait > 0) {
@@ -48,11 +47,12 @@ Result<ServerAlgorithms> guarded_preauth_fetch(
   return fetch(target);
 }
 
-Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target) {
-  if (!host_key_is_known(target)) return guarded_preauth_fetch(target, fetch_server_algorithms);
-  auto server = fetch_server_algorithms_logged_in(target);
+Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const Clock& clock) {
+  const auto fetch = [&clock](const RemoteTarget& t) { return fetch_server_algorithms(t, clock); };
+  if (!host_key_is_known(target)) return guarded_preauth_fetch(target, fetch, clock);
+  auto server = fetch_server_algorithms_logged_in(target, clock);
   if (!server) {
-    SSHTUNE_TRYV(record(target, k_authfail_penalty_s, now_unix()));
+    SSHTUNE_TRYV(record(target, k_authfail_penalty_s, clock.unix_seconds()));
   }
   return server;
 }

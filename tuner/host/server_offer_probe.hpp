@@ -6,6 +6,7 @@
 
 #include "probes/core/remote_target.hpp"
 #include "probes/core/server_algorithms.hpp"
+#include "base/clock.hpp"
 #include "base/result.hpp"
 
 #include <cstdint>
@@ -21,12 +22,14 @@ std::string ledger_key(const RemoteTarget& target);
 // probes have left the address penalised and when it may probe again) when one more connection would
 // take the target past k_preauth_ceiling_s; otherwise records it in the ledger and runs `fetch`.
 // A ledger file that is not the user's or not ssh-tune's format is its own error; nothing connects.
+// The ledger's times are clock's wall time.
 Result<ServerAlgorithms> guarded_preauth_fetch(
-    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch);
+    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch,
+    const Clock& clock);
 
 // The offer for `audit --server`: read inside a login when the target's host key is known (the user has
 // connected before), a failed login recorded in the ledger as sshd counts it (authfail) and returned as
 // the error; else guarded_preauth_fetch() with fetch_server_algorithms.
-Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target);
+Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const Clock& clock);
 
 }  // namespace sshtune

@@ -8,7 +8,7 @@ Result<edit::EditReport> write_decision(const HostOutcome& outcome, const std::o
   SSHTUNE_TRY(targets, edit::edit_targets(flag));
   const edit::HostSettings settings{outcome.entry.host, outcome.entry.decision.ciphers,
                                     outcome.entry.decision.compression};
-  return edit::apply_settings(targets, settings, edit::utc_minute_stamp(), dry_run, env);
+  return edit::apply_settings(targets, settings, edit::utc_minute_stamp(env.clock), dry_run, env);
 }
 
 }  // namespace sshtune

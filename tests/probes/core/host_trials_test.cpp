@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <thread>
 
 namespace sshtune {
 namespace {
@@ -42,7 +41,7 @@ TEST(MakeTrialPlan, KeepsCiphersBothSidesSupport) {
 TEST(RunHostTrials, RunsEveryStepInOrder) {
   FakeRunner runner;
   auto sample = std::make_shared<const std::string>("text");
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), sample)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), sample)), "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u);
   EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
@@ -68,12 +67,12 @@ TEST(RunHostTrials, RunsEveryStepInOrder) {
 TEST(RunHostTrials, TheRoundTripsTimeTheFirstRemoteCommandsStart) {
   FakeRunner runner;
   const auto exchanges = runner.on_run;
-  runner.on_run = [&exchanges](const TrialSpec& spec) {
+  runner.on_run = [&exchanges, &runner](const TrialSpec& spec) {
     // A remote shell slow to start: what the round trips took beyond their 6 ms of exchanges.
-    if (spec.kind == TrialKind::round_trips) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (spec.kind == TrialKind::round_trips) runner.clock.advance(std::chrono::milliseconds(50));
     return exchanges(spec);
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_TRUE(report.value().command_start_seconds);
   EXPECT_GE(*report.value().command_start_seconds, 0.050 - 0.006);
@@ -83,7 +82,7 @@ TEST(RunHostTrials, DownloadDirectionPullsEachCipherAndStillUploadsCompression) 
   FakeRunner runner;
   auto plan = generous(make_trial_plan(openssh_defaults(), std::make_shared<const std::string>("text")));
   plan.direction = TrialKind::download;
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u + 2u);
   for (std::size_t i : {1, 2, 3, 4, 8, 9}) {
@@ -104,7 +103,7 @@ TEST(RunHostTrials, ADisturbedTrialIsRepeatedAndTheFasterFigureCounts) {
     }
     return result;
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   ASSERT_EQ(runner.specs.back().cipher, "chacha20-poly1305@openssh.com");
   EXPECT_EQ(runner.specs.size(), 1u + 6u + 1u + 1u + 1u);  // rtt, ciphers, tools, compressed random, repeat
@@ -116,7 +115,7 @@ TEST(RunHostTrials, ADisturbedTrialIsRepeatedAndTheFasterFigureCounts) {
 TEST(RunHostTrials, RefusedAccessRunsNothing) {
   FakeRunner runner;
   runner.on_access = [] { return Result<AccessCheck>(Error{ErrorKind::remote, "h: HOST KEY CHANGED"}); };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_FALSE(report);
   EXPECT_EQ(report.error().message, "h: HOST KEY CHANGED");
   EXPECT_TRUE(runner.specs.empty());
@@ -131,7 +130,7 @@ TEST(RunHostTrials, AFailingCipherIsReportedAndSkipped) {
     }
     return normal(spec);
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   ASSERT_EQ(report.value().failures.size(), 1u);
   EXPECT_EQ(report.value().failures[0].trial, "upload aes256-ctr");
@@ -145,7 +144,7 @@ TEST(RunHostTrials, StopsAfterTwoConsecutiveFailuresAndKeepsEarlierResults) {
   runner.on_run = [normal, calls = 0](const TrialSpec& spec) mutable {
     return ++calls <= 3 ? normal(spec) : Result<TrialResult>(Error{ErrorKind::remote, "h: connection lost"});
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   EXPECT_EQ(report.value().trials.size(), 2u);
   EXPECT_EQ(report.value().failures.size(), 2u);
@@ -158,7 +157,7 @@ TEST(RunHostTrials, CommandlessAccountDegradesWithANote) {
   runner.on_run = [](const TrialSpec&) {
     return Result<TrialResult>(Error{ErrorKind::remote, "h: remote command ended at once"});
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   EXPECT_EQ(runner.specs.size(), 1u);
   EXPECT_FALSE(report.value().rtt_seconds);
@@ -177,7 +176,7 @@ TEST(RunHostTrials, SkippedCompressionIsNotTimedAndItsShareOfTheBudgetIsNotSpent
     asked.push_back(fastest);
     return "zlib is too slow";
   };
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(asked, (std::vector<double>{100}));
   ASSERT_EQ(runner.specs.size(), 1u + 6u + 1u);  // rtt, ciphers, tools
@@ -207,7 +206,7 @@ TEST(RunHostTrials, CiphersSettledByTheFirstTrialsAreLeftUntimed) {
     EXPECT_TRUE(rtt);
     return timed.size() == 2 ? std::optional<std::string>("the window sets the pace") : std::nullopt;
   };
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1, 2}));  // after the round trips, then each trial
   const auto& r = report.value();
@@ -230,7 +229,7 @@ TEST(RunHostTrials, CiphersSettledByTheRoundTripAreAllLeftUntimed) {
     EXPECT_TRUE(timed.empty());
     return "the window holds them all";
   };
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report) << report.error().message;
   const auto& r = report.value();
   EXPECT_TRUE(r.trials.empty());
@@ -245,7 +244,7 @@ TEST(RunHostTrials, NotesWhenTheServerRefusesCompression) {
   FakeRunner runner;
   auto server = openssh_defaults();
   server.compression_c2s = {"none"};
-  auto report = run_host_trials(runner, generous(make_trial_plan(server, nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(server, nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   for (const auto& spec : runner.specs) {
     EXPECT_FALSE(spec.compression);
@@ -261,7 +260,7 @@ TEST(RunHostTrials, TinyBudgetTimesWhatTheVerdictNeedsAndNotesTheRest) {
   FakeRunner runner;
   auto plan = make_trial_plan(openssh_defaults(), nullptr);
   plan.budget = std::chrono::milliseconds(1);
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report);
   ASSERT_GE(runner.specs.size(), 2u);
   EXPECT_EQ(runner.specs[0].kind, TrialKind::round_trips);
@@ -274,13 +273,13 @@ TEST(RunHostTrials, TinyBudgetTimesWhatTheVerdictNeedsAndNotesTheRest) {
 TEST(RunHostTrials, TheRsyncProbeRunsWhenTheCipherTrialsUsedTheBudget) {
   FakeRunner runner;
   const auto fallback = runner.on_run;
-  runner.on_run = [fallback](const TrialSpec& spec) {
-    if (spec.kind == TrialKind::upload) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  runner.on_run = [fallback, &runner](const TrialSpec& spec) {
+    if (spec.kind == TrialKind::upload) runner.clock.advance(std::chrono::milliseconds(200));
     return fallback(spec);
   };
   auto plan = make_trial_plan(openssh_defaults(), nullptr);
   plan.budget = std::chrono::milliseconds(400);  // the round trips and a cipher or two
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report);
   const auto commands = std::count_if(runner.specs.begin(), runner.specs.end(),
                                       [](const TrialSpec& spec) { return spec.kind == TrialKind::command; });
@@ -302,7 +301,7 @@ TEST(RunHostTrials, TheRoundTripsShellPrintsTheRemoteTools) {
     }
     return result;
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h");
+  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
   ASSERT_TRUE(report);
   EXPECT_EQ(runner.specs.front().kind, TrialKind::round_trips);
   EXPECT_EQ(std::count_if(runner.specs.begin(), runner.specs.end(),
@@ -318,14 +317,14 @@ TEST(RunHostTrials, SetUpTimeMovesTheDeadline) {
   const auto fallback = runner.on_run;
   runner.on_run = [fallback, &runner](const TrialSpec& spec) {
     if (spec.kind == TrialKind::upload) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));  // all of it set-up, say a slow rc file
+      runner.clock.advance(std::chrono::milliseconds(200));  // all of it set-up, say a slow rc file
       runner.setup += std::chrono::milliseconds(200);
     }
     return fallback(spec);
   };
   auto plan = make_trial_plan(openssh_defaults(), nullptr);
   plan.budget = std::chrono::milliseconds(400);  // without the move: the round trips and a cipher or two
-  auto report = run_host_trials(runner, plan, "h");
+  auto report = run_host_trials(runner, plan, "h", runner.clock);
   ASSERT_TRUE(report);
   std::size_t uploads = 0;
   for (const auto& trial : report.value().trials) uploads += trial.kind == TrialKind::upload ? 1 : 0;

@@ -1,4 +1,4 @@
-#include "tuner/host/budget.hpp"
+#include "base/budget.hpp"
 
 #include <algorithm>
 
@@ -6,11 +6,13 @@ namespace sshtune {
 
 void Budget::charge(milliseconds setup) { m_charged += std::max(setup, milliseconds(0)); }
 
-milliseconds Budget::left(Clock::time_point now) const {
+void Budget::give_up(milliseconds span) { m_total -= std::max(span, milliseconds(0)); }
+
+Budget::milliseconds Budget::left(Clock::time_point now) const {
   return std::chrono::duration_cast<milliseconds>(deadline() - now);
 }
 
-milliseconds Budget::left_before_end(Clock::time_point now) const {
+Budget::milliseconds Budget::left_before_end(Clock::time_point now) const {
   return std::chrono::duration_cast<milliseconds>(end() - now);
 }
 

@@ -1,5 +1,5 @@
 // The measurement's Budget: one deadline on one clock, moved by the set-up charged to it.
-#include "tuner/host/budget.hpp"
+#include "base/budget.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@ namespace {
 
 using std::chrono::milliseconds;
 
-const Budget::Clock::time_point t0 = Budget::Clock::time_point{} + std::chrono::hours(1);
+const Clock::time_point t0 = Clock::time_point{} + std::chrono::hours(1);
 
 TEST(Budget, ANewBudgetEndsItsTotalAfterItsStart) {
   const Budget budget(t0, milliseconds(5000));
@@ -39,11 +39,13 @@ TEST(Budget, SetUpQuickerThanPlannedChargesNothing) {
   EXPECT_EQ(budget.deadline(), budget.end());
 }
 
-TEST(Budget, SharesAreTheDefaultSplitOfTheTotal) {
-  const ProbeBudget shares = Budget(t0, milliseconds(5000)).shares();
-  EXPECT_EQ(shares.survey, milliseconds(1750));
-  EXPECT_EQ(shares.confirm, milliseconds(2250));
-  EXPECT_EQ(shares.parallel, milliseconds(1000));
+TEST(Budget, GivingUpTimeShortensTheTotalAndTheDeadline) {
+  Budget budget(t0, milliseconds(5000));
+  budget.charge(milliseconds(100));
+  budget.give_up(milliseconds(2000));
+  budget.give_up(milliseconds(-10));
+  EXPECT_EQ(budget.total(), milliseconds(3000));
+  EXPECT_EQ(budget.deadline(), t0 + milliseconds(3100));
 }
 
 TEST(Budget, LeftCountsWholeMillisecondsOfTheClock) {

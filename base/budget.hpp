@@ -1,10 +1,11 @@
 #pragma once
-// The measurement's time on one clock (HostEnvironment::now). The budget the user gave (--budget) counts
-// trial time from the moment the survey's control session starts connecting; set-up charged to it
-// (connections opening, remote shells starting, `rsync --version`) is not trial time and moves its
-// deadline later. Each measuring pass reads it and charges its own set-up; none reads a clock of its own.
+// A measuring pass's time on the one Clock. The total the user gave (--budget, or a pass's share of it)
+// counts trial time from the moment the pass starts; set-up charged to it (connections opening, remote
+// shells starting, essential commands) is not trial time and moves its deadline later. Every measuring
+// pass — the survey, the confirmation, the ladder — reads its time from a Budget and charges its own
+// set-up; none keeps a deadline of its own.
 
-#include "tuner/host/schedule.hpp"
+#include "base/clock.hpp"
 
 #include <chrono>
 
@@ -12,14 +13,12 @@ namespace sshtune {
 
 class Budget {
  public:
-  using Clock = std::chrono::steady_clock;
+  using milliseconds = std::chrono::milliseconds;
 
   // `total` of trial time from `start`, nothing charged yet.
   Budget(Clock::time_point start, milliseconds total) : m_start(start), m_total(total) {}
 
   milliseconds total() const { return m_total; }
-  // The total's split between the survey, the confirmation and the parallel ladder (split_budget).
-  ProbeBudget shares() const { return split_budget(m_total); }
   // The start plus the total: where figures that are extras (runs timed again) end, whatever set-up took.
   Clock::time_point end() const { return m_start + m_total; }
   // end() moved by the set-up charged so far: where the trials end.
@@ -29,6 +28,8 @@ class Budget {
 
   // Charges `setup` (none when negative), moving the deadline by it.
   void charge(milliseconds setup);
+  // Gives up `span` of the total (none when negative): time a measurement that cannot matter would have had.
+  void give_up(milliseconds span);
   // The time from `now` to the deadline; negative past it.
   milliseconds left(Clock::time_point now) const;
   // The time from `now` to end(); negative past it.
