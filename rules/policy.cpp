@@ -32,6 +32,42 @@ Setter number_in(double Policy::*member, double low, double high) {
   };
 }
 
+// A duration in whole milliseconds within [low, high], stored into the timing field `member` points at.
+Setter milliseconds_in(std::chrono::milliseconds MeasureTiming::*member, long low, long high) {
+  return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
+    const auto value = node.value<std::int64_t>();
+    if (!node.is_integer() || !value || *value < low || *value > high) {
+      return toml_error(origin, node,
+                        "expected whole milliseconds from " + std::to_string(low) + " to " + std::to_string(high));
+    }
+    policy.timing.*member = std::chrono::milliseconds(*value);
+    return ok();
+  };
+}
+
+// A whole count within [low, high], stored into the timing field `member` points at.
+Setter count_in(int MeasureTiming::*member, int low, int high) {
+  return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
+    const auto value = node.value<std::int64_t>();
+    if (!node.is_integer() || !value || *value < low || *value > high) {
+      return toml_error(origin, node,
+                        "expected a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+    }
+    policy.timing.*member = static_cast<int>(*value);
+    return ok();
+  };
+}
+
+// A share of the budget within [0.05, 0.9], stored into the timing field `member` points at.
+Setter share_of_budget(double MeasureTiming::*member) {
+  return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
+    const auto value = node.value<double>();
+    if (!value || *value < 0.05 || *value > 0.9) return toml_error(origin, node, "expected a share from 0.05 to 0.9");
+    policy.timing.*member = *value;
+    return ok();
+  };
+}
+
 Result<void> set_floor(const toml::node& node, Policy& policy, const std::string& origin) {
   const auto text = node.value<std::string>();
   const auto tier = text ? parse_tier(*text) : std::nullopt;
@@ -82,6 +118,21 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
         {"near", number_in(&Policy::parallel_near, 0.1, 1.0)},
         {"step_gain", number_in(&Policy::ladder_step_gain, 1.0, 10.0)},
         {"linear_step_gain", number_in(&Policy::ladder_linear_gain, 1.0, 10.0)}}},
+      {"timing",
+       {{"survey_share", share_of_budget(&MeasureTiming::survey_share)},
+        {"confirm_share", share_of_budget(&MeasureTiming::confirm_share)},
+        {"shortest_stream_ms", milliseconds_in(&MeasureTiming::shortest_stream, 20, 10000)},
+        {"longest_stream_ms", milliseconds_in(&MeasureTiming::longest_stream, 100, 60000)},
+        {"longest_parallel_stream_ms", milliseconds_in(&MeasureTiming::longest_parallel_stream, 100, 60000)},
+        {"stream_round_trips", count_in(&MeasureTiming::stream_round_trips, 1, 100)},
+        {"warm_up_round_trips", count_in(&MeasureTiming::warm_up_round_trips, 1, 100)},
+        {"switch_round_trips", count_in(&MeasureTiming::switch_round_trips, 1, 100)},
+        {"slow_start_round_trips", count_in(&MeasureTiming::slow_start_round_trips, 1, 100)},
+        {"trial_overhead_ms", milliseconds_in(&MeasureTiming::trial_overhead, 0, 10000)},
+        {"shell_start_ms", milliseconds_in(&MeasureTiming::shell_start, 0, 10000)},
+        {"ladder_margin_ms", milliseconds_in(&MeasureTiming::ladder_margin, 0, 10000)},
+        {"least_switch_ms", milliseconds_in(&MeasureTiming::least_switch, 0, 10000)},
+        {"least_command_slot_ms", milliseconds_in(&MeasureTiming::least_command_slot, 10, 10000)}}},
       {"audit",
        {{"slow_cipher_fraction", number_in(&Policy::slow_cipher_fraction, 0.0, 1.0)},
         {"slow_first_fraction", number_in(&Policy::slow_first_fraction, 0.0, 1.0)},
@@ -95,7 +146,8 @@ Result<void> apply_section(const std::string& name, const toml::node& node, Poli
   if (section == schema().end() || !node.is_table()) {
     return toml_error(origin, node,
                       "unknown section '" + name +
-                          "' (expected security, compression, ranking, link, window, confirmation, parallel or audit)");
+                          "' (expected security, compression, ranking, link, window, confirmation, parallel, "
+                          "timing or audit)");
   }
   for (const auto& [key, value] : *node.as_table()) {
     const auto setter = section->second.find(std::string(key.str()));
@@ -114,6 +166,10 @@ Result<Policy> parse_policy(std::string_view text, const std::string& origin, co
   Policy policy = base;
   for (const auto& [name, node] : root) {
     SSHTUNE_TRYV(apply_section(std::string(name.str()), node, policy, origin));
+  }
+  if (const toml::node* timing = root.get("timing");
+      timing != nullptr && policy.timing.survey_share + policy.timing.confirm_share > 0.95) {
+    return toml_error(origin, *timing, "survey_share + confirm_share must leave the ladder at least 0.05");
   }
   return policy;
 }

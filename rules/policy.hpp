@@ -2,6 +2,7 @@
 // Policy thresholds for the decision model (rules/policy.toml), optionally
 // overridden by the user's ~/.config/ssh-tune/rules.toml. Format: ssh-tune-rules(5).
 
+#include "base/measure_timing.hpp"
 #include "base/result.hpp"
 #include "rules/catalog.hpp"
 
@@ -38,6 +39,7 @@ struct Policy {
   double slow_cipher_fraction = 0.10;           // audit: a first cipher below this fraction of the fastest is slow
   double slow_first_fraction = 0.70;            // audit: ... below this fraction of the fastest both ends support
   double speed_noise = 0.10;                    // audit: ciphers within 10% of the fastest figure tie with it
+  MeasureTiming timing;                         // [timing]: how the measuring passes spend the budget
   bool operator==(const Policy&) const = default;
 };
 

@@ -5,6 +5,7 @@
 
 #include "probes/core/remote_tools.hpp"
 #include "base/clock.hpp"
+#include "base/measure_timing.hpp"
 #include "base/result.hpp"
 #include "probes/core/server_algorithms.hpp"
 
@@ -196,6 +197,7 @@ struct HostTrialPlan {
       std::function<std::optional<std::string>(const std::vector<TrialResult>& timed, std::optional<double> rtt)>;
   SkipCiphers skip_ciphers;
   bool probe_tools = true;  // `rsync --version` and the TCP buffer limits (k_remote_tools_command)
+  MeasureTiming timing;     // slots' least round trips and warm-up, a switch's cost (the policy's [timing])
 };
 
 // A trial that failed; the others still ran.

@@ -8,16 +8,6 @@ namespace {
 using std::chrono::duration_cast;
 using milliseconds = TrialSequence::milliseconds;
 
-// Lower bound for what a trial spends outside its slot (an algorithm switch, now and then a new connection).
-constexpr milliseconds k_min_overhead{50};
-constexpr milliseconds k_min_time_cap{100};
-// A throughput slot spans at least this many round trips, its warm-up at least two: on a long path a
-// shorter one times the burst of a window's credit, not the rate it allows.
-constexpr int k_slot_round_trips = 5;
-constexpr int k_warm_up_round_trips = 2;
-// A switch between trials is a rekey: its KEXINIT and key exchange take about this many round trips.
-constexpr int k_switch_round_trips = 2;
-
 milliseconds round_trips(double rtt_seconds, int count) {
   return milliseconds(static_cast<long long>(rtt_seconds * 1000 * count));
 }
@@ -33,7 +23,7 @@ TrialSequence::TrialSequence(RemoteRunner& runner, const HostTrialPlan& plan, st
       m_host(std::move(host)),
       m_clock(clock),
       m_budget(clock.now(), plan.budget),
-      m_overhead(std::max(connect_time, k_min_overhead)) {
+      m_overhead(std::max(connect_time, plan.timing.least_switch)) {
   m_budget.charge(runner.setup_time());
 }
 
@@ -41,7 +31,7 @@ std::optional<TrialResult> TrialSequence::attempt(TrialSpec spec, const std::str
                                                   bool needed) {
   if (m_stopped) return std::nullopt;
   const bool data = moves_data(spec.kind);
-  const milliseconds shortest = data ? shortest_slot() : k_min_time_cap;
+  const milliseconds shortest = data ? shortest_slot() : m_plan.timing.least_command_slot;
   const milliseconds left = this->left();
   if (left < m_overhead + shortest && !needed) {
     stop("time budget used up before " + label);
@@ -49,7 +39,8 @@ std::optional<TrialResult> TrialSequence::attempt(TrialSpec spec, const std::str
   }
   const auto slot =
       std::clamp(left / std::max(trials_left, 1) - m_overhead, shortest, std::max(m_plan.max_trial_time, shortest));
-  spec.warm_up_time = data ? std::max(slot / 5, round_trips(m_rtt_seconds, k_warm_up_round_trips)) : slot / 5;
+  spec.warm_up_time =
+      data ? std::max(slot / 5, round_trips(m_rtt_seconds, m_plan.timing.warm_up_round_trips)) : slot / 5;
   spec.warm_up_bytes = 0;  // time alone: a byte count is seconds of warm-up on a slow link
   spec.time_cap = slot - spec.warm_up_time;
   spec.path_rtt_seconds = m_report.rtt_seconds.value_or(0);
@@ -69,7 +60,8 @@ std::optional<TrialResult> TrialSequence::run_essential(const TrialSpec& spec, c
 
 void TrialSequence::set_rtt(double seconds) {
   m_rtt_seconds = seconds;
-  if (!m_overhead_learned) m_overhead = std::max(k_min_overhead, round_trips(seconds, k_switch_round_trips));
+  if (!m_overhead_learned)
+    m_overhead = std::max(m_plan.timing.least_switch, round_trips(seconds, m_plan.timing.switch_round_trips));
 }
 
 void TrialSequence::stop(const std::string& note) {
@@ -90,7 +82,7 @@ void TrialSequence::forgo(int trials, int trials_left) {
 bool TrialSequence::has_time_for_a_trial() const { return !m_stopped && left() >= m_overhead + shortest_slot(); }
 
 milliseconds TrialSequence::shortest_slot() const {
-  return std::max(k_min_time_cap, round_trips(m_rtt_seconds, k_slot_round_trips));
+  return std::max(m_plan.timing.least_command_slot, round_trips(m_rtt_seconds, m_plan.timing.stream_round_trips));
 }
 
 TrialSequence::Timed TrialSequence::run_timed(const TrialSpec& spec) {
@@ -103,7 +95,7 @@ TrialSequence::Timed TrialSequence::run_timed(const TrialSpec& spec) {
 }
 
 void TrialSequence::learn_overhead(milliseconds observed) {
-  observed = std::max(observed, k_min_overhead);
+  observed = std::max(observed, m_plan.timing.least_switch);
   m_overhead = m_overhead_learned ? std::min(m_overhead, observed) : observed;
   m_overhead_learned = true;
 }

@@ -25,8 +25,9 @@ class TrialSequence {
 
   // Runs `spec` unless stopped or out of budget; `trials_left` (this one included) shares the time left.
   // With `needed`, it runs even past the budget: the verdict needs one figure of its kind. A slot spans at
-  // least k_slot_round_trips round trips of the path, its warm-up at least two (a window's worth of
-  // data in flight is sent before any of it is acknowledged).
+  // least plan.timing.stream_round_trips round trips of the path, its warm-up at least
+  // plan.timing.warm_up_round_trips (a window's worth of data in flight is sent before any of it is
+  // acknowledged).
   std::optional<TrialResult> attempt(TrialSpec spec, const std::string& label, int trials_left, bool needed = false);
   // Runs a remote command whatever the budget says (its output is a decision's input, not a figure that
   // a shorter budget would only make coarser); only a host found down skips it.

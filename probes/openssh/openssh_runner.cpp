@@ -46,7 +46,8 @@ std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
 
 class ProcessRunner final : public OpensshRunner {
  public:
-  ProcessRunner(OpensshTarget target, const Clock& clock) : m_target(std::move(target)), m_clock(clock) {}
+  ProcessRunner(OpensshTarget target, const Clock& clock, const MeasureTiming& timing)
+      : m_target(std::move(target)), m_clock(clock), m_timing(timing) {}
 
   std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again,
                                                const SkipTurn& skip) override {
@@ -58,7 +59,7 @@ class ProcessRunner final : public OpensshRunner {
     for (std::size_t i = 0; i < all.size(); ++i) {
       if (skipped(*all[i], lives, skip)) continue;
       release(*all[i]);
-      fit_to_phase_end(*all[i], all.size() - i, setup);
+      fit_to_phase_end(*all[i], all.size() - i, setup, m_timing);
       stream_alone(*all[i]);
       if (all[i]->warmed) setup += all[i]->warmed_at - all[i]->released_at;
     }
@@ -168,13 +169,15 @@ class ProcessRunner final : public OpensshRunner {
 
   OpensshTarget m_target;
   const Clock& m_clock;
+  MeasureTiming m_timing;
   std::deque<std::unique_ptr<SessionPool>> m_pools;  // prepare()'s sessions, each set until a run_together
 };
 
 }  // namespace
 
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock) {
-  return std::make_unique<ProcessRunner>(std::move(target), clock);
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock,
+                                                   const MeasureTiming& timing) {
+  return std::make_unique<ProcessRunner>(std::move(target), clock, timing);
 }
 
 }  // namespace sshtune

@@ -25,6 +25,7 @@
 // Neither the connection's set-up nor the remote shell's start-up is timed.
 
 #include "base/clock.hpp"
+#include "base/measure_timing.hpp"
 #include "probes/core/host_trials.hpp"
 
 #include <chrono>
@@ -47,10 +48,6 @@ struct OpensshTarget {
   std::chrono::milliseconds timeout{10000};  // connect to the remote command's start
   std::string label;                         // "host" for messages
 };
-
-// What one trial costs besides its timed streaming (its warm-up and the process's exit): for fitting
-// trials to a phase's end here, and for costing trials when planning them.
-inline constexpr std::chrono::milliseconds k_trial_overhead{150};
 
 // Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
 // spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
@@ -97,7 +94,9 @@ class OpensshRunner {
 };
 
 // The production OpensshRunner for `target`. Every time it reads is `clock`'s (which must outlive it):
-// the same clock as the specs' phase_end, so it compares like with like.
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock);
+// the same clock as the specs' phase_end, so it compares like with like. Turns fit to a phase end with
+// `timing`'s trial overhead and shortest stream, as the plan that set it counted them.
+std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock,
+                                                   const MeasureTiming& timing);
 
 }  // namespace sshtune

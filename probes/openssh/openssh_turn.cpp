@@ -15,7 +15,6 @@ using std::chrono::milliseconds;
 // How long a stream may take to end once its data is out (the last window drains, the process exits).
 constexpr milliseconds k_exit_grace{3000};
 constexpr milliseconds k_poll_slice{20};
-constexpr milliseconds k_min_fitted_stream{150};
 
 bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
 std::uint64_t warm_up(const Live& live) {
@@ -302,12 +301,13 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const C
   }
 }
 
-void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup) {
+void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup, const MeasureTiming& timing) {
   const auto& spec = live.stream->spec();
   if (!spec.phase_end) return;
-  const auto share = (*spec.phase_end + setup - live.released_at) / static_cast<long>(remaining) - k_trial_overhead;
+  const auto share =
+      (*spec.phase_end + setup - live.released_at) / static_cast<long>(remaining) - timing.trial_overhead;
   const auto fitted = std::chrono::duration_cast<milliseconds>(share);
-  live.stream_time = std::clamp(fitted, std::min(k_min_fitted_stream, spec.time_cap), spec.time_cap);
+  live.stream_time = std::clamp(fitted, std::min(timing.shortest_stream, spec.time_cap), spec.time_cap);
 }
 
 void release(Live& live) {

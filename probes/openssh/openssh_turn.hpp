@@ -4,6 +4,7 @@
 // (openssh_runner.cpp) orders the turns. Included only by probes/*.cpp.
 
 #include "base/clock.hpp"
+#include "base/measure_timing.hpp"
 #include "probes/openssh/openssh_stream.hpp"
 
 #include <atomic>
@@ -76,8 +77,9 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const C
 // Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end moved
 // by `setup` (the time the connections took to become ready and the earlier trials' warm-ups: set-up is
 // no trial's time; this trial's own warm-up moves it too, which comes to leaving it out of the share), when
-// the streams ran longer than planned; never below k_min_fitted_stream (150 ms).
-void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup);
+// the streams ran longer than planned, each turn counted with timing.trial_overhead; never below
+// timing.shortest_stream.
+void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup, const MeasureTiming& timing);
 
 // Lets a held upload stream on when its turn comes. Its ssh was stopped as its remote command started;
 // had it read the whole warm-up and read-ahead by then, its clock would have started in the hold.

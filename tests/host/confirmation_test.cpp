@@ -65,10 +65,11 @@ TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting)
     const double rate = spec.cipher == "aes128-gcm@openssh.com"   ? 900
                         : spec.cipher == "aes256-gcm@openssh.com" ? 700
                                                                   : 280;
-    EXPECT_LE(static_cast<double>(spec.warm_up_bytes) / (rate * 1e6), k_trial_overhead.count() / 1000.0) << spec.cipher;
-    planned += spec.time_cap + k_trial_overhead;
+    EXPECT_LE(static_cast<double>(spec.warm_up_bytes) / (rate * 1e6), MeasureTiming{}.trial_overhead.count() / 1000.0)
+        << spec.cipher;
+    planned += spec.time_cap + MeasureTiming{}.trial_overhead;
   }
-  EXPECT_LE(planned, split_budget(m_request.budget).confirm);
+  EXPECT_LE(planned, split_budget(m_request.budget, MeasureTiming{}).confirm);
   EXPECT_EQ(m_world.client_targets.front().destination, "web");
 }
 
@@ -190,7 +191,7 @@ std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& wo
   int chacha_runs = 0;
   world.client.on_run = [&world, &chacha_runs, speed, overrun](const TrialSpec& spec, std::size_t) {
     const auto streamed = spec.time_cap * overrun;
-    world.clock.advance(streamed + k_trial_overhead);
+    world.clock.advance(streamed + MeasureTiming{}.trial_overhead);
     const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
     const double seconds = std::chrono::duration<double>(streamed).count();
     auto trial = testing::client_trial(spec, (crawl ? 9 : speed) * seconds);

@@ -126,8 +126,8 @@ TEST_F(MeasurePasses, AConfirmationOnTimeHasItsShareAndKeepsALadderStep) {
   EXPECT_EQ(ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
                                                "chacha20-poly1305@openssh.com"}));
   EXPECT_EQ(plan.no_ladder, "") << "CPU-bound: the survey's ciphers differ";
-  EXPECT_EQ(plan.setup, setup_estimate(milliseconds(0)));
-  EXPECT_EQ(plan.kept_for_ladder, ladder_reserve(plan.setup, milliseconds(1000)));
+  EXPECT_EQ(plan.setup, setup_estimate(milliseconds(0), MeasureTiming{}));
+  EXPECT_EQ(plan.kept_for_ladder, ladder_reserve(plan.setup, milliseconds(1000), MeasureTiming{}));
   EXPECT_EQ(plan.share, milliseconds(2250));
   EXPECT_EQ(plan.rtt_wait, milliseconds(10000) + plan.specs.front().time_cap);
 }
@@ -144,7 +144,7 @@ TEST_F(MeasurePasses, ASurveyThatRanLongShortensTheConfirmationsShare) {
   const ConfirmPlan late = plan_confirmation(m_request, resolved(), s, m_env);
   ASSERT_EQ(late.specs.size(), 1u);
   EXPECT_EQ(late.specs.front().cipher, plan.specs.front().cipher);
-  EXPECT_EQ(late.specs.front().time_cap, k_min_stream);
+  EXPECT_EQ(late.specs.front().time_cap, MeasureTiming{}.shortest_stream);
   EXPECT_EQ(late.cut, "the budget held only " + plan.specs.front().cipher + " of the shortlist's " +
                           std::to_string(plan.specs.size()) + " trials with your ssh");
 }
@@ -252,7 +252,8 @@ TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoad
   const ConfirmPlan plan = two_trial_plan();
   bool first = true;
   m_world.client.on_run = [this, &first](const TrialSpec& spec, std::size_t) {
-    m_clock.advance(milliseconds(1000) + k_trial_overhead + (first ? milliseconds(400) : milliseconds(0)));
+    m_clock.advance(milliseconds(1000) + MeasureTiming{}.trial_overhead +
+                    (first ? milliseconds(400) : milliseconds(0)));
     first = false;
     return testing::client_trial(spec, 800);
   };
@@ -327,7 +328,8 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   for (const auto& batch : m_world.client.together) steps.push_back(batch.size());
   EXPECT_EQ(steps, (std::vector<std::size_t>{2, 8})) << "two sessions moved 2x: straight on to 8";
   EXPECT_TRUE(m_world.client.prepared.empty()) << "sessions opening beside a CPU-bound step would take its CPU";
-  EXPECT_EQ(m_world.client.together[0][0].time_cap, parallel_planned_stream(milliseconds(1000)));
+  EXPECT_EQ(m_world.client.together[0][0].time_cap,
+            parallel_planned_stream(milliseconds(1000), MeasureTiming{}.shortest_stream, MeasureTiming{}));
   // Two sessions took 300 ms (under the 550 planned: nothing), eight 1200 ms: 650 charged.
   EXPECT_EQ(budget.charged(), milliseconds(650));
   EXPECT_EQ(m.facts.parallel_trials.size(), 2u);

@@ -10,23 +10,32 @@ namespace {
 using std::chrono::milliseconds;
 
 TEST(Schedule, TheDefaultBudgetSplitsSurveyConfirmationAndParallel) {
-  const ProbeBudget budget = split_budget(milliseconds(5000));
+  const ProbeBudget budget = split_budget(milliseconds(5000), MeasureTiming{});
   EXPECT_EQ(budget.survey, milliseconds(1750));
   EXPECT_EQ(budget.confirm, milliseconds(2250));
   EXPECT_EQ(budget.parallel, milliseconds(1000));
 }
 
 TEST(Schedule, ConfirmationTrialsShareWhatTheOverlappedSetUpLeaves) {
-  EXPECT_EQ(confirm_stream_time(milliseconds(1750), milliseconds(250), 3), milliseconds(350));    // 150 ms each besides
-  EXPECT_EQ(confirm_stream_time(milliseconds(10000), milliseconds(250), 2), milliseconds(1000));  // at most 1 s
-  EXPECT_EQ(confirm_stream_time(milliseconds(500), milliseconds(300), 4), milliseconds(150));     // at least 150 ms
-  EXPECT_EQ(confirm_stream_time(milliseconds(300), milliseconds(300), 2), milliseconds(0));       // nothing fits
+  EXPECT_EQ(
+      confirm_stream_time(milliseconds(1750), milliseconds(250), 3, MeasureTiming{}.shortest_stream, MeasureTiming{}),
+      milliseconds(350));  // 150 ms each besides
+  EXPECT_EQ(
+      confirm_stream_time(milliseconds(10000), milliseconds(250), 2, MeasureTiming{}.shortest_stream, MeasureTiming{}),
+      milliseconds(1000));  // at most 1 s
+  EXPECT_EQ(
+      confirm_stream_time(milliseconds(500), milliseconds(300), 4, MeasureTiming{}.shortest_stream, MeasureTiming{}),
+      milliseconds(150));  // at least 150 ms
+  EXPECT_EQ(
+      confirm_stream_time(milliseconds(300), milliseconds(300), 2, MeasureTiming{}.shortest_stream, MeasureTiming{}),
+      milliseconds(0));  // nothing fits
 }
 
 TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
-  EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2), milliseconds(250));
-  EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2), milliseconds(150));  // under the set-up
-  EXPECT_EQ(retime_stream_time(milliseconds(-400), milliseconds(200), 1), milliseconds(150));
+  EXPECT_EQ(retime_stream_time(milliseconds(1000), milliseconds(200), 2, MeasureTiming{}), milliseconds(250));
+  EXPECT_EQ(retime_stream_time(milliseconds(100), milliseconds(200), 2, MeasureTiming{}),
+            milliseconds(150));  // under the set-up
+  EXPECT_EQ(retime_stream_time(milliseconds(-400), milliseconds(200), 1, MeasureTiming{}), milliseconds(150));
 }
 
 TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
@@ -69,7 +78,7 @@ TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesIn
 }
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
-  const ProbeBudget budget = split_budget(milliseconds(5000));                                // 1750 / 2250 / 1000
+  const ProbeBudget budget = split_budget(milliseconds(5000), MeasureTiming{});               // 1750 / 2250 / 1000
   EXPECT_EQ(confirm_share(budget, milliseconds(3250), budget.parallel), milliseconds(2250));  // on time
   EXPECT_EQ(confirm_share(budget, milliseconds(2750), budget.parallel), milliseconds(1750));  // 500 ms late
   EXPECT_EQ(confirm_share(budget, milliseconds(1000), budget.parallel), milliseconds(0));     // nothing left for it
@@ -92,16 +101,22 @@ TEST(Schedule, TheParallelLadderDoublesWhileItGainsAndTheBudgetHolds) {
 }
 
 TEST(Schedule, ALadderStepCostsItsSetUpStreamAndOverheadAndTheConfirmationKeepsItsRoom) {
-  EXPECT_EQ(setup_estimate(milliseconds(40)), milliseconds(230));  // two connects and a shell's start
-  EXPECT_EQ(ladder_step_cost(milliseconds(230), milliseconds(1000)), milliseconds(230 + 250 + 150));
-  EXPECT_EQ(ladder_reserve(milliseconds(230), milliseconds(1000)), milliseconds(1000));  // the share holds a step
-  EXPECT_EQ(ladder_reserve(milliseconds(600), milliseconds(1000)), milliseconds(1100));  // a step and 100 ms
+  EXPECT_EQ(setup_estimate(milliseconds(40), MeasureTiming{}), milliseconds(230));  // two connects and a shell's start
+  EXPECT_EQ(ladder_step_cost(milliseconds(230), milliseconds(1000), MeasureTiming{}.shortest_stream, MeasureTiming{}),
+            milliseconds(230 + 250 + 150));
+  EXPECT_EQ(ladder_reserve(milliseconds(230), milliseconds(1000), MeasureTiming{}),
+            milliseconds(1000));  // the share holds a step
+  EXPECT_EQ(ladder_reserve(milliseconds(600), milliseconds(1000), MeasureTiming{}),
+            milliseconds(1100));  // a step and 100 ms
 }
 
 TEST(Schedule, AParallelStepStreamsAQuarterOfTheParallelShare) {
-  EXPECT_EQ(parallel_planned_stream(milliseconds(1000)), milliseconds(250));
-  EXPECT_EQ(parallel_planned_stream(milliseconds(400)), milliseconds(150));
-  EXPECT_EQ(parallel_planned_stream(milliseconds(4000)), milliseconds(500));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(1000), MeasureTiming{}.shortest_stream, MeasureTiming{}),
+            milliseconds(250));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(400), MeasureTiming{}.shortest_stream, MeasureTiming{}),
+            milliseconds(150));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(4000), MeasureTiming{}.shortest_stream, MeasureTiming{}),
+            milliseconds(500));
 }
 
 TEST(Schedule, ATrialUnderAQuarterOfTheSurveysFigureCrawled) {
@@ -147,11 +162,12 @@ TEST(Schedule, TheLadderFromTheTopHalvesWhileItStaysNearTheBest) {
 }
 
 TEST(Schedule, StreamsSpanFiveRoundTripsOfALongPath) {
-  EXPECT_EQ(shortest_stream(std::nullopt), k_min_stream);
-  EXPECT_EQ(shortest_stream(0.001), k_min_stream);
-  EXPECT_EQ(shortest_stream(0.2), milliseconds(1000));
-  EXPECT_EQ(confirm_stream_time(milliseconds(2250), milliseconds(0), 3, milliseconds(1000)), milliseconds(1000));
-  EXPECT_EQ(parallel_planned_stream(milliseconds(1000), milliseconds(1500)), milliseconds(1500));
+  EXPECT_EQ(shortest_stream(std::nullopt, MeasureTiming{}), MeasureTiming{}.shortest_stream);
+  EXPECT_EQ(shortest_stream(0.001, MeasureTiming{}), MeasureTiming{}.shortest_stream);
+  EXPECT_EQ(shortest_stream(0.2, MeasureTiming{}), milliseconds(1000));
+  EXPECT_EQ(confirm_stream_time(milliseconds(2250), milliseconds(0), 3, milliseconds(1000), MeasureTiming{}),
+            milliseconds(1000));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(1000), milliseconds(1500), MeasureTiming{}), milliseconds(1500));
 }
 
 // A 40 ms path's handshakes fit half the confirmation's share; a 200 ms path's (3.2 s) do not and are

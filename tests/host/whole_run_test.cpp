@@ -59,7 +59,7 @@ TEST_F(WholeRun, EachPassKeepsToWhatItWasGivenOnTheOneClock) {
   EXPECT_EQ(confirmation.pass, MeasuringPass::confirmation);
   EXPECT_EQ(ladder.pass, MeasuringPass::ladder);
 
-  const ProbeBudget shares = split_budget(m_request.budget);
+  const ProbeBudget shares = split_budget(m_request.budget, MeasureTiming{});
   EXPECT_EQ(survey.given, shares.survey);
   EXPECT_LE(survey.spent, survey.given + survey.setup) << "the survey's trials end by its share";
   EXPECT_GT(survey.spent, survey.given / 2) << "and use most of it";

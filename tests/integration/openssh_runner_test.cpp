@@ -92,7 +92,7 @@ TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {
 TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")});
   ASSERT_EQ(results.size(), 2u);
   for (const auto& result : results) {
@@ -113,7 +113,7 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
 TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<std::size_t> seen;
   const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
     seen.push_back(before.size());
@@ -137,7 +137,7 @@ TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
 TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   const auto start = std::chrono::steady_clock::now();
   for (auto& spec : specs) {
@@ -161,7 +161,7 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
 TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
                                upload("aes256-gcm@openssh.com")};
   for (auto& spec : specs) {
@@ -188,7 +188,7 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
 TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemoryFile) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   specs[0].file_input = true;
   specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
@@ -220,7 +220,7 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
 TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.file_input = true;
   spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
@@ -238,7 +238,7 @@ TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
 TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.file_input = true;
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
@@ -250,7 +250,7 @@ TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
 TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
   const auto results = runner->run_in_turn({spec});
@@ -262,7 +262,7 @@ TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
 TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   for (const bool file_input : {false, true}) {  // a parallel step's sessions all read one kind of input
     auto spec = upload("aes128-gcm@openssh.com");
     spec.byte_cap = 1ull << 40;                       // time-bound, long enough to overlap on a loaded machine
@@ -290,7 +290,7 @@ int logins(const testing::SshdFixture& sshd) { return testing::count_of(sshd.log
 TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
   auto* sshd = start_sshd({"MaxStartups 5"});  // a sixth unauthenticated connection is dropped
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
@@ -302,7 +302,7 @@ TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
 TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
@@ -322,7 +322,7 @@ TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
 TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.kind = TrialKind::download;
   spec.byte_cap = 32u << 20;
@@ -368,7 +368,7 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
 TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock());
+  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")});
   ASSERT_FALSE(results[0]);
   EXPECT_TRUE(std::regex_search(results[0].error().message, std::regex("^sshtune-test: ssh: .*no matching cipher")))
@@ -380,7 +380,8 @@ TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for_ssh(*sshd);
   target.program = "/nonexistent/ssh";
-  const auto results = make_openssh_runner(target, system_clock())->run_in_turn({upload("aes128-gcm@openssh.com")});
+  const auto results =
+      make_openssh_runner(target, system_clock(), MeasureTiming{})->run_in_turn({upload("aes128-gcm@openssh.com")});
   ASSERT_FALSE(results[0]);
   EXPECT_EQ(results[0].error().message,
             "sshtune-test: cannot run the OpenSSH client: /nonexistent/ssh: No such file or directory");

@@ -50,13 +50,28 @@ TEST(Policy, BrokenUserFileNamesFileAndLine) {
 TEST(Policy, SchemaErrors) {
   EXPECT_EQ(
       error_of("[speed]\nx = 1\n"),
-      "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, confirmation, parallel or audit)");
+      "rules.toml:1: unknown section 'speed' (expected security, compression, ranking, link, window, confirmation, parallel, timing or audit)");
   EXPECT_EQ(error_of("[compression]\nmargn = 2\n"), "rules.toml:2: unknown key 'margn' in [compression]");
   EXPECT_EQ(error_of("[compression]\nmargin = 0.5\n"), "rules.toml:2: expected a number from 1 to 10");
   EXPECT_EQ(error_of("[security]\nfloor = \"removed\"\n"),
             "rules.toml:2: floor must be recommended, acceptable or weak");
   EXPECT_EQ(error_of("[security]\nallow = [1]\n"), "rules.toml:2: allow must be an array of algorithm names");
   EXPECT_EQ(error_of("[window\n"), "rules.toml:1: Error while parsing table header: expected ']', saw '\\n'");
+}
+
+TEST(Policy, TimingValuesAreReadAndChecked) {
+  auto policy =
+      parse_policy("[timing]\nsurvey_share = 0.3\nshortest_stream_ms = 200\nstream_round_trips = 6\n", "rules.toml");
+  ASSERT_TRUE(policy) << policy.error().message;
+  EXPECT_DOUBLE_EQ(policy.value().timing.survey_share, 0.3);
+  EXPECT_EQ(policy.value().timing.shortest_stream, std::chrono::milliseconds(200));
+  EXPECT_EQ(policy.value().timing.stream_round_trips, 6);
+  EXPECT_EQ(policy.value().timing.longest_stream, MeasureTiming{}.longest_stream) << "a key not set keeps its default";
+  EXPECT_EQ(error_of("[timing]\nshortest_stream_ms = 1.5\n"),
+            "rules.toml:2: expected whole milliseconds from 20 to 10000");
+  EXPECT_EQ(error_of("[timing]\nstream_round_trips = 0\n"), "rules.toml:2: expected a whole number from 1 to 100");
+  EXPECT_EQ(error_of("[timing]\nsurvey_share = 0.5\nconfirm_share = 0.5\n"),
+            "rules.toml:1: survey_share + confirm_share must leave the ladder at least 0.05");
 }
 
 TEST(Policy, IntegersAreNumbersToo) {

@@ -3,6 +3,7 @@
 
 #include "probes/core/host_trials.hpp"
 #include "probes/openssh/openssh_runner.hpp"
+#include "base/measure_timing.hpp"
 #include "tests/support/fake_clock.hpp"
 
 #include <algorithm>
@@ -32,9 +33,10 @@ class FakeClientRunner final : public OpensshRunner {
   std::vector<std::vector<TrialSpec>> together;  // each run_together batch
   std::vector<std::vector<TrialSpec>> prepared;  // each prepare batch ...
   std::vector<std::size_t> prepared_after;       // ... and how many batches (in turn or together) ran before it
-  // When set, every trial moves it as a real one takes: its streaming plus k_trial_overhead (its warm-up
+  // When set, every trial moves it as a real one takes: its streaming plus timing.trial_overhead (its warm-up
   // and exit), a run together the longest of its members'.
   const FakeClock* paced = nullptr;
+  MeasureTiming timing;  // the real runner's fit to a phase end, as the default policy sets it
 
   std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& choose = {},
                                                const SkipTurn& skip = {}) override {
@@ -77,21 +79,21 @@ class FakeClientRunner final : public OpensshRunner {
     return results;
   }
   // A turn as the real runner times it: its streaming shortened so that it and the `remaining - 1` turns
-  // after it end by spec.phase_end (never below 150 ms, never past its time cap).
+  // after it end by spec.phase_end (never below timing.shortest_stream, never past its time cap).
   void pace_turn(const TrialSpec& spec, std::size_t remaining) const {
     auto stream = spec.time_cap;
     if (spec.phase_end) {
       const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(*spec.phase_end - paced->now()) /
                              static_cast<long>(remaining) -
-                         k_trial_overhead;
-      stream = std::clamp(share, std::min(std::chrono::milliseconds(150), spec.time_cap), spec.time_cap);
+                         timing.trial_overhead;
+      stream = std::clamp(share, std::min(timing.shortest_stream, spec.time_cap), spec.time_cap);
     }
-    paced->advance(stream + k_trial_overhead);
+    paced->advance(stream + timing.trial_overhead);
   }
   void pace(const std::vector<TrialSpec>& specs, std::size_t k) const {
     std::chrono::milliseconds longest{0};
     for (const auto& spec : specs) {
-      const auto took = spec.time_cap + k_trial_overhead;
+      const auto took = spec.time_cap + timing.trial_overhead;
       if (k > 1)
         longest = std::max(longest, took);
       else

@@ -15,18 +15,19 @@
 namespace sshtune {
 namespace {
 
-// The wall time a result's streaming took: its timed seconds and its overhead (k_trial_overhead); none
-// for a failed trial.
-milliseconds streamed(const Result<TrialResult>& result) {
+// The wall time a result's streaming took: its timed seconds and its overhead (timing.trial_overhead);
+// none for a failed trial.
+milliseconds streamed(const Result<TrialResult>& result, const MeasureTiming& timing) {
   if (!result) return milliseconds(0);
-  return milliseconds(static_cast<long>(result.value().seconds * 1000)) + k_trial_overhead;
+  return milliseconds(static_cast<long>(result.value().seconds * 1000)) + timing.trial_overhead;
 }
 
 // What the confirmation's connections took to set up, beyond their streaming: its wall time less each
 // trial's streaming.
-milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results) {
+milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results,
+                            const MeasureTiming& timing) {
   auto rest = wall;
-  for (const auto& result : results) rest -= streamed(result);
+  for (const auto& result : results) rest -= streamed(result, timing);
   return std::max(rest, milliseconds(0));
 }
 
@@ -112,7 +113,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   // when several start at once) is not budget and moves the deadline.
   const auto wall = std::chrono::duration_cast<milliseconds>(env.clock->now() - started);
   const milliseconds charged_before = budget.charged();
-  budget.charge(observed_setup(wall, results) - plan.setup);
+  budget.charge(observed_setup(wall, results, env.policy.timing) - plan.setup);
   m.passes.push_back({MeasuringPass::confirmation, plan.share, wall, budget.charged() - charged_before});
   average_retimes(results, specs.size(), again, env.policy);
   const std::string failure = record_confirmation(specs, results, m);

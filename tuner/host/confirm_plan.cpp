@@ -41,7 +41,7 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
                                           const std::shared_ptr<const std::string>& sample) {
   const rules::Shortlist& list = plan.shortlist;
   const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
-  const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count, plan.shortest_stream);
+  const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count, plan.shortest_stream, policy.timing);
   std::vector<TrialSpec> specs;
   if (stream.count() == 0) {
     // The verdict's figure comes from your ssh: the leader streams whatever the budget says.
@@ -78,16 +78,17 @@ std::optional<double> survey_figure(const rules::HostFacts& facts, const std::st
 ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& resolved, const Survey& survey,
                               HostEnvironment& env) {
   const rules::HostFacts& facts = survey.measurement.facts;
-  const ProbeBudget shares = split_budget(survey.budget.total());
+  const ProbeBudget shares = split_budget(survey.budget.total(), env.policy.timing);
   ConfirmPlan plan;
   plan.shortlist = rules::shortlist(facts, env.catalog, env.policy);
   plan.direction = direction_of(request);
   plan.no_ladder = ladder_skipped(plan.shortlist);
-  plan.setup = setup_in_budget(setup_estimate(survey.connect_time), shares.confirm);
-  plan.shortest_stream = shortest_stream(facts.rtt_seconds);
+  plan.setup = setup_in_budget(setup_estimate(survey.connect_time, env.policy.timing), shares.confirm);
+  plan.shortest_stream = shortest_stream(facts.rtt_seconds, env.policy.timing);
   plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy, rules::loss_suspected(facts, env.policy));
   plan.parallel_share = shares.parallel;
-  plan.kept_for_ladder = plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel) : milliseconds(0);
+  plan.kept_for_ladder =
+      plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel, env.policy.timing) : milliseconds(0);
   // A ladder that will not run still keeps the parallel share from the first runs: runs timed again
   // may use it.
   const milliseconds reserve = plan.no_ladder.empty() ? plan.kept_for_ladder : shares.parallel;
@@ -99,7 +100,8 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
                " trials with your ssh";
   }
   // The first trial streams its shortest stream whatever the share: its figure is the verdict's.
-  if (!plan.specs.empty()) plan.share = std::max(plan.share, plan.setup + plan.shortest_stream + k_trial_overhead);
+  if (!plan.specs.empty())
+    plan.share = std::max(plan.share, plan.setup + plan.shortest_stream + env.policy.timing.trial_overhead);
   if (plan.specs.empty()) {
     plan.nothing_to_confirm = "the survey measured nothing to confirm";
   } else {
@@ -107,9 +109,9 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   }
   if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
     const TrialSpec& leader = plan.specs.front();
-    plan.ladder_spec =
-        parallel_spec(plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
-                      parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
+    plan.ladder_spec = parallel_spec(
+        plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
+        parallel_planned_stream(plan.parallel_share, plan.shortest_stream, env.policy.timing), plan.warm_up_floor);
   }
   return plan;
 }

@@ -32,7 +32,9 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   const Clock& clock = system_clock();
   env.clock = &clock;
   env.make_runner = [&clock](const RemoteTarget& target) { return make_libssh_runner(target, clock); };
-  env.make_client_runner = [&clock](const OpensshTarget& target) { return make_openssh_runner(target, clock); };
+  env.make_client_runner = [&clock, timing = env.policy.timing](const OpensshTarget& target) {
+    return make_openssh_runner(target, clock, timing);
+  };
   env.fetch_server = [&clock](const RemoteTarget& target) {
     const auto fetch = [&clock](const RemoteTarget& t) { return fetch_server_algorithms(t, clock); };
     return guarded_preauth_fetch(target, fetch, clock);

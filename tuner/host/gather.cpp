@@ -189,10 +189,11 @@ HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
 // The survey's plan; its share of the budget less what the control session's set-up already took.
 HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::string> sample, milliseconds connect_time) {
   HostTrialPlan plan = make_trial_plan(in.server, std::move(sample));
-  plan.budget = std::max(milliseconds(0), split_budget(in.request.budget).survey - connect_time);
+  plan.budget = std::max(milliseconds(0), split_budget(in.request.budget, in.policy.timing).survey - connect_time);
   plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
   plan.skip_compression = compression_skip(in);
   plan.skip_ciphers = cipher_skip(in, plan.ciphers);
+  plan.timing = in.policy.timing;
   return plan;
 }
 
@@ -229,7 +230,7 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
   budget.charge(report.outside_budget);
-  m.passes.push_back({MeasuringPass::survey, split_budget(request.budget).survey,
+  m.passes.push_back({MeasuringPass::survey, split_budget(request.budget, env.policy.timing).survey,
                       std::chrono::duration_cast<milliseconds>(env.clock->now() - start), report.outside_budget});
   return Survey{std::move(m), std::move(remote), std::move(sample), connect_time, budget};
 }

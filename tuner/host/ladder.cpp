@@ -49,7 +49,8 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionS
 template <typename Next, typename GuessNext>
 bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharing, OpensshRunner& client,
            Budget& budget, HostEnvironment& env, Measurement& m, Next next, GuessNext guess_next) {
-  const milliseconds step_cost = ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream);
+  const milliseconds step_cost =
+      ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream, env.policy.timing);
   bool failed = false;
   for (int k = 0; (k = next(k, failed, budget.left(env.clock->now()), step_cost));) {
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
@@ -67,10 +68,10 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharin
 // Sessions are prepared only where a window is suspected, and there every cipher moves the same: a tie
 // the ssh trials broke by noise must not open k sessions more (each start runs the remote login shell,
 // up to a second of CPU, while the prepared ones wait).
-TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best) {
+TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best, const MeasureTiming& timing) {
   if (plan.ladder_spec) return *plan.ladder_spec;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
-                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream), plan.warm_up_floor);
+                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream, timing), plan.warm_up_floor);
 }
 
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
@@ -131,7 +132,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   // LAN, up to a few round trips on a long path) and, on a shared CPU or link, their spans' union is the
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
-  const TrialSpec spec = ladder_step_spec(plan, *best);
+  const TrialSpec spec = ladder_step_spec(plan, *best, env.policy.timing);
   if (plan.shortlist.window_suspect)
     climb_down(plan, *best, spec, client, budget, env, m);
   else

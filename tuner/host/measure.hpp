@@ -41,18 +41,18 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
 // What the confirmation and the ladder will do, decided once from the survey.
 struct ConfirmPlan {
   rules::Shortlist shortlist;
-  TrialKind direction = TrialKind::upload;     // the request's
-  std::string no_ladder;                       // why no parallel sessions will be timed; "" when the ladder runs
-  milliseconds setup{0};                       // of a batch's set-up, what the budget holds (setup_in_budget)
-  milliseconds shortest_stream{k_min_stream};  // no trial of your ssh streams for less (shortest_stream)
-  WarmUpFloor warm_up_floor;                   // every trial's least warm-up, from the survey's RTT
-  milliseconds share{0};                       // the confirmation's share of the time left (confirm_share)
-  milliseconds kept_for_ladder{0};             // what runs timed again leave a ladder that will run
-  milliseconds parallel_share{0};              // the ladder's share (Budget::shares)
-  std::vector<TrialSpec> specs;                // the shortlist's trials, in turn order
-  milliseconds rtt_wait{0};                    // how long the loaded round trips wait for the first to stream
-  std::string nothing_to_confirm;              // when specs is empty: why (facts.openssh_missing)
-  std::string cut;                             // what the budget could not hold of the shortlist ("" all)
+  TrialKind direction = TrialKind::upload;  // the request's
+  std::string no_ladder;                    // why no parallel sessions will be timed; "" when the ladder runs
+  milliseconds setup{0};                    // of a batch's set-up, what the budget holds (setup_in_budget)
+  milliseconds shortest_stream{0};          // no trial of your ssh streams for less (shortest_stream)
+  WarmUpFloor warm_up_floor;                // every trial's least warm-up, from the survey's RTT
+  milliseconds share{0};                    // the confirmation's share of the time left (confirm_share)
+  milliseconds kept_for_ladder{0};          // what runs timed again leave a ladder that will run
+  milliseconds parallel_share{0};           // the ladder's share (Budget::shares)
+  std::vector<TrialSpec> specs;             // the shortlist's trials, in turn order
+  milliseconds rtt_wait{0};                 // how long the loaded round trips wait for the first to stream
+  std::string nothing_to_confirm;           // when specs is empty: why (facts.openssh_missing)
+  std::string cut;                          // what the budget could not hold of the shortlist ("" all)
   // Where the ladder runs from the top (a window-suspect shortlist): one session of its first step, the
   // shortlist's leader at its survey figure; prepare_ladder opens them while the confirmation streams.
   std::optional<TrialSpec> ladder_spec;

@@ -144,7 +144,7 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& 
   // Runs timed again are extra figures: set-up does not move their end, the budget the user gave does
   // (at worst each streams the shortest time). What a ladder that will run keeps is not theirs.
   const milliseconds left = budget.left_before_end(now) - plan.kept_for_ladder;
-  const milliseconds stream = retime_stream_time(left, retime_setup(plan, chosen), chosen.size());
+  const milliseconds stream = retime_stream_time(left, retime_setup(plan, chosen), chosen.size(), policy.timing);
   return OpensshRunner::TimeAgain{std::move(chosen), stream};
 }
 

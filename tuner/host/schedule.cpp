@@ -1,14 +1,10 @@
 #include "tuner/host/schedule.hpp"
 
-#include "probes/openssh/openssh_runner.hpp"
-
 #include <algorithm>
 
 namespace sshtune {
 namespace {
 
-constexpr milliseconds k_max_stream{1000};
-constexpr milliseconds k_max_parallel_stream{500};
 // The warm-up W: past any initial burst and a new session's slow start (where page faults are dear,
 // sshd's growing buffers hold a new session far below its steady rate for its first few MB), and past
 // TCP's ramp: a path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a
@@ -17,8 +13,6 @@ constexpr milliseconds k_max_parallel_stream{500};
 constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
-constexpr int k_stream_round_trips = 5;        // shortest_stream: round trips of a long path
-constexpr int k_slow_start_round_trips = 12;   // slow_start_floor's deadline: ~8 to open 2 MiB, and room
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -36,8 +30,6 @@ constexpr double k_compressed_file_input_mb_per_s = 20;
 // timed, and a real copy there pays no start to correct.
 constexpr std::uint64_t k_early_window = 2u << 20;
 constexpr double k_early_seconds = 0.1;
-constexpr milliseconds k_ladder_margin{100};  // ladder_reserve's room for the runner's own time
-constexpr milliseconds k_shell_start{150};    // a login shell's rc files before the remote command runs
 
 std::uint64_t bytes_for(double mb_per_s, double seconds) {
   return static_cast<std::uint64_t>(std::max(mb_per_s, 0.01) * 1e6 * seconds);
@@ -45,39 +37,45 @@ std::uint64_t bytes_for(double mb_per_s, double seconds) {
 
 }  // namespace
 
-ProbeBudget split_budget(milliseconds total) {
-  const auto survey = total * 35 / 100;
-  const auto confirm = total * 45 / 100;
+ProbeBudget split_budget(milliseconds total, const MeasureTiming& timing) {
+  const auto share = [&](double fraction) {
+    return milliseconds(static_cast<long long>(static_cast<double>(total.count()) * fraction));
+  };
+  const auto survey = share(timing.survey_share);
+  const auto confirm = share(timing.confirm_share);
   return {survey, confirm, total - survey - confirm};
 }
 
-milliseconds shortest_stream(std::optional<double> rtt_seconds) {
-  const auto path = milliseconds(static_cast<long long>(rtt_seconds.value_or(0) * 1000 * k_stream_round_trips));
-  return std::max(k_min_stream, path);
+milliseconds shortest_stream(std::optional<double> rtt_seconds, const MeasureTiming& timing) {
+  const auto path = milliseconds(static_cast<long long>(rtt_seconds.value_or(0) * 1000 * timing.stream_round_trips));
+  return std::max(timing.shortest_stream, path);
 }
 
 WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, bool lossy) {
   if (!rtt_seconds || (*rtt_seconds * 1000 < policy.long_rtt_ms && !lossy)) return {};
   return {static_cast<std::uint64_t>(2 * policy.window_bytes),
-          milliseconds(static_cast<long long>(*rtt_seconds * 1000 * k_slow_start_round_trips))};
+          milliseconds(static_cast<long long>(*rtt_seconds * 1000 * policy.timing.slow_start_round_trips))};
 }
 
 milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share) {
   return setup * 2 <= confirm_share ? setup : milliseconds(0);
 }
 
-milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials, milliseconds shortest) {
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials, milliseconds shortest,
+                                 const MeasureTiming& timing) {
   if (trials == 0) return milliseconds(0);
-  // k_trial_overhead, as the confirmation counts it afterwards: planned with less, the trials overrun
+  // The overhead, as the confirmation counts it afterwards: planned with less, the trials overrun
   // their share and take the time from the parallel share, which may then be too short for a ladder.
   const auto per_trial = (budget - setup) / static_cast<long>(trials);
-  const auto stream = per_trial - k_trial_overhead;
+  const auto stream = per_trial - timing.trial_overhead;
   if (stream < shortest) return budget >= setup + shortest ? shortest : milliseconds(0);
-  return std::min(stream, std::max(k_max_stream, shortest));
+  return std::min(stream, std::max(timing.longest_stream, shortest));
 }
 
-milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials) {
-  return std::max(confirm_stream_time(left, setup, trials), k_min_stream);  // a negative `left` fits nothing
+milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials,
+                                const MeasureTiming& timing) {
+  // A negative `left` fits nothing.
+  return std::max(confirm_stream_time(left, setup, trials, timing.shortest_stream, timing), timing.shortest_stream);
 }
 
 TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
@@ -106,18 +104,22 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor);
 }
 
-milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest) {
-  return std::max(std::clamp(share / 4, k_min_stream, k_max_parallel_stream), shortest);
+milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest, const MeasureTiming& timing) {
+  return std::max(std::clamp(share / 4, timing.shortest_stream, timing.longest_parallel_stream), shortest);
 }
 
-milliseconds setup_estimate(milliseconds connect_time) { return connect_time * 2 + k_shell_start; }
-
-milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest) {
-  return setup + parallel_planned_stream(parallel_share, shortest) + k_trial_overhead;
+milliseconds setup_estimate(milliseconds connect_time, const MeasureTiming& timing) {
+  return connect_time * 2 + timing.shell_start;
 }
 
-milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share) {
-  return std::max(parallel_share, ladder_step_cost(setup, parallel_share) + k_ladder_margin);
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest,
+                              const MeasureTiming& timing) {
+  return setup + parallel_planned_stream(parallel_share, shortest, timing) + timing.trial_overhead;
+}
+
+milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share, const MeasureTiming& timing) {
+  return std::max(parallel_share,
+                  ladder_step_cost(setup, parallel_share, timing.shortest_stream, timing) + timing.ladder_margin);
 }
 
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve) {

@@ -29,16 +29,13 @@ struct ProbeBudget {
   milliseconds parallel{0};
 };
 
-// The default split of `total`: 35% survey, 45% confirmation, 20% parallel sessions. The confirmation
-// has the largest share: its figures are the ones shown, and on a CPU-bound host a stream of under
-// 0.3 s moves with the machine's moment-to-moment speed.
-ProbeBudget split_budget(milliseconds total);
+// The split of `total`: timing.survey_share to the survey, timing.confirm_share to the confirmation, the
+// rest to parallel sessions.
+ProbeBudget split_budget(milliseconds total, const MeasureTiming& timing);
 
-// The shortest stream an OpenSSH trial is timed for: 150 ms, the least that times a fast link ...
-inline constexpr milliseconds k_min_stream{150};
-// ... and on a long path five of its round trips (`rtt_seconds`): a shorter one times the burst of a
-// window's credit, not the rate the window allows.
-milliseconds shortest_stream(std::optional<double> rtt_seconds);
+// The shortest stream an OpenSSH trial is timed for: timing.shortest_stream, and on a long path
+// timing.stream_round_trips of its round trips (`rtt_seconds`).
+milliseconds shortest_stream(std::optional<double> rtt_seconds, const MeasureTiming& timing);
 
 // The least warm-up every OpenSSH trial on a path gets (slow_start_floor); none on a short path.
 struct WarmUpFloor {
@@ -48,7 +45,7 @@ struct WarmUpFloor {
 
 // On a path at policy.long_rtt_ms or more (`rtt_seconds`), a warm-up past TCP's slow start: at least
 // twice policy.window_bytes (the doubling windows' sum before one reaches the channel window) and
-// k_slow_start_round_trips of its round trips, so a trial's clock starts once the ramp is over. A session
+// policy.timing.slow_start_round_trips of its round trips, so a trial's clock starts once the ramp is over. A session
 // idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
 // warm-up openssh_spec gives: no floor, unless the path is `lossy` (rules::loss_suspected): a session
 // there is timed once TCP has met its losses, not in the slow start before them.
@@ -61,16 +58,17 @@ WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Pol
 milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share);
 
 // How long each of `trials` confirmation trials may stream when `budget` holds them, each with its
-// overhead (k_trial_overhead), and their set-up (`setup`, overlapped: paid once); at most 1 s (or
-// `shortest` when that is more), and at least `shortest` (then the trials may overrun `budget`). Zero
-// when not even one such stream fits beside the set-up.
-milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials,
-                                 milliseconds shortest = k_min_stream);
+// overhead (timing.trial_overhead), and their set-up (`setup`, overlapped: paid once); at most
+// timing.longest_stream (or `shortest` when that is more), and at least `shortest` (then the trials may
+// overrun `budget`). Zero when not even one such stream fits beside the set-up.
+milliseconds confirm_stream_time(milliseconds budget, milliseconds setup, std::size_t trials, milliseconds shortest,
+                                 const MeasureTiming& timing);
 
 // How long each of `trials` runs timed again may stream: their share of what is `left` until the deadline
-// (as confirm_stream_time, `setup` for their connections), and 150 ms when even that does not fit: a run
-// timed again replaces a stall or settles a contested order, which the figures need more than the budget.
-milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials);
+// (as confirm_stream_time, `setup` for their connections), and timing.shortest_stream when even that does
+// not fit: a run timed again replaces a stall or settles a contested order, which the figures need more
+// than the budget.
+milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size_t trials, const MeasureTiming& timing);
 
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
@@ -85,28 +83,30 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
                         const WarmUpFloor& floor);
 
-// The share of the budget the confirmation may use: its 45%, but never the `reserve` kept after it (the
+// The share of the budget the confirmation may use: budget.confirm, but never the `reserve` kept after it (the
 // parallel share, or more for a ladder step that costs more) of the time `left` before the deadline (a
 // survey that ran long shortens the confirmation).
 milliseconds confirm_share(const ProbeBudget& budget, milliseconds left, milliseconds reserve);
 
-// How long each step of the parallel ladder streams: a quarter of the parallel `share`, 150 ms to 0.5 s,
-// and never under `shortest`.
-milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest = k_min_stream);
+// How long each step of the parallel ladder streams: a quarter of the parallel `share`, from
+// timing.shortest_stream to timing.longest_parallel_stream, and never under `shortest`.
+milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest, const MeasureTiming& timing);
 
 // What a batch of OpenSSH connections opened together is planned to take to set up, given what one of
 // the survey's connections took (`connect_time`): two connects' worth (ssh's own and its TCP
-// handshakes) and a login shell's start (rc files) before the remote command runs.
-milliseconds setup_estimate(milliseconds connect_time);
+// handshakes) and a login shell's start (timing.shell_start) before the remote command runs.
+milliseconds setup_estimate(milliseconds connect_time, const MeasureTiming& timing);
 
 // What one step of the parallel ladder costs: its connections' `setup`, its streaming
-// (parallel_planned_stream of the parallel share, never under `shortest`) and its overhead (k_trial_overhead).
-milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest = k_min_stream);
+// (parallel_planned_stream of the parallel share, never under `shortest`) and its overhead
+// (timing.trial_overhead).
+milliseconds ladder_step_cost(milliseconds setup, milliseconds parallel_share, milliseconds shortest,
+                              const MeasureTiming& timing);
 
 // What the confirmation leaves a ladder that will run: the parallel share, or one step
-// (ladder_step_cost) with 100 ms for the runner's own time when that is more (a 40 ms path's set-up
-// estimate is most of the share, and its step was lost to overruns of 0.03-0.15 s).
-milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share);
+// (ladder_step_cost) with timing.ladder_margin for the runner's own time when that is more (a 40 ms
+// path's set-up estimate is most of the share, and its step was lost to overruns of 0.03-0.15 s).
+milliseconds ladder_reserve(milliseconds setup, milliseconds parallel_share, const MeasureTiming& timing);
 
 // The next step of the parallel ladder after `streams` (0 before the first), or 0 to stop: 2, 4, 8; a
 // step that scaled nearly linearly (doubling the sessions gave policy.ladder_linear_gain or more: each
