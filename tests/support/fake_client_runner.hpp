@@ -2,7 +2,7 @@
 // A scripted OpensshRunner, for the unit tests of the host pipeline (tests/host).
 
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -6,7 +6,7 @@
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "probes/core/remote_target.hpp"
 #include "probes/core/remote_tools.hpp"
 #include "probes/core/tcp_buffers.hpp"

@@ -12,7 +12,7 @@
 // the set-up it saw to the Budget.
 
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
 #include "tuner/host/budget.hpp"
 #include "tuner/host/pipeline.hpp"

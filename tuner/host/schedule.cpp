@@ -1,6 +1,6 @@
 #include "tuner/host/schedule.hpp"
 
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 
 #include <algorithm>
 

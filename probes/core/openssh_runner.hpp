@@ -23,6 +23,8 @@
 //   timed), then sends W + M bytes; the rate is M over the time this side took to
 //   read them after the first W.
 // Neither the connection's set-up nor the remote shell's start-up is timed.
+// The interface lives here, beside RemoteRunner, so the host pipeline can use it
+// without linking the adapter; probes/openssh implements it (make_openssh_runner.hpp).
 
 #include "probes/core/host_trials.hpp"
 
@@ -46,6 +48,9 @@ struct OpensshTarget {
   std::chrono::milliseconds timeout{10000};  // connect to the remote command's start
   std::string label;                         // "host" for messages
 };
+
+// Whether an upload is timed on this side (it reads a memory file: see the top) rather than the server's.
+inline bool upload_timed_here(const TrialSpec& spec) { return spec.file_input && spec.kind != TrialKind::download; }
 
 // What one trial costs besides its timed streaming (its warm-up and the process's exit): for fitting
 // trials to a phase's end here, and for costing trials when planning them.
@@ -82,10 +87,10 @@ class OpensshRunner {
   // chosen.
   virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
                                                        const ChooseAgain& again = {}, const SkipTurn& skip = {}) = 0;
-  // Opens one connection per spec (at most k_max_connecting connecting at once, openssh_turn.hpp) and times
-  // them all at the same time: parallel streams, each with its own connection, window and cipher thread,
-  // all ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for
-  // specs of the same setting stream first. One result per spec, in order.
+  // Opens one connection per spec (at most k_max_connecting connecting at once, probes/openssh/openssh_turn.hpp) and
+  // times them all at the same time: parallel streams, each with its own connection, window and cipher thread, all
+  // ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for specs of the same
+  // setting stream first. One result per spec, in order.
   virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;
   // Starts opening sessions for `specs` in the background, so their set-up overlaps whatever is timed
   // meanwhile; each run_together streams on those of its setting (can_stream) of the earliest set prepared
@@ -94,8 +99,5 @@ class OpensshRunner {
   // Default: nothing is prepared.
   virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };
-
-// The production OpensshRunner for `target`.
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target);
 
 }  // namespace sshtune
