@@ -28,6 +28,7 @@
 #include "tuner/host/host_cache.hpp"
 #include "tuner/host/host_target.hpp"
 #include "tuner/host/server_offer_probe.hpp"
+#include "tuner/wiring/production.hpp"
 
 #include <unistd.h>
 
@@ -186,7 +187,7 @@ Result<RemoteTarget> server_target(const std::string& text, const AuditOptions& 
 Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   for (const std::string& text : options.servers) {
     SSHTUNE_TRY(target, server_target(text, options, context.client));
-    SSHTUNE_TRY(server, read_server_offer(target));
+    SSHTUNE_TRY(server, read_server_offer(target, production_offer_readers()));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }

@@ -2,8 +2,6 @@
 
 #include "base/format.hpp"
 #include "base/message.hpp"
-#include "probes/bench/cpu_probe.hpp"
-#include "probes/libssh/library_versions.hpp"
 #include "probes/bench/sample_corpus.hpp"
 #include "rules/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
@@ -87,8 +85,6 @@ Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::ch
 }
 
 }  // namespace
-
-CpuBench this_cpu() { return CpuBench{probe_cpu().model, library_versions().openssl_text, 0, {}}; }
 
 std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows) {
   for (const CompressionSpeed& row : rows) {
