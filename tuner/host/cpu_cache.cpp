@@ -3,9 +3,9 @@
 #include "base/format.hpp"
 #include "base/message.hpp"
 #include "probes/bench/sample_corpus.hpp"
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
-#include "tuner/host/toml_fields.hpp"
+#include "base/toml/toml_fields.hpp"
 
 #include <algorithm>
 #include <cmath>
