@@ -22,6 +22,7 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_targets.hpp"
 #include "tuner/cli/measured_cache.hpp"
+#include "tuner/cli/severity_style.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/cache_validation.hpp"
@@ -258,7 +259,7 @@ void print_report(const AuditOptions& options, const std::vector<audit::Finding>
     const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run, output_charset());
     io.out << fixes->diff << lines << (lines.empty() ? "" : "\n");
   }
-  io.out << audit::render_text(findings, io.out_is_tty, output_charset());
+  io.out << audit::render_text(findings, output_charset(), severity_style(io.out_is_tty));
 }
 
 }  // namespace
