@@ -11,20 +11,20 @@ namespace sshtune {
 struct MeasureTiming {
   using milliseconds = std::chrono::milliseconds;
 
-  double survey_share = 0.35;   // of the budget: the libssh survey
-  double confirm_share = 0.45;  // ... your ssh's confirmation; the ladder has the rest
+  double survey_share = 0.35;                 // of the budget: the libssh survey
+  double confirm_share = 0.45;                // ... your ssh's confirmation; the ladder has the rest
   milliseconds shortest_stream{150};          // no timed stream is shorter (a fast link's least)
   milliseconds longest_stream{1000};          // a confirmation stream is never longer
   milliseconds longest_parallel_stream{500};  // a ladder step's streams are never longer
-  int stream_round_trips = 5;      // ... and none spans fewer round trips of the path
-  int warm_up_round_trips = 2;     // a survey trial's least warm-up, in round trips
-  int switch_round_trips = 2;      // a survey switch between trials (a rekey), in round trips
-  int slow_start_round_trips = 12;  // a long path's warm-up past TCP's slow start, in round trips
-  milliseconds trial_overhead{150};  // what one OpenSSH trial costs beyond its streaming
-  milliseconds shell_start{150};     // a login shell's rc files before the remote command runs
-  milliseconds ladder_margin{100};   // the ladder's room for the runner's own time
-  milliseconds least_switch{50};     // a survey switch costs at least this, however short the path
-  milliseconds least_command_slot{100};  // a survey round-trip or command trial's least slot
+  int stream_round_trips = 5;                 // ... and none spans fewer round trips of the path
+  int warm_up_round_trips = 2;                // a survey trial's least warm-up, in round trips
+  int switch_round_trips = 2;                 // a survey switch between trials (a rekey), in round trips
+  int slow_start_round_trips = 12;            // a long path's warm-up past TCP's slow start, in round trips
+  milliseconds trial_overhead{150};           // what one OpenSSH trial costs beyond its streaming
+  milliseconds shell_start{150};              // a login shell's rc files before the remote command runs
+  milliseconds ladder_margin{100};            // the ladder's room for the runner's own time
+  milliseconds least_switch{50};              // a survey switch costs at least this, however short the path
+  milliseconds least_command_slot{100};       // a survey round-trip or command trial's least slot
   bool operator==(const MeasureTiming&) const = default;
 };
 

@@ -2,7 +2,7 @@
 #include "base/read_file.hpp"
 
 #include "base/data_path.hpp"
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 
 #include <algorithm>
 #include <array>

@@ -47,8 +47,6 @@ std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const T
   return argv;
 }
 
-bool upload_timed_here(const TrialSpec& spec) { return spec.file_input && spec.kind != TrialKind::download; }
-
 std::optional<ServerInterval> server_interval(std::string_view output) {
   std::vector<double> values;
   for (std::size_t start = 0; start < output.size();) {

@@ -1,10 +1,10 @@
 #pragma once
 // The remote side of an OpenSSH trial: the command line ssh runs there, what that
 // command prints back, and how many bytes an upload's ssh reads before its clock
-// starts (the timing method is described at the top of openssh_runner.hpp).
+// starts (the timing method is described at the top of probes/core/openssh_runner.hpp).
 
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -35,9 +35,6 @@ std::string openssh_remote_command(const TrialSpec& spec);
 
 // The full argv of one trial (exposed for tests).
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec);
-
-// Whether an upload is timed on this side (it reads a memory file: see the top) rather than the server's.
-bool upload_timed_here(const TrialSpec& spec);
 
 // An upload's remote output when timed here: the count `wc -c` printed (a BSD wc pads it); nullopt when
 // it is not a count.

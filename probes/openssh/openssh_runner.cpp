@@ -1,4 +1,4 @@
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/openssh/make_openssh_runner.hpp"
 
 #include "probes/openssh/openssh_turn.hpp"
 #include "probes/openssh/openssh_command.hpp"

@@ -5,7 +5,7 @@
 // are non-blocking pipes. The runner (openssh_runner.cpp) drives any number of these
 // from one poll loop. Included only by probes/*.cpp.
 
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "probes/openssh/trial_input.hpp"
 
 #include <chrono>

@@ -1,6 +1,6 @@
 #pragma once
 // One OpenSSH trial's stream and its turns: warm-up, timed streaming, pauses
-// between turns (openssh_runner.hpp has the whole contract). The runner
+// between turns (probes/core/openssh_runner.hpp has the whole contract). The runner
 // (openssh_runner.cpp) orders the turns. Included only by probes/*.cpp.
 
 #include "base/clock.hpp"

@@ -36,7 +36,7 @@ TEST(Finding, SortAndDedupeOrdersByFileThenLine) {
 }
 
 TEST(Report, TextGroupsByFileAndHostWithoutColour) {
-  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, false, Charset::utf8),
+  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, Charset::utf8),
             "server h:22\n"
             "  INFO [terrapin] server offers chacha\n"
             "      fix: keep clients new\n"
@@ -48,7 +48,7 @@ TEST(Report, TextGroupsByFileAndHostWithoutColour) {
             "      fix: remove arcfour\n"
             "\n"
             "1 fail, 1 warn, 1 info\n");
-  EXPECT_EQ(render_text({}, false, Charset::utf8), "no findings\n");
+  EXPECT_EQ(render_text({}, Charset::utf8), "no findings\n");
 }
 
 // The ratio sign ssh-tune writes is a sign, not input: "×" in UTF-8, "x" in ASCII, never "\303\227".
@@ -67,8 +67,8 @@ TEST(Report, OwnSignsFollowTheCharsetWhileInputStaysEscaped) {
   const std::string rest =
       " aes128-gcm@openssh.com (4500 MB/s), the fastest this ssh supports\n"
       "      fix: put aes128-gcm@openssh.com first\\e[2J\n";
-  EXPECT_EQ(render_text({speed}, false, Charset::utf8), "/c\n" + line + "\u00D7" + rest + "\n0 fail, 1 warn, 0 info\n");
-  EXPECT_EQ(render_text({speed}, false, Charset::ascii), "/c\n" + line + "x" + rest + "\n0 fail, 1 warn, 0 info\n");
+  EXPECT_EQ(render_text({speed}, Charset::utf8), "/c\n" + line + "\u00D7" + rest + "\n0 fail, 1 warn, 0 info\n");
+  EXPECT_EQ(render_text({speed}, Charset::ascii), "/c\n" + line + "x" + rest + "\n0 fail, 1 warn, 0 info\n");
   EXPECT_EQ(to_json({speed})["findings"][0]["message"], speed.message);  // JSON stays UTF-8
 }
 
@@ -84,9 +84,16 @@ TEST(Report, FixLinesShowTheArrowInTheCharset) {
             "not fixed /c:4 [include-directory]: a choice\n");
 }
 
-TEST(Report, ColourOnlyWhenAsked) {
-  EXPECT_EQ(render_text({k_fail}, false, Charset::utf8).find('\033'), std::string::npos);
-  EXPECT_NE(render_text({k_fail}, true, Charset::utf8).find("\033[1;31mFAIL\033[0m"), std::string::npos);
+TEST(Report, PlainUnlessStyledAndEachLabelGoesThroughTheStyle) {
+  EXPECT_EQ(render_text({k_fail}, Charset::utf8).find('\033'), std::string::npos);
+  const SeverityStyle bracketed = [](Severity severity, const std::string& label) {
+    return "<" + std::string(to_string(severity)) + ":" + label + ">";
+  };
+  EXPECT_EQ(render_text({k_info, k_warn, k_fail}, Charset::utf8, bracketed),
+            "server h:22\n  <info:INFO> [terrapin] server offers chacha\n      fix: keep clients new\n"
+            "\n/c\n  line 1: <warn:WARN> [include-missing] (*) Include x matches no file\n      fix: create it\n"
+            "  line 3: <fail:FAIL> [algo-removed] (old) Ciphers names arcfour\n      fix: remove arcfour\n"
+            "\n1 fail, 1 warn, 1 info\n");
 }
 
 // The JSON schema of ssh-tune(1): {findings:[{severity, rule, file, line, host, message, fix}], summary}.

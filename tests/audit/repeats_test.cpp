@@ -46,20 +46,20 @@ TEST(Repeats, ThreeOfAKindAreAllShown) {
     EXPECT_TRUE(repeat.shown);
     EXPECT_TRUE(repeat.folded.empty());
   }
-  EXPECT_EQ(render_text(weak_lines(3), false, Charset::utf8),
+  EXPECT_EQ(render_text(weak_lines(3), Charset::utf8),
             "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) + "\n0 fail, 3 warn, 0 info\n");
 }
 
 TEST(Repeats, TheFourthAndLaterFoldIntoOneLine) {
-  EXPECT_EQ(render_text(weak_lines(4), false, Charset::utf8), "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) +
-                                                                  "  \u2026 and 1 more like it (/c:4)\n" +
-                                                                  "\n0 fail, 4 warn, 0 info\n");
-  EXPECT_EQ(render_text(weak_lines(50000), false, Charset::utf8),
+  EXPECT_EQ(render_text(weak_lines(4), Charset::utf8), "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) +
+                                                           "  \u2026 and 1 more like it (/c:4)\n" +
+                                                           "\n0 fail, 4 warn, 0 info\n");
+  EXPECT_EQ(render_text(weak_lines(50000), Charset::utf8),
             "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) +
                 "  \u2026 and 49,997 more like it (/c:4, /c:5, /c:6, \u2026)\n" + "\n0 fail, 50000 warn, 0 info\n");
-  EXPECT_EQ(render_text(weak_lines(7), false, Charset::ascii),
-            "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) + "  ... and 4 more like it (/c:4, /c:5, /c:6, ...)\n" +
-                "\n0 fail, 7 warn, 0 info\n");
+  EXPECT_EQ(render_text(weak_lines(7), Charset::ascii), "/c\n" + weak_line(1) + weak_line(2) + weak_line(3) +
+                                                            "  ... and 4 more like it (/c:4, /c:5, /c:6, ...)\n" +
+                                                            "\n0 fail, 7 warn, 0 info\n");
 }
 
 TEST(Repeats, FoldedPlacesNameOtherFilesAndHostsEscaped) {
@@ -68,7 +68,7 @@ TEST(Repeats, FoldedPlacesNameOtherFilesAndHostsEscaped) {
   const Finding server{Severity::warn, RuleId::algo_weak, "", 0, "server h:22", "Ciphers enables aes128-cbc",
                        "remove it"};
   findings.push_back(server);
-  const std::string text = render_text(findings, false, Charset::utf8);
+  const std::string text = render_text(findings, Charset::utf8);
   EXPECT_NE(text.find("  \u2026 and 2 more like it (/d\\e:2, server h:22)\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("\n/d"), std::string::npos) << text;  // the folded file gets no group of its own
 }
@@ -81,7 +81,7 @@ TEST(Repeats, OtherFindingsKeepTheirPlaceAroundTheFold) {
         Finding{Severity::fail, RuleId::config_error, "/c", line, "*", "line " + std::to_string(line) + " is bad", ""});
   }
   const std::string bad = "  line 5: FAIL [config-error] (*) line 5 is bad\n";
-  const std::string text = render_text(findings, false, Charset::utf8);
+  const std::string text = render_text(findings, Charset::utf8);
   EXPECT_NE(text.find(weak_line(3) + "  \u2026 and 2 more like it (/c:4, /c:5)\n" +
                       "  line 3: FAIL [config-error] (*) line 3 is bad\n"),
             std::string::npos)

@@ -24,6 +24,9 @@ std::vector<CipherSpeed> figures(double fastest) {
   return speeds;
 }
 
+// What a stored entry must match: a CPU and an OpenSSL, no figures (as the wiring's this_cpu() returns them).
+CpuBench identity_of_a_cpu() { return CpuBench{"Test CPU @ 3.0GHz", "OpenSSL 3.0.99", 0, {}}; }
+
 CpuBench bench(double fastest = 4000) {
   return CpuBench{"Test CPU @ 3.0GHz", "OpenSSL 3.0.99", k_now - 60, CpuFigures{figures(fastest), 44.5}};
 }
@@ -81,7 +84,7 @@ TEST(CpuBenchFigures, TheSecondRunQuotesTheFirstRunsFigures) {
   const testing::TempHome home;
   CountingBench bench;
   const testing::FakeClock clock;
-  const CpuBench identity = this_cpu();
+  const CpuBench identity = identity_of_a_cpu();
   ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
   bench.fastest = 9999;
   const auto again = cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock);
@@ -94,12 +97,12 @@ TEST(CpuBenchFigures, AnEntryOlderThanTheMaxAgeIsMeasuredAgain) {
   const testing::TempHome home;
   CountingBench bench;
   const testing::FakeClock clock;
-  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  ASSERT_TRUE(cpu_bench_figures(identity_of_a_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
   clock.advance(std::chrono::minutes(59));
-  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  ASSERT_TRUE(cpu_bench_figures(identity_of_a_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
   EXPECT_EQ(bench.runs, 1) << "59 minutes old: still fresh";
   clock.advance(std::chrono::minutes(2));
-  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  ASSERT_TRUE(cpu_bench_figures(identity_of_a_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
   EXPECT_EQ(bench.runs, 2) << "61 minutes old: measured again";
 }
 
@@ -107,7 +110,7 @@ TEST(CpuBenchFigures, FreshAnotherCpuOrAnotherOpensslMeasureAgain) {
   const testing::TempHome home;
   CountingBench bench;
   const testing::FakeClock clock;
-  CpuBench identity = this_cpu();
+  CpuBench identity = identity_of_a_cpu();
   ASSERT_TRUE(cpu_bench_figures(identity, false, std::chrono::hours(1), bench.measure(), clock));
   ASSERT_TRUE(cpu_bench_figures(identity, true, std::chrono::hours(1), bench.measure(), clock));
   identity.cpu_model += " (another)";
@@ -121,9 +124,9 @@ TEST(CpuBenchFigures, ATamperedFileIsAnErrorAndNotOverwritten) {
   const testing::TempHome home;
   CountingBench bench;
   const testing::FakeClock clock;
-  ASSERT_TRUE(cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
+  ASSERT_TRUE(cpu_bench_figures(identity_of_a_cpu(), false, std::chrono::hours(1), bench.measure(), clock));
   { std::ofstream(cpu_cache_path(), std::ios::app) << "[[ciphers]]\nname = \"rot13\"\n"; }
-  const auto read = cpu_bench_figures(this_cpu(), false, std::chrono::hours(1), bench.measure(), clock);
+  const auto read = cpu_bench_figures(identity_of_a_cpu(), false, std::chrono::hours(1), bench.measure(), clock);
   ASSERT_FALSE(read);
   EXPECT_EQ(read.error().message, cpu_cache_path().string() + ": cipher rot13 is not one ssh-tune times; refusing it");
   EXPECT_EQ(bench.runs, 1);

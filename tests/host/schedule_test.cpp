@@ -1,5 +1,5 @@
 // How `host` spends its budget: the pure arithmetic of schedule.hpp.
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "tuner/host/schedule.hpp"
 
 #include <gtest/gtest.h>

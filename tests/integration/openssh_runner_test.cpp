@@ -1,6 +1,6 @@
 // The OpenSSH-client trials against a real sshd, through the real `ssh`.
 #include "probes/openssh/openssh_command.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/openssh/make_openssh_runner.hpp"
 #include "probes/openssh/openssh_stream.hpp"
 #include "tests/integration/probe_fixture.hpp"
 

@@ -2,8 +2,8 @@
 // A scripted OpensshRunner, for the unit tests of the host pipeline (tests/host).
 
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
 #include "base/measure_timing.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "tests/support/fake_clock.hpp"
 
 #include <algorithm>

@@ -8,13 +8,11 @@
 namespace sshtune::audit {
 namespace {
 
-std::string label(Severity severity, bool colour) {
-  static const std::map<Severity, std::pair<const char*, const char*>> k_styles{
-      {Severity::fail, {"FAIL", "\033[1;31m"}},
-      {Severity::warn, {"WARN", "\033[33m"}},
-      {Severity::info, {"INFO", "\033[36m"}}};
-  const auto& [text, style] = k_styles.at(severity);
-  return colour ? std::string(style) + text + "\033[0m" : text;
+std::string label(Severity severity, const SeverityStyle& style) {
+  static const std::map<Severity, std::string> k_labels{
+      {Severity::fail, "FAIL"}, {Severity::warn, "WARN"}, {Severity::info, "INFO"}};
+  const std::string& text = k_labels.at(severity);
+  return style ? style(severity, text) : text;
 }
 
 std::string group_of(const Finding& finding) { return finding.file.empty() ? finding.host : finding.file; }
@@ -31,10 +29,10 @@ std::string place(const std::string& file, std::size_t line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
-std::string render_one(const Finding& finding, bool colour, Charset charset) {
+std::string render_one(const Finding& finding, const SeverityStyle& style, Charset charset) {
   std::string text = "  ";
   text += finding.line > 0 ? "line " + std::to_string(finding.line) + ": " : "";
-  text += label(finding.severity, colour) + " [" + std::string(to_string(finding.rule)) + "]";
+  text += label(finding.severity, style) + " [" + std::string(to_string(finding.rule)) + "]";
   // Findings quote the files' bytes: each line escaped and bounded (base/message.hpp).
   // The signs ssh-tune writes itself (a ratio's "×") are shown in the output's charset.
   if (!finding.host.empty() && !finding.file.empty()) text += " (" + one_line(finding.host) + ")";
@@ -62,7 +60,7 @@ std::string folded_line(const std::vector<Finding>& findings, const std::vector<
 
 }  // namespace
 
-std::string render_text(const std::vector<Finding>& findings, bool colour, Charset charset) {
+std::string render_text(const std::vector<Finding>& findings, Charset charset, const SeverityStyle& style) {
   if (findings.empty()) return "no findings\n";
   std::string text;
   std::string current;
@@ -74,7 +72,7 @@ std::string render_text(const std::vector<Finding>& findings, bool colour, Chars
       current = group_of(finding);
       text += (text.empty() ? "" : "\n") + one_line(current) + "\n";
     }
-    text += render_one(finding, colour, charset);
+    text += render_one(finding, style, charset);
     if (!repeats[i].folded.empty()) text += folded_line(findings, repeats[i].folded, charset);
   }
   return text + "\n" + counts(findings) + "\n";

@@ -5,7 +5,7 @@
 #include "base/paths.hpp"
 #include "base/process.hpp"
 #include "base/read_file.hpp"
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
 
 #include <fcntl.h>

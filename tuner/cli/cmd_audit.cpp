@@ -22,12 +22,14 @@
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_targets.hpp"
 #include "tuner/cli/measured_cache.hpp"
+#include "tuner/cli/severity_style.hpp"
 #include "tuner/sshconfig/evaluator.hpp"
 #include "tuner/edit/editor.hpp"
 #include "tuner/host/cache_validation.hpp"
 #include "tuner/host/host_cache.hpp"
 #include "tuner/host/host_target.hpp"
 #include "tuner/host/server_offer_probe.hpp"
+#include "tuner/wiring/production.hpp"
 
 #include <unistd.h>
 
@@ -186,7 +188,7 @@ Result<RemoteTarget> server_target(const std::string& text, const AuditOptions& 
 Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   for (const std::string& text : options.servers) {
     SSHTUNE_TRY(target, server_target(text, options, context.client));
-    SSHTUNE_TRY(server, read_server_offer(target, system_clock()));
+    SSHTUNE_TRY(server, read_server_offer(target, production_offer_readers(system_clock()), system_clock()));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }
@@ -258,7 +260,7 @@ void print_report(const AuditOptions& options, const std::vector<audit::Finding>
     const std::string lines = audit::render_fixes(fixes->plan, fixes->dry_run, output_charset());
     io.out << fixes->diff << lines << (lines.empty() ? "" : "\n");
   }
-  io.out << audit::render_text(findings, io.out_is_tty, output_charset());
+  io.out << audit::render_text(findings, output_charset(), severity_style(io.out_is_tty));
 }
 
 }  // namespace

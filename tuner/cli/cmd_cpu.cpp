@@ -9,6 +9,7 @@
 #include "probes/bench/sample_corpus.hpp"
 #include "tuner/host/cpu_cache.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/wiring/production.hpp"
 
 #include <chrono>
 #include <ostream>

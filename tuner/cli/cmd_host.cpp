@@ -9,7 +9,7 @@
 #include "base/message.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
-#include "tuner/host/environment.hpp"
+#include "tuner/wiring/production.hpp"
 #include "tuner/host/write.hpp"
 #include "tuner/sshconfig/names.hpp"
 

@@ -4,7 +4,7 @@
 #include "tuner/cli/fleet_view.hpp"
 #include "tuner/edit/file_system.hpp"
 #include "tuner/edit/ssh_client.hpp"
-#include "tuner/host/environment.hpp"
+#include "tuner/wiring/production.hpp"
 #include "tuner/host/fleet_write.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "tuner/cli/measured_cache.hpp"
 
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
 
 #include "base/private_file.hpp"

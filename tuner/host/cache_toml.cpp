@@ -1,8 +1,8 @@
 #include "tuner/host/cache_toml.hpp"
 
 #include "base/format.hpp"
-#include "rules/toml_errors.hpp"
-#include "tuner/host/toml_fields.hpp"
+#include "base/toml/toml_errors.hpp"
+#include "base/toml/toml_fields.hpp"
 
 #include <algorithm>
 #include <array>

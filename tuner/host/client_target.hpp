@@ -5,7 +5,7 @@
 // session — never prompting, no TTY, no multiplexing (each trial is its own
 // connection), no forwardings, no RemoteCommand or LocalCommand from the config.
 
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "probes/core/remote_target.hpp"
 #include "tuner/host/host_target.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"

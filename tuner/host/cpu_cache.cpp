@@ -2,12 +2,10 @@
 
 #include "base/format.hpp"
 #include "base/message.hpp"
-#include "probes/bench/cpu_probe.hpp"
-#include "probes/libssh/library_versions.hpp"
 #include "probes/bench/sample_corpus.hpp"
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 #include "tuner/host/host_cache.hpp"
-#include "tuner/host/toml_fields.hpp"
+#include "base/toml/toml_fields.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -88,8 +86,6 @@ Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::ch
 }
 
 }  // namespace
-
-CpuBench this_cpu() { return CpuBench{probe_cpu().model, library_versions().openssl_text, 0, {}}; }
 
 std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows) {
   for (const CompressionSpeed& row : rows) {

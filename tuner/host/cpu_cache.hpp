@@ -43,9 +43,6 @@ std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows);
 // Measures this CPU: the cipher benchmark, and ssh's zlib on the built-in corpus.
 CpuFigures measure_this_cpu();
 
-// This machine's CPU model and OpenSSL, with no figures: what a stored entry must match.
-CpuBench this_cpu();
-
 // $XDG_CACHE_HOME/ssh-tune/cpu.toml.
 std::filesystem::path cpu_cache_path();
 

@@ -1,13 +1,14 @@
 #pragma once
 // The seams of the host pipeline: everything a pass needs from the machine, the
 // network or the clock arrives through a HostEnvironment, so each pass can run
-// alone against fakes in unit tests. production_environment() wires the real ones.
+// alone against fakes in unit tests. The composition root wires the real ones
+// (production_environment(), tuner/wiring/production.hpp).
 
 #include "base/clock.hpp"
 #include "probes/bench/compression_bench.hpp"
 #include "probes/bench/crypto_bench.hpp"
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "probes/core/remote_target.hpp"
 #include "probes/core/remote_tools.hpp"
 #include "probes/core/tcp_buffers.hpp"
@@ -55,11 +56,5 @@ struct HostEnvironment {
   const Clock* clock = nullptr;
   std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
 };
-
-// The real machine: the local ssh's capabilities, the shipped catalog and the
-// user's policy, libssh trials, the KEXINIT probe, the local benchmarks, the cache
-// under cache_home() (validated against that catalog, policy and client), the
-// system clocks. Errors: ssh missing, a broken rule file.
-Result<HostEnvironment> production_environment(std::ostream* progress);
 
 }  // namespace sshtune

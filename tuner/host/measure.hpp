@@ -13,7 +13,7 @@
 
 #include "base/budget.hpp"
 #include "probes/core/host_trials.hpp"
-#include "probes/openssh/openssh_runner.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "rules/shortlist.hpp"
 #include "tuner/host/pipeline.hpp"
 #include "tuner/host/schedule.hpp"

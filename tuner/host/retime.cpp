@@ -6,7 +6,7 @@
 #include "tuner/host/measure.hpp"
 
 #include "base/format.hpp"
-#include "probes/openssh/openssh_command.hpp"
+#include "probes/core/openssh_runner.hpp"
 #include "tuner/host/trial_label.hpp"
 
 #include <algorithm>

@@ -1,8 +1,6 @@
 #include "tuner/host/server_offer_probe.hpp"
 
 #include "base/format.hpp"
-#include "probes/core/remote_kexinit.hpp"
-#include "probes/libssh/logged_in_kexinit.hpp"
 #include "tuner/host/preauth_ledger.hpp"
 
 #include <cmath>
@@ -47,10 +45,10 @@ Result<ServerAlgorithms> guarded_preauth_fetch(
   return fetch(target);
 }
 
-Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const Clock& clock) {
-  const auto fetch = [&clock](const RemoteTarget& t) { return fetch_server_algorithms(t, clock); };
-  if (!host_key_is_known(target)) return guarded_preauth_fetch(target, fetch, clock);
-  auto server = fetch_server_algorithms_logged_in(target, clock);
+Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const OfferReaders& readers,
+                                           const Clock& clock) {
+  if (!readers.host_key_known(target)) return guarded_preauth_fetch(target, readers.preauth, clock);
+  auto server = readers.logged_in(target);
   if (!server) {
     SSHTUNE_TRYV(record(target, k_authfail_penalty_s, clock.unix_seconds()));
   }

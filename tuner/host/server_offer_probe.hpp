@@ -27,9 +27,21 @@ Result<ServerAlgorithms> guarded_preauth_fetch(
     const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch,
     const Clock& clock);
 
-// The offer for `audit --server`: read inside a login when the target's host key is known (the user has
-// connected before), a failed login recorded in the ledger as sshd counts it (authfail) and returned as
-// the error; else guarded_preauth_fetch() with fetch_server_algorithms.
-Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const Clock& clock);
+// The ways to read a server's offer that read_server_offer() chooses between; the composition root
+// (tuner/wiring) supplies the real ones, tests fakes.
+struct OfferReaders {
+  // Whether a login can verify the target's host key (a known_hosts file holds it); reads no network.
+  std::function<bool(const RemoteTarget&)> host_key_known;
+  // The offer read inside a login (a connection sshd does not penalise unless the login fails).
+  std::function<Result<ServerAlgorithms>(const RemoteTarget&)> logged_in;
+  // The offer read before authentication (a connection sshd penalises).
+  std::function<Result<ServerAlgorithms>(const RemoteTarget&)> preauth;
+};
+
+// The offer for `audit --server`: read inside a login (readers.logged_in) when the target's host key is
+// known (the user has connected before), a failed login recorded in the ledger as sshd counts it
+// (authfail) and returned as the error; else guarded_preauth_fetch() with readers.preauth.
+// The ledger's times are clock's wall time.
+Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const OfferReaders& readers, const Clock& clock);
 
 }  // namespace sshtune

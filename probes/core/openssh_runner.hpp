@@ -23,6 +23,8 @@
 //   timed), then sends W + M bytes; the rate is M over the time this side took to
 //   read them after the first W.
 // Neither the connection's set-up nor the remote shell's start-up is timed.
+// The interface lives here, beside RemoteRunner, so the host pipeline can use it
+// without linking the adapter; probes/openssh implements it (make_openssh_runner.hpp).
 
 #include "base/clock.hpp"
 #include "base/measure_timing.hpp"
@@ -48,6 +50,9 @@ struct OpensshTarget {
   std::chrono::milliseconds timeout{10000};  // connect to the remote command's start
   std::string label;                         // "host" for messages
 };
+
+// Whether an upload is timed on this side (it reads a memory file: see the top) rather than the server's.
+inline bool upload_timed_here(const TrialSpec& spec) { return spec.file_input && spec.kind != TrialKind::download; }
 
 // Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
 // spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
@@ -80,10 +85,10 @@ class OpensshRunner {
   // chosen.
   virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
                                                        const ChooseAgain& again = {}, const SkipTurn& skip = {}) = 0;
-  // Opens one connection per spec (at most k_max_connecting connecting at once, openssh_turn.hpp) and times
-  // them all at the same time: parallel streams, each with its own connection, window and cipher thread,
-  // all ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for
-  // specs of the same setting stream first. One result per spec, in order.
+  // Opens one connection per spec (at most k_max_connecting connecting at once, probes/openssh/openssh_turn.hpp) and
+  // times them all at the same time: parallel streams, each with its own connection, window and cipher thread, all
+  // ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for specs of the same
+  // setting stream first. One result per spec, in order.
   virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;
   // Starts opening sessions for `specs` in the background, so their set-up overlaps whatever is timed
   // meanwhile; each run_together streams on those of its setting (can_stream) of the earliest set prepared
@@ -92,11 +97,5 @@ class OpensshRunner {
   // Default: nothing is prepared.
   virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };
-
-// The production OpensshRunner for `target`. Every time it reads is `clock`'s (which must outlive it):
-// the same clock as the specs' phase_end, so it compares like with like. Turns fit to a phase end with
-// `timing`'s trial overhead and shortest stream, as the plan that set it counted them.
-std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock,
-                                                   const MeasureTiming& timing);
 
 }  // namespace sshtune

@@ -1,6 +1,7 @@
 #pragma once
-// The only bridge between toml++ and ssh-tune: parse TOML text into a table,
-// converting toml++'s exception into an Error that names origin:line.
+// Parsing TOML text into a table, converting toml++'s exception into an Error
+// that names origin:line; with toml_fields.hpp, the only bridge between toml++
+// and ssh-tune.
 
 #include "base/result.hpp"
 

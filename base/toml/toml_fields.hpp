@@ -1,7 +1,7 @@
 #pragma once
-// Strict typed reads from a parsed TOML table, for the cache files ssh-tune writes
-// and reads back (host entries, the CPU benchmark): every value is checked for
-// its type before it reaches a struct.
+// Strict typed reads from a parsed TOML table, for the files ssh-tune writes and
+// reads back (the host entries and the CPU benchmark of tuner/host's caches):
+// every value is checked for its type before it reaches a struct.
 
 #include "base/result.hpp"
 

@@ -1,6 +1,6 @@
-#include "tuner/host/toml_fields.hpp"
+#include "base/toml/toml_fields.hpp"
 
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 
 #include <limits>
 

@@ -1,10 +1,13 @@
-#include "tuner/host/environment.hpp"
+#include "tuner/wiring/production.hpp"
 
 #include "base/process.hpp"
+#include "probes/bench/cpu_probe.hpp"
 #include "probes/core/remote_kexinit.hpp"
+#include "probes/libssh/library_versions.hpp"
 #include "probes/libssh/libssh_runner.hpp"
+#include "probes/libssh/logged_in_kexinit.hpp"
+#include "probes/openssh/make_openssh_runner.hpp"
 #include "tuner/host/cache_validation.hpp"
-#include "tuner/host/server_offer_probe.hpp"
 
 namespace sshtune {
 namespace {
@@ -54,5 +57,13 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.progress = progress;
   return env;
 }
+
+OfferReaders production_offer_readers(const Clock& clock) {
+  return OfferReaders{host_key_is_known,
+                      [&clock](const RemoteTarget& target) { return fetch_server_algorithms_logged_in(target, clock); },
+                      [&clock](const RemoteTarget& target) { return fetch_server_algorithms(target, clock); }};
+}
+
+CpuBench this_cpu() { return CpuBench{probe_cpu().model, library_versions().openssl_text, 0, {}}; }
 
 }  // namespace sshtune

@@ -1,4 +1,4 @@
-#include "rules/toml_errors.hpp"
+#include "base/toml/toml_errors.hpp"
 
 namespace sshtune::rules {
 
