@@ -16,6 +16,40 @@ std::optional<double> split_copy_seconds(double bytes, int sessions, double setu
   return copy_seconds(share, setup_s, start_s, aggregate_mb_per_s / sessions);
 }
 
+std::optional<double> big_file_seconds(double bytes, const CopyInputs& in) {
+  if (!in.parallel || !in.split.hash_mb_per_s || !(*in.split.hash_mb_per_s > 0)) return std::nullopt;
+  const double setup = in.setup_s.value_or(0);
+  const double logins = in.split.logins_s.value_or(setup);
+  const auto streams =
+      split_copy_seconds(bytes, in.parallel->streams, logins, in.start_s.value_or(0), in.parallel->mb_per_s);
+  if (!streams) return std::nullopt;
+  const double hash = bytes / (*in.split.hash_mb_per_s * 1e6);
+  return std::max(*streams, hash) + setup + hash;
+}
+
+namespace {
+
+// The least size from which the big-file snippet beats one advised session, by bisection: the snippet's
+// extra time starts positive (its log-ins and the verifying session cost more than one log-in) and is
+// convex in the size (a maximum of lines less a line), so it falls below zero at most once.
+std::optional<double> big_file_pays_from(const CopyInputs& in) {
+  const auto gain = [&](double bytes) {
+    const auto split = big_file_seconds(bytes, in);
+    const auto one = copy_seconds(bytes, in.setup_s.value_or(0), in.start_s.value_or(0), in.advised_mb_per_s);
+    return split && one ? *one - *split : -1.0;
+  };
+  double low = 0;
+  double high = 1e15;  // a petabyte: beyond it, never
+  if (gain(high) <= 0) return std::nullopt;
+  for (int i = 0; i < 100 && high - low > 1e6; ++i) {
+    const double middle = (low + high) / 2;
+    (gain(middle) > 0 ? high : low) = middle;
+  }
+  return high;
+}
+
+}  // namespace
+
 CopyPrediction predict_copy(const CopyInputs& in) {
   const double setup = in.setup_s.value_or(0);
   const double start = in.start_s.value_or(0);
@@ -23,8 +57,12 @@ CopyPrediction predict_copy(const CopyInputs& in) {
   p.at_least = !in.setup_s || !in.start_s;
   if (in.now_mb_per_s) p.now_s = copy_seconds(in.bytes, setup, start, *in.now_mb_per_s);
   p.advised_s = copy_seconds(in.bytes, setup, start, in.advised_mb_per_s);
-  if (in.parallel)
-    p.parallel_s = split_copy_seconds(in.bytes, in.parallel->streams, setup, start, in.parallel->mb_per_s);
+  if (in.parallel) {
+    const double logins = in.split.logins_s.value_or(setup);
+    p.parallel_s = split_copy_seconds(in.bytes, in.parallel->streams, logins, start, in.parallel->mb_per_s);
+    p.big_file_s = big_file_seconds(in.bytes, in);
+    if (p.big_file_s) p.big_file_pays_from_bytes = big_file_pays_from(in);
+  }
   return p;
 }
 

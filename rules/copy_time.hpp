@@ -23,6 +23,14 @@ std::optional<double> copy_seconds(double bytes, double setup_s, double start_s,
 std::optional<double> split_copy_seconds(double bytes, int sessions, double setup_s, double start_s,
                                          double aggregate_mb_per_s);
 
+// What the one-big-file snippet (templates/parallel.tmpl) costs besides its streams: its k sessions log in
+// at once, this end hashes the file while the parts cross, then one more session logs in and the other
+// end hashes the whole file.
+struct SplitCosts {
+  std::optional<double> logins_s;       // k sessions' set-up started together (the ladder's slowest session)
+  std::optional<double> hash_mb_per_s;  // sha256sum here, taken for the other end too
+};
+
 // What a whole-copy prediction is made from: every figure as the run measured it (nullopt: not measured).
 struct CopyInputs {
   double bytes = 0;
@@ -31,6 +39,7 @@ struct CopyInputs {
   std::optional<double> now_mb_per_s;      // the setting in effect now, steady
   double advised_mb_per_s = 0;             // the recommendation, steady
   std::optional<ParallelAdvice> parallel;  // the advised sessions' aggregate, steady
+  SplitCosts split;                        // with `parallel`: what its sessions and the big-file snippet add
 };
 
 // The whole copy's seconds, now, advised and with the advised sessions (nullopt: no figure to predict it
@@ -38,10 +47,20 @@ struct CopyInputs {
 struct CopyPrediction {
   std::optional<double> now_s;
   std::optional<double> advised_s;
-  std::optional<double> parallel_s;
+  std::optional<double> parallel_s;  // a tree over the advised sessions (k rsyncs), its k log-ins at once
+  // One big file split over them, hashed at both ends (nullopt: the hash speed was not measured) ...
+  std::optional<double> big_file_s;
+  // ... and the least size from which that beats one advised session (nullopt: it never does, or
+  // big_file_s is not known).
+  std::optional<double> big_file_pays_from_bytes;
   bool at_least = false;
 };
 
 CopyPrediction predict_copy(const CopyInputs& in);
+
+// Seconds for the one-big-file snippet over `in.parallel`'s sessions with `bytes`: the slower of its
+// streams (after the k log-ins and the start) and this end's hash, then the verifying session's log-in and
+// the other end's hash. nullopt without parallel advice or a hash speed.
+std::optional<double> big_file_seconds(double bytes, const CopyInputs& in);
 
 }  // namespace sshtune::rules

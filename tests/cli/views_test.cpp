@@ -143,6 +143,34 @@ TEST(HostView, AWholeCopyIsTimedNowAdvisedAndWithTheAdvisedSessions) {
   EXPECT_DOUBLE_EQ(json.at("trials")[0].at("start_s").get<double>(), 0.9);
 }
 
+TEST(HostView, TheBigFileSplitIsTimedWithItsLogInsAndHashesAndSaysFromWhatSizeItPays) {
+  HostOutcome outcome = outcome_with_start(0.2);
+  outcome.entry.session_setup_s = 0.6;
+  outcome.entry.decision.expected_mb_per_s = 50;
+  outcome.entry.decision.parallel = rules::ParallelAdvice{8, 200, 50};
+  CachedTrial step{TrialRole::parallel, "aes128-gcm@openssh.com", false, 200, 200'000'000, 1, TrialClient::openssh, 8};
+  step.setup_s = 1.9;
+  outcome.entry.trials.push_back(step);
+  outcome.hash_mb_per_s = 400;
+  outcome.copy = {1'000'000'000, CopySize::From::size_flag};
+  std::ostringstream out;
+  print_verdict(out, outcome, {});
+  EXPECT_NE(out.str().find(", 7.10 s with 8 sessions, 10 s as one file split over them (pays from 145.7 MiB) "),
+            std::string::npos)
+      << out.str();
+  outcome.copy = {100'000'000, CopySize::From::size_flag};
+  std::ostringstream small;
+  print_verdict(small, outcome, {});
+  EXPECT_NE(small.str().find(" as one file split over them (one session is faster below 145.7 MiB) "),
+            std::string::npos)
+      << small.str();
+  const auto copy = host_json(outcome, {}).at("recommendation").at("copy");
+  EXPECT_DOUBLE_EQ(copy.at("parallel_setup_s").get<double>(), 1.9);
+  EXPECT_DOUBLE_EQ(copy.at("hash_mb_per_s").get<double>(), 400);
+  EXPECT_NEAR(copy.at("big_file_pays_from_bytes").get<double>(), 152e6, 1e6);
+  EXPECT_TRUE(copy.at("big_file_s").is_number());
+}
+
 TEST(HostView, AWholeCopyNamesWhatWasNotMeasuredAndIsThenALowerBound) {
   HostOutcome outcome = sample_outcome();  // the survey's figures: no session of your ssh started
   outcome.entry.decision.current_mb_per_s.reset();
@@ -159,6 +187,7 @@ TEST(HostView, AWholeCopyNamesWhatWasNotMeasuredAndIsThenALowerBound) {
   EXPECT_TRUE(copy.at("start_s").is_null());
   EXPECT_TRUE(copy.at("now_s").is_null());
   EXPECT_TRUE(copy.at("parallel_s").is_null());
+  EXPECT_TRUE(copy.at("big_file_s").is_null()) << "no parallel advice, no hash measured";
   EXPECT_TRUE(copy.at("at_least").get<bool>());
   EXPECT_TRUE(host_json(sample_outcome(), {}).at("recommendation").at("session_start_s").is_null());
   EXPECT_FALSE(host_json(sample_outcome(), {}).at("trials")[0].contains("start_s"));

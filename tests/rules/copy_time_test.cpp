@@ -38,6 +38,36 @@ TEST(PredictCopy, NowAdvisedAndTheAdvisedSessionsFromTheSameSetUpAndStart) {
   EXPECT_NEAR(*p.parallel_s, 60.98, 0.01);
 }
 
+// A 40 ms path: one session 50 MB/s after 0.6 s of log-in and 0.2 s of start; 8 sessions 200 MB/s
+// after 1.9 s of log-ins at once; sha256sum 400 MB/s at both ends.
+CopyInputs big_file_path(double hash_mb_per_s) {
+  CopyInputs in;
+  in.bytes = 1e9, in.setup_s = 0.6, in.start_s = 0.2, in.advised_mb_per_s = 50;
+  in.parallel = ParallelAdvice{8, 200, 50};
+  in.split = SplitCosts{1.9, hash_mb_per_s};
+  return in;
+}
+
+TEST(BigFileSeconds, TheStreamsOrThisEndsHashThenTheVerifyingLogInAndTheOtherEndsHash) {
+  const CopyInputs in = big_file_path(400);
+  // Streams: 1.9 + 0.2 + 125 MB at 25 MB/s = 7.1 s; this end's hash 2.5 s meanwhile; then 0.6 + 2.5 s.
+  EXPECT_NEAR(*big_file_seconds(1e9, in), 10.2, 1e-9);
+  EXPECT_NEAR(*big_file_seconds(1e9, big_file_path(100)), 10.0 + 0.6 + 10.0, 1e-9) << "a slow hash sets the pace";
+  CopyInputs unmeasured = in;
+  unmeasured.split.hash_mb_per_s.reset();
+  EXPECT_EQ(big_file_seconds(1e9, unmeasured), std::nullopt) << "a verification not measured is not invented";
+}
+
+TEST(PredictCopy, TheBigFileSplitPaysFromTheSizeWhereItsExtraLogInsAreWonBack) {
+  const CopyPrediction p = predict_copy(big_file_path(400));
+  EXPECT_NEAR(*p.big_file_s, 10.2, 1e-9);
+  EXPECT_NEAR(*p.parallel_s, 7.1, 1e-9) << "a tree over 8 sessions: their log-ins at once, no hash";
+  // 0.8 + x/50 MB/s = 2.7 + x/200 + x/400: x = 1.9 s / (1/50 - 1/200 - 1/400) MB/s = 152 MB.
+  EXPECT_NEAR(*p.big_file_pays_from_bytes, 152e6, 1e6);
+  EXPECT_EQ(predict_copy(big_file_path(30)).big_file_pays_from_bytes, std::nullopt)
+      << "hashing both ends at 30 MB/s takes longer than one session moving it at 50";
+}
+
 TEST(PredictCopy, WhatWasNotMeasuredIsNotInvented) {
   CopyInputs in;
   in.bytes = 1e9, in.setup_s = 0.25, in.advised_mb_per_s = 500;  // the survey's figure: no session start

@@ -16,6 +16,11 @@ rules::CopyInputs copy_inputs(const HostOutcome& outcome) {
   in.now_mb_per_s = e.decision.current_mb_per_s;
   in.advised_mb_per_s = e.decision.expected_mb_per_s;
   in.parallel = e.decision.parallel;
+  in.split.hash_mb_per_s = outcome.hash_mb_per_s;
+  for (const CachedTrial& trial : e.trials) {
+    if (in.parallel && trial.kind == TrialRole::parallel && trial.streams == in.parallel->streams)
+      in.split.logins_s = trial.setup_s;
+  }
   return in;
 }
 
@@ -51,6 +56,17 @@ std::string parts(const rules::CopyInputs& in) {
   return " (" + setup + ", " + start + ", then " + mbps(in.advised_mb_per_s) + " steady)";
 }
 
+// ", 4.0 s as one file split over them (pays from 310 MiB)": the big-file snippet, and from what size it
+// beats one session; nothing when its hash speed was not measured.
+std::string big_file_words(const rules::CopyPrediction& p, std::uint64_t bytes) {
+  if (!p.big_file_s) return "";
+  std::string words = ", " + duration_text(*p.big_file_s) + " as one file split over them";
+  if (!p.big_file_pays_from_bytes) return words + " (never faster than one session)";
+  const auto from = static_cast<std::uint64_t>(*p.big_file_pays_from_bytes);
+  if (bytes < from) return words + " (one session is faster below " + byte_size_text(from) + ")";
+  return words + " (pays from " + byte_size_text(from) + ")";
+}
+
 nlohmann::json seconds_json(const std::optional<double>& seconds, int decimals) {
   return seconds ? nlohmann::json(rounded(*seconds, decimals)) : nlohmann::json(nullptr);
 }
@@ -62,6 +78,7 @@ std::string copy_line(const HostOutcome& outcome) {
   const rules::CopyPrediction p = rules::predict_copy(in);
   std::string times = time_of(p.now_s, "now") + ", " + time_of(p.advised_s, "advised");
   if (p.parallel_s) times += ", " + time_of(p.parallel_s, "with " + std::to_string(in.parallel->streams) + " sessions");
+  times += big_file_words(p, outcome.copy.bytes);
   return "copy:        " + byte_size_text(outcome.copy.bytes) + " (" + size_from(outcome.copy.from) +
          "): " + (p.at_least ? "at least: " : "") + times + parts(in) + "\n";
 }
@@ -78,6 +95,13 @@ nlohmann::json copy_json(const HostOutcome& outcome) {
           {"advised_s", seconds_json(p.advised_s, 2)},
           {"parallel_streams", in.parallel ? nlohmann::json(in.parallel->streams) : nlohmann::json(nullptr)},
           {"parallel_s", seconds_json(p.parallel_s, 2)},
+          {"parallel_setup_s", seconds_json(in.split.logins_s, 3)},
+          {"hash_mb_per_s",
+           in.split.hash_mb_per_s ? nlohmann::json(rounded(*in.split.hash_mb_per_s, 1)) : nlohmann::json(nullptr)},
+          {"big_file_s", seconds_json(p.big_file_s, 2)},
+          {"big_file_pays_from_bytes", p.big_file_pays_from_bytes
+                                           ? nlohmann::json(static_cast<std::uint64_t>(*p.big_file_pays_from_bytes))
+                                           : nlohmann::json(nullptr)},
           {"at_least", p.at_least}};
 }
 

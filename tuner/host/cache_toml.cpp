@@ -84,6 +84,7 @@ toml::array trials_array(const std::vector<CachedTrial>& trials) {
                                 {"client", std::string(to_string(t.client))},
                                 {"streams", t.streams}});
     if (t.start_s) array.back().as_table()->insert("start_s", *t.start_s);
+    if (t.setup_s) array.back().as_table()->insert("setup_s", *t.setup_s);
   }
   return array;
 }
@@ -110,6 +111,7 @@ Result<CachedTrial> decode_trial(const Fields& t) {
   SSHTUNE_TRYV(t.word("client", k_clients, trial.client));
   SSHTUNE_TRYV(t.get("streams", trial.streams));
   SSHTUNE_TRYV(t.get("start_s", trial.start_s));
+  SSHTUNE_TRYV(t.get("setup_s", trial.setup_s));
   return trial;
 }
 

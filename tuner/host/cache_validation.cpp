@@ -154,6 +154,7 @@ void check_trials(const std::vector<CachedTrial>& trials, Checker& c) {
     c.field(at + "mb_per_s", number_problem(trials[i].mb_per_s, k_max_mb_per_s));
     c.field(at + "seconds", number_problem(trials[i].seconds, k_max_seconds));
     if (trials[i].start_s) c.field(at + "start_s", number_problem(*trials[i].start_s, k_max_seconds));
+    if (trials[i].setup_s) c.field(at + "setup_s", number_problem(*trials[i].setup_s, k_max_seconds));
     c.field(at + "streams", streams_problem(trials[i].streams));
   }
 }

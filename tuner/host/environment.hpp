@@ -44,6 +44,8 @@ struct HostEnvironment {
   std::function<RemoteTools()> local_rsync;
   // This machine's TCP buffer limits (/proc in production); unset: unknown.
   std::function<TcpBufferLimits()> local_tcp;
+  // How fast sha256sum hashes here, 10^6 bytes/s (the big-file snippet's verification); nullopt: unknown.
+  std::function<std::optional<double>()> hash_speed;
   // This CPU's cipher speeds (a short benchmark).
   std::function<std::vector<CipherSpeed>()> cipher_speeds;
   // Compression speeds and ratios on the sample (zlib level 6 first).

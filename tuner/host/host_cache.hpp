@@ -49,6 +49,8 @@ struct CachedTrial {
   TrialClient client = TrialClient::libssh;      // the survey's libssh, or the user's OpenSSH client
   int streams = 1;                               // > 1 for parallel trials
   std::optional<double> start_s = std::nullopt;  // OpenSSH trials: seconds lost at the start (TrialResult::start_s)
+  // Parallel trials: the slowest session's set-up (TrialResult::setup_s), what k log-ins at once take.
+  std::optional<double> setup_s = std::nullopt;
 };
 
 // "libssh" / "openssh" (the cache's and the JSON's `client`); parse_trial_client is its inverse.

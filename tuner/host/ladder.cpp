@@ -35,6 +35,7 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionS
     }
     total.bytes += result.value().bytes;
     total.seconds = std::max(total.seconds, result.value().seconds);
+    if (const auto setup = result.value().setup_s) total.setup_s = std::max(total.setup_s.value_or(0), *setup);
     sessions.push_back(std::move(result.value()));
   }
   total.mb_per_s = aggregate_mb_per_s(sessions, sharing);

@@ -15,6 +15,13 @@ std::optional<double> milliseconds_of(std::optional<double> seconds) {
   return *seconds * 1000;
 }
 
+// Where the decision advises parallel sessions: how fast sha256sum hashes here (the big-file snippet's
+// verification), else nothing is measured.
+std::optional<double> split_hash_speed(const rules::Decision& decision, const HostEnvironment& env) {
+  if (!decision.parallel || !env.hash_speed) return std::nullopt;
+  return env.hash_speed();
+}
+
 }  // namespace
 
 std::string sample_label(const HostRequest& request) {
@@ -102,6 +109,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) 
     SSHTUNE_TRY(cached, env.load_cache(request.host, k_cache_max_age));
     if (auto reused = reuse_cached(request, resolved, std::move(cached), *env.client)) {
       reused->copy = copy;
+      reused->hash_mb_per_s = split_hash_speed(reused->entry.decision, env);
       return std::move(*reused);
     }
   }
@@ -110,6 +118,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) 
   HostOutcome outcome = record_outcome(request, resolved, std::move(measurement), std::move(decision), env);
   SSHTUNE_TRYV(env.save_cache(outcome.entry));
   outcome.copy = copy;
+  outcome.hash_mb_per_s = split_hash_speed(outcome.entry.decision, env);
   outcome.elapsed_s = std::chrono::duration<double>(env.clock->now() - start).count();
   return outcome;
 }

@@ -99,6 +99,9 @@ struct HostOutcome {
   double elapsed_s = 0;
   double setup_s = 0;  // Measurement::setup: of elapsed_s, what set-up took outside the budget
   CopySize copy;       // the whole copy the verdict times (the request's)
+  // With parallel advice: how fast sha256sum hashes here (the big-file snippet's verification), measured
+  // for each run (nullopt: not measured).
+  std::optional<double> hash_mb_per_s;
 };
 
 // The cache's label for the request's sample: its path escaped as messages show

@@ -2,6 +2,7 @@
 
 #include "base/process.hpp"
 #include "probes/bench/cpu_probe.hpp"
+#include "probes/bench/hash_bench.hpp"
 #include "probes/core/remote_kexinit.hpp"
 #include "probes/libssh/library_versions.hpp"
 #include "probes/libssh/libssh_runner.hpp"
@@ -44,6 +45,7 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   };
   env.local_rsync = rsync_on_this_machine;
   env.local_tcp = [] { return read_tcp_buffer_limits(); };
+  env.hash_speed = [&clock] { return sha256sum_mb_per_s(clock); };
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) {
     // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.
