@@ -43,13 +43,13 @@ std::optional<std::string> compression_stopped(const std::vector<TrialSpec>& spe
 }
 
 // Files each confirmation result; returns the first failure's message ("" when none failed). The
-// compressed trial the turns skipped (facts.compression_stopped says why) is a note, not a failure.
+// compressed trial the turns skipped (`stopped` says why) is a note, not a failure.
 std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
-                                Measurement& m) {
+                                const std::optional<std::string>& stopped, Measurement& m) {
   std::string first_failure;
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (!results[i] && specs[i].compression && !m.facts.compression_stopped.empty()) {
-      m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + m.facts.compression_stopped);
+    if (!results[i] && specs[i].compression && stopped) {
+      m.notes.push_back(ssh_trial_label(specs[i]) + " not timed: " + *stopped);
       continue;
     }
     if (!results[i]) {
@@ -103,9 +103,11 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
     again = chosen.chosen;
     return chosen;
   };
+  // The turns' answer to whether the compressed trial streams, kept for after them.
+  std::optional<std::string> stopped;
   const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
     auto reason = compression_stopped(specs, index, before, m.facts, env.policy);
-    if (reason) m.facts.compression_stopped = *reason;
+    if (reason) stopped = reason;
     return reason;
   };
   auto results = client.run_in_turn(specs, choose, skip);
@@ -116,7 +118,8 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   budget.charge(observed_setup(wall, results, env.policy.timing) - plan.setup);
   m.passes.push_back({MeasuringPass::confirmation, plan.share, wall, budget.charged() - charged_before});
   average_retimes(results, specs.size(), again, env.policy);
-  const std::string failure = record_confirmation(specs, results, m);
+  if (stopped) m.facts.compression_stopped = *stopped;
+  const std::string failure = record_confirmation(specs, results, stopped, m);
   if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's
   first_streams.abandon();  // releases the pings when the first trial never streamed
   m.facts.loaded_rtt_seconds = pings.get();
