@@ -32,30 +32,27 @@ Setter number_in(double Policy::*member, double low, double high) {
   };
 }
 
-// A duration in whole milliseconds within [low, high], stored into the timing field `member` points at.
-Setter milliseconds_in(std::chrono::milliseconds MeasureTiming::*member, long low, long high) {
+// A whole number within [low, high] (`unit` names it in the error), stored as a Field into the timing
+// field `member` points at.
+template <typename Field>
+Setter whole_in(Field MeasureTiming::*member, long low, long high, const std::string& unit) {
   return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
     const auto value = node.value<std::int64_t>();
     if (!node.is_integer() || !value || *value < low || *value > high) {
       return toml_error(origin, node,
-                        "expected whole milliseconds from " + std::to_string(low) + " to " + std::to_string(high));
+                        "expected " + unit + " from " + std::to_string(low) + " to " + std::to_string(high));
     }
-    policy.timing.*member = std::chrono::milliseconds(*value);
+    policy.timing.*member = Field(*value);
     return ok();
   };
 }
 
-// A whole count within [low, high], stored into the timing field `member` points at.
-Setter count_in(int MeasureTiming::*member, int low, int high) {
-  return [=](const toml::node& node, Policy& policy, const std::string& origin) -> Result<void> {
-    const auto value = node.value<std::int64_t>();
-    if (!node.is_integer() || !value || *value < low || *value > high) {
-      return toml_error(origin, node,
-                        "expected a whole number from " + std::to_string(low) + " to " + std::to_string(high));
-    }
-    policy.timing.*member = static_cast<int>(*value);
-    return ok();
-  };
+Setter milliseconds_in(std::chrono::milliseconds MeasureTiming::*member, long low, long high) {
+  return whole_in(member, low, high, "whole milliseconds");
+}
+
+Setter count_in(int MeasureTiming::*member, long low, long high) {
+  return whole_in(member, low, high, "a whole number");
 }
 
 // A share of the budget within [0.05, 0.9], stored into the timing field `member` points at.
