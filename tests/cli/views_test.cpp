@@ -171,6 +171,22 @@ TEST(HostView, TheBigFileSplitIsTimedWithItsLogInsAndHashesAndSaysFromWhatSizeIt
   EXPECT_TRUE(copy.at("big_file_s").is_number());
 }
 
+TEST(HostView, JsonSaysWhatEachMeasuringStepWasGivenAndSpent) {
+  HostOutcome outcome = sample_outcome();
+  outcome.passes = {{MeasuringPass::survey, std::chrono::milliseconds(1750), std::chrono::milliseconds(1134),
+                     std::chrono::milliseconds(0)},
+                    {MeasuringPass::ladder, std::chrono::milliseconds(1000), std::chrono::milliseconds(800),
+                     std::chrono::milliseconds(120)}};
+  const auto passes = host_json(outcome, {}).at("passes");
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_EQ(passes[0].at("pass"), "survey");
+  EXPECT_DOUBLE_EQ(passes[0].at("given_s").get<double>(), 1.75);
+  EXPECT_DOUBLE_EQ(passes[0].at("spent_s").get<double>(), 1.134);
+  EXPECT_EQ(passes[1].at("pass"), "ladder");
+  EXPECT_DOUBLE_EQ(passes[1].at("setup_s").get<double>(), 0.12);
+  EXPECT_TRUE(host_json(sample_outcome(), {}).at("passes").empty()) << "a cached verdict measured nothing";
+}
+
 TEST(HostView, AWholeCopyNamesWhatWasNotMeasuredAndIsThenALowerBound) {
   HostOutcome outcome = sample_outcome();  // the survey's figures: no session of your ssh started
   outcome.entry.decision.current_mb_per_s.reset();

@@ -192,6 +192,32 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
   }
 }
 
+namespace {
+
+std::string_view pass_name(MeasuringPass pass) {
+  switch (pass) {
+    case MeasuringPass::survey: return "survey";
+    case MeasuringPass::confirmation: return "confirmation";
+    case MeasuringPass::ladder: return "ladder";
+  }
+  return "";
+}
+
+// Each measuring pass's share and time, in seconds (empty for a verdict read from the cache).
+nlohmann::json passes_json(const std::vector<PassTime>& passes) {
+  const auto seconds = [](std::chrono::milliseconds ms) { return rounded(static_cast<double>(ms.count()) / 1000, 3); };
+  nlohmann::json list = nlohmann::json::array();
+  for (const PassTime& pass : passes) {
+    list.push_back({{"pass", pass_name(pass.pass)},
+                    {"given_s", seconds(pass.given)},
+                    {"spent_s", seconds(pass.spent)},
+                    {"setup_s", seconds(pass.setup)}});
+  }
+  return list;
+}
+
+}  // namespace
+
 nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
   const CachedHost& e = outcome.entry;
   const auto& d = e.decision;
@@ -241,7 +267,8 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
           {"measured_unix", e.measured_unix},
           {"direction", to_string(e.direction)},
           {"elapsed_s", rounded(outcome.elapsed_s, 3)},
-          {"setup_s", rounded(outcome.setup_s, 3)}};
+          {"setup_s", rounded(outcome.setup_s, 3)},
+          {"passes", passes_json(outcome.passes)}};
 }
 
 }  // namespace sshtune

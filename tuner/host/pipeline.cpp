@@ -96,6 +96,7 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   outcome.notes = std::move(measurement.notes);
   outcome.failures = std::move(measurement.failures);
   outcome.setup_s = std::chrono::duration<double>(measurement.setup).count();
+  outcome.passes = std::move(measurement.passes);
   outcome.current_ciphers = resolved.current_ciphers;
   outcome.current_compression = resolved.current_compression;
   return outcome;

@@ -97,8 +97,9 @@ struct HostOutcome {
   std::vector<std::string> current_ciphers;  // `ssh -G` now, for the comparison
   bool current_compression = false;
   double elapsed_s = 0;
-  double setup_s = 0;  // Measurement::setup: of elapsed_s, what set-up took outside the budget
-  CopySize copy;       // the whole copy the verdict times (the request's)
+  double setup_s = 0;            // Measurement::setup: of elapsed_s, what set-up took outside the budget
+  std::vector<PassTime> passes;  // Measurement::passes: what each measuring pass was given and spent
+  CopySize copy;                 // the whole copy the verdict times (the request's)
   // With parallel advice: how fast sha256sum hashes here (the big-file snippet's verification), measured
   // for each run (nullopt: not measured).
   std::optional<double> hash_mb_per_s;
