@@ -28,7 +28,8 @@ class Budget {
 
   // Charges `setup` (none when negative), moving the deadline by it.
   void charge(milliseconds setup);
-  // Gives up `span` of the total (none when negative): time a measurement that cannot matter would have had.
+  // Gives up `span` of the total (none when negative), moving end() and the deadline earlier by it: time
+  // a measurement that cannot matter would have had.
   void give_up(milliseconds span);
   // The time from `now` to the deadline; negative past it.
   milliseconds left(Clock::time_point now) const;

@@ -1,5 +1,6 @@
 #include "rules/copy_time.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sshtune::rules {
@@ -41,7 +42,7 @@ std::optional<double> big_file_pays_from(const CopyInputs& in) {
   double low = 0;
   double high = 1e15;  // a petabyte: beyond it, never
   if (gain(high) <= 0) return std::nullopt;
-  for (int i = 0; i < 100 && high - low > 1e6; ++i) {
+  for (int i = 0; i < 200 && high - low > std::max(1.0, high * 1e-6); ++i) {
     const double middle = (low + high) / 2;
     (gain(middle) > 0 ? high : low) = middle;
   }

@@ -164,9 +164,14 @@ Result<Policy> parse_policy(std::string_view text, const std::string& origin, co
   for (const auto& [name, node] : root) {
     SSHTUNE_TRYV(apply_section(std::string(name.str()), node, policy, origin));
   }
-  if (const toml::node* timing = root.get("timing");
-      timing != nullptr && policy.timing.survey_share + policy.timing.confirm_share > 0.95) {
+  const toml::node* timing = root.get("timing");
+  if (timing != nullptr && policy.timing.survey_share + policy.timing.confirm_share > 0.95 + 1e-9) {
     return toml_error(origin, *timing, "survey_share + confirm_share must leave the ladder at least 0.05");
+  }
+  if (timing != nullptr && (policy.timing.shortest_stream > policy.timing.longest_stream ||
+                            policy.timing.shortest_stream > policy.timing.longest_parallel_stream)) {
+    return toml_error(origin, *timing,
+                      "shortest_stream_ms must not exceed longest_stream_ms or longest_parallel_stream_ms");
   }
   return policy;
 }

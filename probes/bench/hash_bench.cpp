@@ -27,10 +27,14 @@ std::optional<double> sha256sum_mb_per_s(const Clock& clock, std::uint64_t bytes
   const int input = memory_file(bytes);
   if (input < 0) return std::nullopt;
   const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null < 0) {  // -1 would hand sha256sum this process's own stdout
+    ::close(input);
+    return std::nullopt;
+  }
   const auto start = clock.now();
   const auto pid = spawn_child({"sha256sum"}, ChildFds{input, null, null}, false);
   ::close(input);
-  if (null >= 0) ::close(null);
+  ::close(null);
   if (!pid) return std::nullopt;
   const int status = wait_child(pid.value());
   const double seconds = seconds_since(clock, start);

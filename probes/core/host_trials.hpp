@@ -93,7 +93,7 @@ struct TrialResult {
   std::uint64_t wire_bytes = 0;  // socket bytes in the same direction and interval (uploads: acknowledged by TCP)
   double seconds = 0;            // timed interval, after the warm-up
   // Where that interval lies on a clock, for adding up concurrent trials: the server's (the uploads
-  // it timed) or this machine's steady clock, in seconds; absent when not recorded.
+  // it timed) or the runner's Clock, in seconds; absent when not recorded.
   struct Span {
     double start = 0;
     double end = 0;

@@ -34,7 +34,8 @@ class TrialSequence {
   std::optional<TrialResult> run_essential(const TrialSpec& spec, const std::string& label);
 
   // Records the path's idle round trip: it sizes slots, and until a trial's overhead is seen, a switch
-  // between trials (a rekey) is taken to cost two of them rather than a whole connection's set-up.
+  // between trials (a rekey) is taken to cost plan.timing.switch_round_trips of them (at least
+  // plan.timing.least_switch) rather than a whole connection's set-up.
   void set_rtt(double seconds);
   void stop(const std::string& note);
   // Stops everything, essential commands too: the host cannot run them.

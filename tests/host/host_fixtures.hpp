@@ -95,6 +95,7 @@ struct FakeHostWorld {
   int runners_made = 0;
   std::map<std::string, CachedHost> cache;
   int saves = 0;
+  int hash_runs = 0;  // sha256sum speeds asked for (400 MB/s each)
   // The one clock of every pass: the survey's trials take their slots on it; the OpenSSH client's fake
   // moves it where a test says.
   FakeClock& clock = runner.clock;
@@ -117,6 +118,10 @@ struct FakeHostWorld {
       return Result<ServerAlgorithms>(openssh_defaults());
     };
     env.local_rsync = [] { return RemoteTools{}; };
+    env.hash_speed = [this] {
+      ++hash_runs;
+      return std::optional<double>(400);
+    };
     env.cipher_speeds = [] { return std::vector<CipherSpeed>{}; };
     env.compression_speeds = [](const std::string&) {
       return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};

@@ -25,7 +25,8 @@ class MeasurePasses : public ::testing::Test {
     m_request.host = "web";
     m_request.overrides.config_file = m_dir.write("config", "Host web\n  HostName 10.0.0.5\n").string();
     m_clock.set_now(t0);
-    m_env.clock = &m_clock;
+    m_env.clock = &m_clock;        // these tests set the time themselves ...
+    m_world.runner.paced = false;  // ... so no fake trial moves it
     testing::script_cpu_bound_survey(m_world.runner);
   }
 

@@ -64,6 +64,18 @@ TEST_F(HostPipeline, TuneMeasuresDecidesAndCachesOnce) {
   EXPECT_GT(outcome.value().elapsed_s, 0);
 }
 
+TEST_F(HostPipeline, NoHashSpeedIsMeasuredWithoutParallelAdvice) {
+  // Sessions that share one CPU: two move what one does, and no parallel advice follows.
+  testing::script_client_speeds(
+      m_world.client, {{"aes128-gcm@openssh.com", 250}, {"aes256-ctr", 120}, {"chacha20-poly1305@openssh.com", 180}},
+      0.5);
+  const auto outcome = tune_host(m_request, m_env);
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  ASSERT_FALSE(outcome.value().entry.decision.parallel);
+  EXPECT_EQ(outcome.value().hash_mb_per_s, std::nullopt);
+  EXPECT_EQ(m_world.hash_runs, 0);
+}
+
 TEST_F(HostPipeline, ASecondRunReusesTheCacheWithoutConnecting) {
   ASSERT_TRUE(tune_host(m_request, m_env));
   const int made = m_world.runners_made;

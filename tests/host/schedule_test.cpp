@@ -192,4 +192,18 @@ TEST(Schedule, SetUpLongerThanHalfTheShareLiesOutsideTheBudget) {
   EXPECT_EQ(setup_in_budget(milliseconds(3200), milliseconds(2250)), milliseconds(0));
 }
 
+TEST(Schedule, ThePolicysTimingValuesSetTheSharesAndTheStreams) {
+  MeasureTiming timing;
+  timing.survey_share = 0.3, timing.confirm_share = 0.5;
+  timing.shortest_stream = milliseconds(300), timing.longest_parallel_stream = milliseconds(400);
+  const ProbeBudget budget = split_budget(milliseconds(5000), timing);
+  EXPECT_EQ(budget.survey, milliseconds(1500));
+  EXPECT_EQ(budget.confirm, milliseconds(2500));
+  EXPECT_EQ(budget.parallel, milliseconds(1000));
+  EXPECT_EQ(split_budget(milliseconds(11000), MeasureTiming{}).survey, milliseconds(3850)) << "rounded down, not off";
+  EXPECT_EQ(shortest_stream(std::nullopt, timing), milliseconds(300));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(4000), timing.shortest_stream, timing), milliseconds(400));
+  EXPECT_EQ(parallel_planned_stream(milliseconds(400), timing.shortest_stream, timing), milliseconds(300));
+}
+
 }  // namespace sshtune

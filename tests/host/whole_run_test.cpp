@@ -85,5 +85,17 @@ TEST_F(WholeRun, TheSurveyTheShortlistTheRunsTimedAgainAndTheLadderAllRan) {
   EXPECT_LT(phase_end, m_start + m_elapsed);
 }
 
+TEST_F(WholeRun, TheHashSpeedIsMeasuredOnlyWhereParallelSessionsAreAdvised) {
+  const auto advised = tune_host(m_request, m_env);
+  ASSERT_TRUE(advised) << advised.error().message;
+  ASSERT_TRUE(advised.value().entry.decision.parallel) << "the ladder's sessions pay here";
+  EXPECT_EQ(advised.value().hash_mb_per_s, 400);
+  EXPECT_EQ(m_world.hash_runs, 1);
+  const auto cached = tune_host(m_request, m_env);
+  ASSERT_TRUE(cached && cached.value().from_cache);
+  EXPECT_EQ(cached.value().hash_mb_per_s, 400) << "a cached verdict's copy line is timed the same way";
+  EXPECT_EQ(m_world.hash_runs, 2);
+}
+
 }  // namespace
 }  // namespace sshtune

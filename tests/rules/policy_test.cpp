@@ -72,6 +72,10 @@ TEST(Policy, TimingValuesAreReadAndChecked) {
   EXPECT_EQ(error_of("[timing]\nstream_round_trips = 0\n"), "rules.toml:2: expected a whole number from 1 to 100");
   EXPECT_EQ(error_of("[timing]\nsurvey_share = 0.5\nconfirm_share = 0.5\n"),
             "rules.toml:1: survey_share + confirm_share must leave the ladder at least 0.05");
+  EXPECT_TRUE(parse_policy("[timing]\nsurvey_share = 0.5\nconfirm_share = 0.45\n", "rules.toml"))
+      << "exactly 0.05 left is enough";
+  EXPECT_EQ(error_of("[timing]\nshortest_stream_ms = 600\n"),
+            "rules.toml:1: shortest_stream_ms must not exceed longest_stream_ms or longest_parallel_stream_ms");
 }
 
 TEST(Policy, IntegersAreNumbersToo) {

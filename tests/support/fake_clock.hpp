@@ -1,6 +1,9 @@
 #pragma once
 // A Clock that moves only when told: by advance(), by sleep_for(), and — where a test wants time to pass
-// on every reading — by `tick` on each now(). Safe from several threads (runners read it from theirs).
+// on every reading — by `tick` on each now(). now(), advance() and sleep_for() are safe from several
+// threads (runners read it from theirs); set_unix() and set_now() are for before they start. A real
+// runner's poll loops wait on real descriptors and check their deadlines on this clock: with no tick they
+// never time out, so fake clocks go with fake runners.
 
 #include "base/clock.hpp"
 

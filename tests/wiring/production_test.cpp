@@ -21,6 +21,7 @@ TEST(ProductionEnvironment, WiresEverySeam) {
   EXPECT_TRUE(wired.fetch_server);
   EXPECT_TRUE(wired.local_rsync);
   EXPECT_TRUE(wired.local_tcp);
+  EXPECT_TRUE(wired.hash_speed);
   EXPECT_TRUE(wired.cipher_speeds);
   EXPECT_TRUE(wired.compression_speeds);
   EXPECT_TRUE(wired.load_cache);

@@ -8,7 +8,7 @@
 //   choose_retimes       which first runs are timed once more, and for how long (called between them)
 //   climb_ladder         k = 2, 4, 8 parallel ssh sessions while each step gains and the budget holds
 //
-// Every figure lands in a Measurement; every pass reads the time from HostEnvironment::now and charges
+// Every figure lands in a Measurement; every pass reads the time from HostEnvironment::clock and charges
 // the set-up it saw to the Budget.
 
 #include "base/budget.hpp"
@@ -48,7 +48,7 @@ struct ConfirmPlan {
   WarmUpFloor warm_up_floor;                // every trial's least warm-up, from the survey's RTT
   milliseconds share{0};                    // the confirmation's share of the time left (confirm_share)
   milliseconds kept_for_ladder{0};          // what runs timed again leave a ladder that will run
-  milliseconds parallel_share{0};           // the ladder's share (Budget::shares)
+  milliseconds parallel_share{0};           // the ladder's share (split_budget)
   std::vector<TrialSpec> specs;             // the shortlist's trials, in turn order
   milliseconds rtt_wait{0};                 // how long the loaded round trips wait for the first to stream
   std::string nothing_to_confirm;           // when specs is empty: why (facts.openssh_missing)

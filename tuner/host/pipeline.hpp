@@ -59,7 +59,6 @@ struct ResolvedHost {
   bool current_compression = false;
 };
 
-// What gather_facts measured: the decision's inputs and the raw material of the cache entry.
 // The measuring passes of gather_facts, in the order they run.
 enum class MeasuringPass { survey, confirmation, ladder };
 
@@ -71,6 +70,7 @@ struct PassTime {
   std::chrono::milliseconds setup{0};  // set-up it charged outside the budget (part of `spent`)
 };
 
+// What gather_facts measured: the decision's inputs and the raw material of the cache entry.
 struct Measurement {
   rules::HostFacts facts;
   ServerAlgorithms server;

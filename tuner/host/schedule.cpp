@@ -1,6 +1,7 @@
 #include "tuner/host/schedule.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sshtune {
 namespace {
@@ -38,8 +39,9 @@ std::uint64_t bytes_for(double mb_per_s, double seconds) {
 }  // namespace
 
 ProbeBudget split_budget(milliseconds total, const MeasureTiming& timing) {
+  // Whole milliseconds, rounded down (1e-6 keeps 0.35 of 11000 at 3850 despite 0.35's binary error).
   const auto share = [&](double fraction) {
-    return milliseconds(static_cast<long long>(static_cast<double>(total.count()) * fraction));
+    return milliseconds(static_cast<long long>(std::floor(static_cast<double>(total.count()) * fraction + 1e-6)));
   };
   const auto survey = share(timing.survey_share);
   const auto confirm = share(timing.confirm_share);
@@ -105,7 +107,8 @@ TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estima
 }
 
 milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest, const MeasureTiming& timing) {
-  return std::max(std::clamp(share / 4, timing.shortest_stream, timing.longest_parallel_stream), shortest);
+  const milliseconds longest = std::max(timing.shortest_stream, timing.longest_parallel_stream);
+  return std::max(std::clamp(share / 4, timing.shortest_stream, longest), shortest);
 }
 
 milliseconds setup_estimate(milliseconds connect_time, const MeasureTiming& timing) {
