@@ -98,9 +98,12 @@ bool window_suspected(double best, double cap, const HostFacts& facts, const Pol
 
 namespace {
 
-// How far one session got towards `cap`, as the window's reason ends; `suspect`: window_suspected.
-std::string reach_text(double best, double cap, bool suspect, const Policy& policy) {
-  if (best >= policy.window_near * cap) return ", and one session reaches it";
+// How far one session got towards `cap`, as the window's reason ends; `suspect`: window_suspected. On a
+// path that loses packets (`lossy`) that is a trial's fresh session, which may run ahead of its losses.
+std::string reach_text(double best, double cap, bool suspect, bool lossy, const Policy& policy) {
+  if (best >= policy.window_near * cap) {
+    return lossy ? ", and a trial's fresh session reaches it before its losses" : ", and one session reaches it";
+  }
   std::string moved = ", and one session moves " + percent(best / cap) + " of it";
   if (best >= policy.window_suspect * cap) return moved;
   if (suspect) {
@@ -126,7 +129,7 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
                       "): those pings waited longer than the session's own round trips (a busy CPU delays them)");
   } else {
     reasons.push_back(name + " allows " + mbps(cap) + " per session at an RTT of " + rtt +
-                      reach_text(best, cap, suspect, policy));
+                      reach_text(best, cap, suspect, loss_suspected(facts, policy), policy));
   }
   // Loss holds a session when, on a path that loses packets, what one sustains in a long copy (for a
   // loss-based congestion control; else what the trial moved) is well under its window. A short trial's

@@ -98,6 +98,19 @@ TEST(PathLoss, AFreshConnectionRunningAheadOfItsLossesStillReadsAsLoss) {
   EXPECT_EQ(decision.value().parallel->streams, 8);
 }
 
+TEST(PathLoss, AWindowReachedBeforeTheLossesIsSaidOfATrialsFreshSession) {
+  HostFacts facts = lossy_cubic();
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 33.0}};  // 0.94 of the 35 MB/s window
+  facts.parallel_trials = {{8, 154.0}};
+  const auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision) << decision.error().message;
+  EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
+  // Not "one session reaches it": in a long copy, loss holds one session far below the window.
+  EXPECT_NE(testing::all_reasons(decision.value()).find(", and a trial's fresh session reaches it before its losses\n"),
+            std::string::npos)
+      << testing::all_reasons(decision.value());
+}
+
 TEST(PathLoss, WithBbrAndNoParallelGainTheLinkStaysTheLimit) {
   HostFacts facts = lossy_cubic();
   facts.path_loss->congestion = "bbr";
