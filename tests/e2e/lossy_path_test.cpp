@@ -1,7 +1,9 @@
 // `ssh-tune host` on a path that loses packets, with kernel TCP end to end (tools/tun-link): 60 ms,
-// 0.2% loss each way, cubic at both ends. A short trial sees a fresh connection barely touched by loss,
+// 0.5% loss each way, cubic at both ends. A short trial sees a fresh connection barely touched by loss,
 // a long copy lives with it, and 8 sessions move several times one (bench/lossy_path): the verdict
 // names loss, advises at least 4 sessions and says what cubic sustains. Needs root and /dev/net/tun.
+// Not 0.2%: the survey's uploads send about a thousand segments, which at 0.2% lose none about one run
+// in nine (a mean of two), and the verdict then cannot see the loss; at 0.5% that is one run in 250.
 #include "tests/support/shell.hpp"
 #include "tests/support/test_host.hpp"
 
@@ -24,7 +26,7 @@ TEST(LossyPath, CubicAtLossIsNamedAndParallelSessionsAdvised) {
   TestHostOptions options;
   options.tun = true;
   options.delay_ms = 30;
-  options.link_loss = "0.2";
+  options.link_loss = "0.5";
   options.link_cc = "cubic";
   std::string error;
   const auto host = TestHost::start(options, error);
