@@ -25,6 +25,7 @@ struct MeasureTiming {
   milliseconds ladder_margin{100};            // the ladder's room for the runner's own time
   milliseconds least_switch{50};              // a survey switch costs at least this, however short the path
   milliseconds least_command_slot{100};       // a survey round-trip or command trial's least slot
+  milliseconds tool_stream{200};              // a CPU-bound copy tool's trial file: this long at the advised rate
   bool operator==(const MeasureTiming&) const = default;
 };
 

@@ -123,6 +123,16 @@ int wait_child(int pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+std::optional<int> poll_child(int pid) {
+  int status = 0;
+  pid_t ended = 0;
+  while ((ended = ::waitpid(pid, &status, WNOHANG)) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (ended == 0) return std::nullopt;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 void stop_child(int pid, std::chrono::milliseconds grace) {
   ::kill(pid, SIGTERM);
   const auto deadline = std::chrono::steady_clock::now() + grace;

@@ -9,6 +9,7 @@
 #include "base/result.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,10 @@ Result<int> spawn_child(const std::vector<std::string>& argv, const ChildFds& fd
 
 // Waits for a spawned child: its exit code, -1 when a signal ended it.
 int wait_child(int pid);
+
+// A spawned child's exit code (-1 when a signal ended it) once it has ended, reaping it; nullopt while it
+// runs. Never blocks.
+std::optional<int> poll_child(int pid);
 
 // True when `name` is an executable regular file in a directory of $PATH (as execvp would find it).
 bool program_on_path(std::string_view name);

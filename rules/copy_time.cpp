@@ -49,7 +49,30 @@ std::optional<double> big_file_pays_from(const CopyInputs& in) {
   return high;
 }
 
+std::vector<ToolTime> tool_times(const CopyInputs& in, const std::optional<double>& advised_s) {
+  std::vector<ToolTime> times;
+  for (const CopyTool tool : k_copy_tools) {
+    const auto run = std::find_if(in.tools.begin(), in.tools.end(), [&](const ToolRun& r) { return r.tool == tool; });
+    const auto timed =
+        run != in.tools.end()
+            ? tool_seconds(in.bytes, *run, run->login_s.value_or(in.setup_s.value_or(0)) + in.start_s.value_or(0))
+            : std::nullopt;
+    if (timed)
+      times.push_back({tool, *timed, true});
+    else if (in.stream_paces_tools && advised_s)
+      times.push_back({tool, *advised_s, false});
+  }
+  return times;
+}
+
 }  // namespace
+
+std::optional<double> tool_seconds(double bytes, const ToolRun& run, double fixed_s) {
+  const double fixed = std::min(std::max(0.0, fixed_s), run.seconds / 2);
+  const double streaming = run.seconds - fixed;
+  if (!(run.bytes > 0) || !(streaming > 0)) return std::nullopt;
+  return fixed + bytes * streaming / run.bytes;
+}
 
 CopyPrediction predict_copy(const CopyInputs& in) {
   const double setup = in.setup_s.value_or(0);
@@ -64,6 +87,7 @@ CopyPrediction predict_copy(const CopyInputs& in) {
     p.big_file_s = big_file_seconds(in.bytes, in);
     if (p.big_file_s) p.big_file_pays_from_bytes = big_file_pays_from(in);
   }
+  p.tools = tool_times(in, p.advised_s);
   return p;
 }
 

@@ -5,10 +5,12 @@
 // sessions split the copy k ways: each opens and starts at the same time as the others and carries its
 // share at its share of the aggregate. Pure.
 
+#include "base/copy_tool.hpp"
 #include "rules/decision.hpp"
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace sshtune::rules {
 
@@ -31,6 +33,14 @@ struct SplitCosts {
   std::optional<double> hash_mb_per_s;  // sha256sum here, taken for the other end too
 };
 
+// A copy tool timed whole as its snippet prints it: `bytes` in `seconds`, log-in included.
+struct ToolRun {
+  CopyTool tool = CopyTool::scp;
+  double bytes = 0;
+  double seconds = 0;
+  std::optional<double> login_s;  // a lone log-in and remote command timed beside it (nullopt: not timed)
+};
+
 // What a whole-copy prediction is made from: every figure as the run measured it (nullopt: not measured).
 struct CopyInputs {
   double bytes = 0;
@@ -40,6 +50,15 @@ struct CopyInputs {
   double advised_mb_per_s = 0;             // the recommendation, steady
   std::optional<ParallelAdvice> parallel;  // the advised sessions' aggregate, steady
   SplitCosts split;                        // with `parallel`: what its sessions and the big-file snippet add
+  std::vector<ToolRun> tools;              // the copy tools timed (a CPU-bound setting), at most one each
+  bool stream_paces_tools = false;         // the link, a window or loss sets the pace: the tools take advised_s
+};
+
+// One copy tool's whole copy: timed from its own run, or the advised stream's where that sets the pace.
+struct ToolTime {
+  CopyTool tool = CopyTool::scp;
+  double seconds = 0;
+  bool timed = false;  // from the tool's own run; false: the advised stream's time stands for it
 };
 
 // The whole copy's seconds, now, advised and with the advised sessions (nullopt: no figure to predict it
@@ -53,8 +72,16 @@ struct CopyPrediction {
   // ... and the least size from which that beats one advised session (nullopt: it never does, or
   // big_file_s is not known).
   std::optional<double> big_file_pays_from_bytes;
+  std::vector<ToolTime> tools;  // in k_copy_tools' order; a tool neither timed nor paced by the stream is left out
   bool at_least = false;
 };
+
+// Seconds for `bytes` through the tool that made `run`: its log-in and start (`fixed_s`, at most half the
+// run) and then the rest at the run's pace, so its own per-byte work is counted. The log-in should be one
+// timed beside the run (ToolRun::login_s): under a short run, a log-in timed while other sessions opened
+// would count some of the tool's copying as log-in.
+// nullopt when the run moved nothing or took no time.
+std::optional<double> tool_seconds(double bytes, const ToolRun& run, double fixed_s);
 
 CopyPrediction predict_copy(const CopyInputs& in);
 

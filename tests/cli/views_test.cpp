@@ -87,6 +87,11 @@ TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
       out.str().ends_with("\n(measured in 7.4 s, 2.4 s of it set-up outside the budget: connections "
                           "opening, remote shells and new sessions starting)\n"))
       << out.str();
+  outcome.passes = {{MeasuringPass::tools, std::chrono::milliseconds(0), std::chrono::milliseconds(2140),
+                     std::chrono::milliseconds(0)}};
+  std::ostringstream tools;
+  print_verdict(tools, outcome, {});
+  EXPECT_TRUE(tools.str().ends_with("new sessions starting; then the copy tools' trials, 2.1 s)\n")) << tools.str();
   outcome.from_cache = true;
   std::ostringstream cached;
   print_verdict(cached, outcome, {});
@@ -169,6 +174,63 @@ TEST(HostView, TheBigFileSplitIsTimedWithItsLogInsAndHashesAndSaysFromWhatSizeIt
   EXPECT_DOUBLE_EQ(copy.at("hash_mb_per_s").get<double>(), 400);
   EXPECT_NEAR(copy.at("big_file_pays_from_bytes").get<double>(), 152e6, 1e6);
   EXPECT_TRUE(copy.at("big_file_s").is_number());
+}
+
+// A CPU-bound loopback: 1 GB at 812 MB/s after 0.35 s of set-up and 0.1 s of start; each tool copied
+// 200 MB, beside a lone log-in of 0.3 s.
+HostOutcome tools_outcome() {
+  HostOutcome outcome = outcome_with_start(0.1);
+  outcome.entry.session_setup_s = 0.35;
+  outcome.copy = {1'000'000'000, CopySize::From::size_flag};
+  const std::pair<TrialRole, double> runs[] = {{TrialRole::rsync, 1.4}, {TrialRole::scp, 0.8}, {TrialRole::sftp, 0.9}};
+  for (const auto& [role, seconds] : runs) {
+    CachedTrial trial{role, "aes128-gcm@openssh.com", false, 200 / seconds, 200'000'000, seconds, TrialClient::openssh};
+    trial.setup_s = 0.3;
+    outcome.entry.trials.push_back(trial);
+  }
+  return outcome;
+}
+
+TEST(HostView, EachCopyToolIsTimedFromItsOwnRunWhereTheCpuSetsThePace) {
+  const HostOutcome outcome = tools_outcome();
+  std::ostringstream out;
+  print_verdict(out, outcome, {});
+  // scp: 0.4 s fixed, then 200 MB in 0.4 s: 1 GB in 2.0 s more.
+  EXPECT_NE(out.str().find("\ntools:       scp 2.40 s, sftp 2.90 s, rsync 5.40 s (each timed as printed, 190.7 MiB: "
+                           "where the CPU sets the pace, their own work counts)\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("  scp as printed, whole, 190.7 MiB "), std::string::npos) << out.str();
+  const auto tools = host_json(outcome, {}).at("recommendation").at("copy").at("tools");
+  EXPECT_DOUBLE_EQ(tools.at("scp").at("s").get<double>(), 2.4);
+  EXPECT_TRUE(tools.at("rsync").at("timed").get<bool>());
+  HostOutcome no_rsync = outcome;
+  std::erase_if(no_rsync.entry.trials, [](const CachedTrial& t) { return t.kind == TrialRole::rsync; });
+  std::ostringstream missing;
+  print_verdict(missing, no_rsync, {});
+  EXPECT_NE(missing.str().find("their own work counts; rsync not timed)\n"), std::string::npos) << missing.str();
+  EXPECT_TRUE(host_json(no_rsync, {}).at("recommendation").at("copy").at("tools").at("rsync").is_null());
+}
+
+TEST(HostView, WhereTheLinkSetsThePaceTheToolsTakeTheAdvisedTime) {
+  HostOutcome outcome = tools_outcome();
+  std::erase_if(outcome.entry.trials, [](const CachedTrial& t) { return tool_of(t.kind).has_value(); });
+  outcome.entry.decision.bottleneck = rules::Bottleneck::link;
+  std::ostringstream out;
+  print_verdict(out, outcome, {});
+  EXPECT_NE(out.str().find("\ntools:       scp 1.68 s, sftp 1.68 s, rsync 1.68 s: the link, not their own work, "
+                           "sets the pace\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_FALSE(host_json(outcome, {}).at("recommendation").at("copy").at("tools").at("sftp").at("timed").get<bool>());
+  outcome.entry.decision.bottleneck = rules::Bottleneck::cpu;
+  outcome.entry.direction = Direction::download;
+  std::ostringstream download;
+  print_verdict(download, outcome, {});
+  EXPECT_NE(download.str().find("\ntools:       scp, sftp and rsync not timed (they are timed on uploads)\n"),
+            std::string::npos)
+      << download.str();
+  EXPECT_TRUE(host_json(outcome, {}).at("recommendation").at("copy").at("tools").at("scp").is_null());
 }
 
 TEST(HostView, JsonSaysWhatEachMeasuringStepWasGivenAndSpent) {

@@ -96,6 +96,9 @@ struct FakeHostWorld {
   std::map<std::string, CachedHost> cache;
   int saves = 0;
   int hash_runs = 0;  // sha256sum speeds asked for (400 MB/s each)
+  // Each call of the copy tools' timer, its specs; each spec takes `tool_seconds` (a failure: a message).
+  std::vector<std::vector<ToolTrialSpec>> tool_calls;
+  std::vector<Result<double>> tool_seconds{2.0, 2.5, 3.0};
   // The one clock of every pass: the survey's trials take their slots on it; the OpenSSH client's fake
   // moves it where a test says.
   FakeClock& clock = runner.clock;
@@ -121,6 +124,10 @@ struct FakeHostWorld {
     env.hash_speed = [this] {
       ++hash_runs;
       return std::optional<double>(400);
+    };
+    env.time_tool = [this](const OpensshTarget&, const std::vector<ToolTrialSpec>& specs) {
+      tool_calls.push_back(specs);
+      return ToolTrials{tool_seconds, "", 0.25};
     };
     env.cipher_speeds = [] { return std::vector<CipherSpeed>{}; };
     env.compression_speeds = [](const std::string&) {

@@ -80,5 +80,37 @@ TEST(PredictCopy, WhatWasNotMeasuredIsNotInvented) {
   EXPECT_TRUE(predict_copy(in).at_least) << "nor an unmeasured set-up";
 }
 
+TEST(ToolSeconds, TheRunsLogInThenTheRestAtTheRunsOwnPace) {
+  const ToolRun scp{CopyTool::scp, 200e6, 1.5, std::nullopt};
+  // 0.5 s of log-in and start, then 200 MB in the 1.0 s left: 1 GB in 5 s more.
+  EXPECT_DOUBLE_EQ(*tool_seconds(1e9, scp, 0.5), 5.5);
+  EXPECT_DOUBLE_EQ(*tool_seconds(200e6, scp, 0.5), 1.5) << "the run's own size takes the run's time";
+  EXPECT_DOUBLE_EQ(*tool_seconds(1e9, scp, 5.0), 0.75 + 1e9 * 0.75 / 200e6) << "a log-in is at most half the run";
+  EXPECT_EQ(tool_seconds(1e9, ToolRun{CopyTool::rsync, 0, 1.0, std::nullopt}, 0.5), std::nullopt);
+  EXPECT_EQ(tool_seconds(1e9, ToolRun{CopyTool::rsync, 1e6, 0, std::nullopt}, 0), std::nullopt);
+}
+
+TEST(PredictCopy, EachToolFromItsOwnRunOrTheAdvisedStreamWhereThatSetsThePace) {
+  CopyInputs in;
+  in.bytes = 1e9, in.setup_s = 0.4, in.start_s = 0.1, in.advised_mb_per_s = 1000;
+  in.tools = {{CopyTool::rsync, 200e6, 2.5, std::nullopt}, {CopyTool::scp, 200e6, 1.5, std::nullopt}};
+  CopyPrediction p = predict_copy(in);
+  ASSERT_EQ(p.tools.size(), 2u) << "sftp was not timed, and the CPU sets the pace: no time for it";
+  EXPECT_EQ(p.tools[0].tool, CopyTool::scp) << "in k_copy_tools' order";
+  EXPECT_DOUBLE_EQ(p.tools[0].seconds, 5.5);
+  EXPECT_TRUE(p.tools[0].timed);
+  EXPECT_DOUBLE_EQ(p.tools[1].seconds, 0.5 + 1e9 * 2.0 / 200e6);
+  in.tools[1].login_s = 0.2;  // a lone log-in timed beside the run is its log-in, not the stream's set-up
+  EXPECT_DOUBLE_EQ(predict_copy(in).tools[0].seconds, 0.3 + 1e9 * 1.2 / 200e6);
+  in.tools.clear();
+  in.stream_paces_tools = true;
+  p = predict_copy(in);
+  ASSERT_EQ(p.tools.size(), 3u);
+  for (const ToolTime& t : p.tools) {
+    EXPECT_DOUBLE_EQ(t.seconds, *p.advised_s);
+    EXPECT_FALSE(t.timed);
+  }
+}
+
 }  // namespace
 }  // namespace sshtune::rules

@@ -1,5 +1,6 @@
 #include "tuner/cli/host_view.hpp"
 
+#include "base/byte_size.hpp"
 #include "base/format.hpp"
 #include "base/message.hpp"
 #include "templates/snippets.hpp"
@@ -43,12 +44,19 @@ constexpr double k_shown_copy_mb = 1000;
 
 // How long the measurement took, and how much of that was set-up, which the budget does not count: why a
 // run can take longer than --budget (a slow new-session start is paid by every trial session).
+// The copy tools' pass runs after the budget too, and says so.
 std::string measured_line(const HostOutcome& outcome) {
-  char line[200];
+  double tools_s = 0;
+  for (const PassTime& pass : outcome.passes) {
+    if (pass.pass == MeasuringPass::tools) tools_s += std::chrono::duration<double>(pass.spent).count();
+  }
+  char tools[64] = "";
+  if (tools_s > 0) std::snprintf(tools, sizeof tools, "; then the copy tools' trials, %.1f s", tools_s);
+  char line[300];
   std::snprintf(line, sizeof line,
                 "(measured in %.1f s, %.1f s of it set-up outside the budget: connections opening, remote shells "
-                "and new sessions starting)\n",
-                outcome.elapsed_s, outcome.setup_s);
+                "and new sessions starting%s)\n",
+                outcome.elapsed_s, outcome.setup_s, tools);
   return line;
 }
 
@@ -69,6 +77,9 @@ std::string trial_name(const CachedTrial& t) {
     case TrialRole::zlib_sample: return t.cipher + " +zlib, your data";
     case TrialRole::zlib_random: return t.cipher + " +zlib, random data";
     case TrialRole::parallel: return t.cipher + " x" + std::to_string(t.streams) + " sessions";
+    case TrialRole::scp:
+    case TrialRole::sftp:
+    case TrialRole::rsync: return std::string(to_string(t.kind)) + " as printed, whole, " + byte_size_text(t.bytes);
   }
   return t.cipher;
 }
@@ -153,6 +164,7 @@ nlohmann::json trials_json(const CachedHost& entry) {
                       {"bytes", t.bytes},
                       {"seconds", rounded(t.seconds, 4)}});
     if (t.start_s) trials.back()["start_s"] = rounded(*t.start_s, 3);
+    if (t.setup_s) trials.back()["setup_s"] = rounded(*t.setup_s, 3);
   }
   return trials;
 }
@@ -199,6 +211,7 @@ std::string_view pass_name(MeasuringPass pass) {
     case MeasuringPass::survey: return "survey";
     case MeasuringPass::confirmation: return "confirmation";
     case MeasuringPass::ladder: return "ladder";
+    case MeasuringPass::tools: return "tools";
   }
   return "";
 }

@@ -90,8 +90,8 @@ toml::array trials_array(const std::vector<CachedTrial>& trials) {
 }
 
 // Enum words in the order of the enum's values.
-constexpr std::array<std::string_view, 5> k_roles{"upload", "download", "upload-zlib-sample", "upload-zlib-random",
-                                                  "parallel"};
+constexpr std::array<std::string_view, 8> k_roles{
+    "upload", "download", "upload-zlib-sample", "upload-zlib-random", "parallel", "scp", "sftp", "rsync"};
 constexpr std::array<std::string_view, 2> k_clients{"libssh", "openssh"};
 constexpr std::array<std::string_view, 4> k_sources{"openssh", "libssh", "model", "loss-model"};
 constexpr std::array<std::string_view, 2> k_link_classes{"cpu-bound", "link-bound"};

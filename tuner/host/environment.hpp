@@ -12,6 +12,7 @@
 #include "probes/core/remote_target.hpp"
 #include "probes/core/remote_tools.hpp"
 #include "probes/core/tcp_buffers.hpp"
+#include "probes/core/tool_trial.hpp"
 #include "probes/core/server_algorithms.hpp"
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
@@ -44,6 +45,9 @@ struct HostEnvironment {
   std::function<RemoteTools()> local_rsync;
   // This machine's TCP buffer limits (/proc in production); unset: unknown.
   std::function<TcpBufferLimits()> local_tcp;
+  // Times scp, sftp or rsync copying a file as its snippet prints it (probes/core/tool_trial.hpp); unset:
+  // the tools are not timed.
+  ToolTimer time_tool;
   // How fast sha256sum hashes here, 10^6 bytes/s (the big-file snippet's verification); nullopt: unknown.
   std::function<std::optional<double>()> hash_speed;
   // This CPU's cipher speeds (a short benchmark).

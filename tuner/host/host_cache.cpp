@@ -34,8 +34,29 @@ std::string_view to_string(TrialRole role) {
     case TrialRole::zlib_sample: return "upload-zlib-sample";
     case TrialRole::zlib_random: return "upload-zlib-random";
     case TrialRole::parallel: return "parallel";
+    case TrialRole::scp:
+    case TrialRole::sftp:
+    case TrialRole::rsync: return to_string(*tool_of(role));
   }
   return "upload";
+}
+
+std::optional<CopyTool> tool_of(TrialRole role) {
+  switch (role) {
+    case TrialRole::scp: return CopyTool::scp;
+    case TrialRole::sftp: return CopyTool::sftp;
+    case TrialRole::rsync: return CopyTool::rsync;
+    default: return std::nullopt;
+  }
+}
+
+TrialRole role_of(CopyTool tool) {
+  switch (tool) {
+    case CopyTool::scp: return TrialRole::scp;
+    case CopyTool::sftp: return TrialRole::sftp;
+    case CopyTool::rsync: return TrialRole::rsync;
+  }
+  return TrialRole::scp;
 }
 
 std::string_view to_string(TrialClient client) { return client == TrialClient::openssh ? "openssh" : "libssh"; }
@@ -47,8 +68,8 @@ std::optional<TrialClient> parse_trial_client(std::string_view text) {
 }
 
 std::optional<TrialRole> parse_trial_role(std::string_view text) {
-  for (const TrialRole role :
-       {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random, TrialRole::parallel}) {
+  for (const TrialRole role : {TrialRole::upload, TrialRole::download, TrialRole::zlib_sample, TrialRole::zlib_random,
+                               TrialRole::parallel, TrialRole::scp, TrialRole::sftp, TrialRole::rsync}) {
     if (to_string(role) == text) return role;
   }
   return std::nullopt;

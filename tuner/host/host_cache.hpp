@@ -3,6 +3,7 @@
 // ~/.cache/ssh-tune/): when and what was measured, with which client, and the
 // decision. `host` writes it; `snippet` and `ssh` read it; --fresh ignores it.
 
+#include "base/copy_tool.hpp"
 #include "base/result.hpp"
 #include "probes/core/host_trials.hpp"
 #include "rules/decision.hpp"
@@ -28,13 +29,20 @@ enum class TrialRole {
   zlib_sample,  // upload with Compression yes, carrying the user's sample
   zlib_random,  // upload with Compression yes, carrying incompressible data
   parallel,     // several sessions at once (`streams`), in aggregate
+  scp,          // a copy tool timed whole as its snippet prints it (probes/core/tool_trial.hpp)
+  sftp,
+  rsync,
 };
+
+// The copy tool a role times (nullopt for the stream trials), and the role that times a tool.
+std::optional<CopyTool> tool_of(TrialRole role);
+TrialRole role_of(CopyTool tool);
 
 // "upload" / "download"; parse_direction is its inverse (nullopt for anything else).
 std::string_view to_string(Direction direction);
 std::optional<Direction> parse_direction(std::string_view text);
 
-// "upload", "download", "upload-zlib-sample", "upload-zlib-random", "parallel" (the
+// "upload", "download", "upload-zlib-sample", "upload-zlib-random", "parallel", "scp", "sftp", "rsync" (the
 // cache's and the JSON's `kind`); parse_trial_role is its inverse.
 std::string_view to_string(TrialRole role);
 std::optional<TrialRole> parse_trial_role(std::string_view text);
@@ -49,7 +57,8 @@ struct CachedTrial {
   TrialClient client = TrialClient::libssh;      // the survey's libssh, or the user's OpenSSH client
   int streams = 1;                               // > 1 for parallel trials
   std::optional<double> start_s = std::nullopt;  // OpenSSH trials: seconds lost at the start (TrialResult::start_s)
-  // Parallel trials: the slowest session's set-up (TrialResult::setup_s), what k log-ins at once take.
+  // Parallel trials: the slowest session's set-up (TrialResult::setup_s), what k log-ins at once take;
+  // copy tools' trials: a lone log-in and remote command timed beside them (ToolTrials::login_s).
   std::optional<double> setup_s = std::nullopt;
 };
 

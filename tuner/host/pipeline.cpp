@@ -4,6 +4,7 @@
 #include "base/message.hpp"
 #include "base/strings.hpp"
 #include "probes/bench/sample_corpus.hpp"
+#include "tuner/host/tool_pass.hpp"
 
 namespace sshtune {
 
@@ -116,6 +117,7 @@ Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) 
   }
   SSHTUNE_TRY(measurement, gather_facts(request, resolved, env));
   SSHTUNE_TRY(decision, decide_host(measurement, env));
+  time_copy_tools(request, resolved, decision, env, measurement);
   HostOutcome outcome = record_outcome(request, resolved, std::move(measurement), std::move(decision), env);
   SSHTUNE_TRYV(env.save_cache(outcome.entry));
   outcome.copy = copy;

@@ -60,7 +60,7 @@ struct ResolvedHost {
 };
 
 // The measuring passes of gather_facts, in the order they run.
-enum class MeasuringPass { survey, confirmation, ladder };
+enum class MeasuringPass { survey, confirmation, ladder, tools };
 
 // What one measuring pass was given and what it spent, on the pipeline's clock.
 struct PassTime {

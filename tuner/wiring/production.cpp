@@ -8,6 +8,7 @@
 #include "probes/libssh/libssh_runner.hpp"
 #include "probes/libssh/logged_in_kexinit.hpp"
 #include "probes/openssh/make_openssh_runner.hpp"
+#include "probes/openssh/tool_copy.hpp"
 #include "tuner/host/cache_validation.hpp"
 
 namespace sshtune {
@@ -46,6 +47,9 @@ Result<HostEnvironment> production_environment(std::ostream* progress) {
   env.local_rsync = rsync_on_this_machine;
   env.local_tcp = [] { return read_tcp_buffer_limits(); };
   env.hash_speed = [&clock] { return sha256sum_mb_per_s(clock); };
+  env.time_tool = [&clock](const OpensshTarget& target, const std::vector<ToolTrialSpec>& specs) {
+    return time_tool_copies(target, specs, clock);
+  };
   env.cipher_speeds = quick_cipher_bench;
   env.compression_speeds = [](const std::string& sample) {
     // Only ssh's zlib decides a host; `ssh-tune cpu` shows the other codecs.
