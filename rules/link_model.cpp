@@ -91,9 +91,11 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts) {
   return *best;
 }
 
+bool near_window(double best, double cap, const Policy& policy) { return best >= policy.window_suspect * cap; }
+
 bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy) {
   const auto rtt = judged_rtt_seconds(facts);
-  return best >= policy.window_suspect * cap || (rtt && *rtt * 1000 >= policy.long_rtt_ms);
+  return near_window(best, cap, policy) || (rtt && *rtt * 1000 >= policy.long_rtt_ms);
 }
 
 namespace {
@@ -136,7 +138,8 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
   // fresh connection may run ahead of its losses, so the parallel sessions are judged against that too.
   const double single = std::min(best, loss_held_mb_per_s(facts, policy).value_or(best));
   const bool lossy = loss_suspected(facts, policy) && single < policy.window_suspect * cap;
-  if (!(suspect || lossy) || link_class != LinkClass::link_bound) return otherwise;
+  const bool held_whatever_the_cpu = link_class == LinkClass::link_bound || near_window(best, cap, policy);
+  if (!(suspect || lossy) || !held_whatever_the_cpu) return otherwise;
   const std::string held_by = lossy ? "its congestion control's answer to loss" : "its window";
   if (!confirmed_by_parallel(lossy ? single : best, facts, policy, held_by, reasons)) return otherwise;
   if (!lossy) return Bottleneck::window;

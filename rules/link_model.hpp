@@ -47,10 +47,15 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 // and no single figure can show the window.
 bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy);
 
-// window when a link-bound host's one session is window_suspected (of session_cap) and a parallel trial
-// moved at least policy.parallel_gain times as much; loss instead when the path loses packets
-// (loss_suspected) and one session moved under policy.window_suspect of the cap; else link or cpu by
-// the link class.
+// True when `best` reaches policy.window_suspect of `cap`: a session that far up its window may be held by
+// it whatever the ciphers' spread says (a CPU-bound survey's ciphers can differ below a window that holds
+// your ssh's sessions, as on a 20 ms path at 9000-byte MTU: one session 91 MB/s of 105, eight 495).
+bool near_window(double best, double cap, const Policy& policy);
+
+// window when one session is window_suspected (of session_cap) on a link-bound host, or near_window on
+// any, and a parallel trial moved at least policy.parallel_gain times as much; loss instead when the path
+// loses packets (loss_suspected) and one session moved under policy.window_suspect of the cap; else link
+// or cpu by the link class.
 // Adds the reasons: the cap (or that a session of your ssh moved more than window/RTT), whether it binds,
 // and what confirmed it (or why it was not confirmed).
 Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_class, const Policy& policy,

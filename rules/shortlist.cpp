@@ -36,9 +36,9 @@ bool add_timed_leaders(const HostFacts& survey, const Catalog& catalog, const Po
   list.leader_mb_per_s = ranked.front().mb_per_s;
   const LinkClass link = classify_link(ranked, survey, policy, notes);
   list.cpu_bound = link == LinkClass::cpu_bound;
-  list.window_suspect =
-      cap && (window_suspected(fastest_session(ranked), *cap, survey, policy) || loss_suspected(survey, policy)) &&
-      link == LinkClass::link_bound;
+  const double fastest = fastest_session(ranked);
+  list.window_suspect = cap && (window_suspected(fastest, *cap, survey, policy) || loss_suspected(survey, policy)) &&
+                        (link == LinkClass::link_bound || near_window(fastest, *cap, policy));
   return true;
 }
 

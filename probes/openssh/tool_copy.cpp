@@ -6,7 +6,6 @@
 #include "base/strings.hpp"
 
 #include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -55,7 +54,7 @@ Result<std::string> rsync_rsh(const std::vector<std::string>& words) {
   std::string rsh;
   for (const std::string& word : words) {
     if (word.find('\'') != std::string::npos) {
-      return Error{ErrorKind::unsupported, "rsync not timed: " + word + " cannot pass through rsync's -e"};
+      return Error{ErrorKind::unsupported, word + " cannot pass through rsync's -e"};
     }
     const bool plain = !word.empty() && word.find_first_of(" \t\"\\") == std::string::npos;
     rsh += (rsh.empty() ? "" : " ") + (plain ? word : "'" + word + "'");
@@ -222,8 +221,7 @@ Result<std::vector<std::string>> tool_trial_argv(const OpensshTarget& target, co
                                                  const std::string& remote_dir) {
   if (spec.tool == CopyTool::rsync) return rsync_argv(target, spec, source, remote_dir);
   if (target.destination.find(':') != std::string::npos) {
-    return Error{ErrorKind::unsupported,
-                 std::string(to_string(spec.tool)) + " not timed: the alias " + target.destination + " has a colon"};
+    return Error{ErrorKind::unsupported, "the alias " + target.destination + " has a colon"};
   }
   std::vector<std::string> argv{std::string(to_string(spec.tool)), "-S", target.program};
   for (const auto& list : {user_options(target, false), trial_options(target, spec, spec.compression)}) {

@@ -361,5 +361,20 @@ TEST_F(MeasurePasses, APlanWithoutALadderSaysWhyAndAConfirmationWithoutFiguresSa
   EXPECT_TRUE(m_world.client.together.empty());
 }
 
+// 60 ms: 2 MiB per round trip is 35 MB/s. The survey read a fresh session's slow start, so the plan has no
+// ladder; your ssh's session moved 33.5 of the 35, so parallel sessions decide, from the top down.
+TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
+  ConfirmPlan plan = ladder_plan();
+  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  Budget budget(t0, milliseconds(20000));
+  Measurement m;
+  m.facts.rtt_seconds = 0.06;
+  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 33.5}};
+  climb_ladder(plan, m_world.client, budget, m_env, m);
+  ASSERT_FALSE(m_world.client.together.empty()) << "near its window: parallel sessions decide";
+  EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
+  EXPECT_TRUE(m.notes.empty());
+}
+
 }  // namespace
 }  // namespace sshtune

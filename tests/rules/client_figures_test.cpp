@@ -275,6 +275,11 @@ TEST(Shortlist, AWindowIsSuspectedNearItsCapOrOnAnyLongPath) {
   EXPECT_TRUE(shortlist(survey, catalog(), Policy{}).window_suspect);
   survey.trials = {{"aes128-gcm@openssh.com", 30.1}, {"chacha20-poly1305@openssh.com", 30.0}};  // 57%
   EXPECT_FALSE(shortlist(survey, catalog(), Policy{}).window_suspect);
+  // Ciphers that differ (cpu-bound) with the leader at 80% of the cap: the window may hold it all the same.
+  survey.trials = {{"aes128-gcm@openssh.com", 42.0}, {"chacha20-poly1305@openssh.com", 30.0}};
+  const Shortlist near_cap = shortlist(survey, catalog(), Policy{});
+  EXPECT_TRUE(near_cap.cpu_bound);
+  EXPECT_TRUE(near_cap.window_suspect);
   // 150 ms: a short survey trial read TCP's slow start, 0.9 MB/s of the 14 a window allows.
   survey.rtt_seconds = 0.15;
   survey.trials = {{"aes128-gcm@openssh.com", 0.9}};

@@ -260,6 +260,25 @@ TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
       << all_reasons(d);
 }
 
+// A 20 ms path at 9000-byte MTU: libssh's ciphers differ (cpu-bound by the survey), yet your ssh's session
+// moves 91 of the 105 MB/s its 2 MiB window allows, and eight sessions move 5.4 times as much.
+TEST(Decision, ASessionNearItsWindowIsHeldByItWhateverTheSurveysSpread) {
+  HostFacts facts = base_facts(
+      {{"aes128-gcm@openssh.com", 91}, {"aes256-gcm@openssh.com", 80}, {"chacha20-poly1305@openssh.com", 60}});
+  facts.rtt_seconds = 0.02;
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 91}, {"chacha20-poly1305@openssh.com", false, 88}};
+  facts.parallel_trials = {{8, 490}, {4, 340}, {2, 171}};
+  auto decision = decide(facts, catalog(), Policy{});
+  ASSERT_TRUE(decision);
+  const Decision& d = decision.value();
+  EXPECT_EQ(d.link_class, LinkClass::cpu_bound) << all_reasons(d);
+  EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
+  ASSERT_TRUE(d.parallel);
+  EXPECT_EQ(d.parallel->streams, 8);
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 60}};  // 0.57 of the window: the CPU's
+  EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::cpu);
+}
+
 TEST(Decision, NearTheWindowWithoutAParallelTrialIsTheLink) {
   auto decision = decide(high_rtt(), catalog(), Policy{});
   ASSERT_TRUE(decision);

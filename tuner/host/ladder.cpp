@@ -112,6 +112,14 @@ void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const Tri
   }
 }
 
+// Whether your ssh's best session reached rules::near_window of its window: then parallel sessions decide,
+// from the top, whatever the survey's figures suggested (a short libssh trial can read a fresh session's
+// slow start, or ciphers that differ below the window).
+bool held_near_window(const rules::ClientTrial& best, const rules::HostFacts& facts, const rules::Policy& policy) {
+  const auto cap = rules::window_cap(facts, policy);
+  return cap && rules::near_window(best.mb_per_s, *cap, policy);
+}
+
 }  // namespace
 
 void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client) {
@@ -122,7 +130,8 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
                   Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
-  if (!plan.no_ladder.empty()) {
+  const bool near_window = held_near_window(*best, m.facts, env.policy);
+  if (!plan.no_ladder.empty() && !near_window) {
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
@@ -134,7 +143,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
   const TrialSpec spec = ladder_step_spec(plan, *best, env.policy.timing);
-  if (plan.shortlist.window_suspect)
+  if (plan.shortlist.window_suspect || near_window)
     climb_down(plan, *best, spec, client, budget, env, m);
   else
     climb_up(plan, *best, spec, client, budget, env, m);

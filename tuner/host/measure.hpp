@@ -99,7 +99,8 @@ void average_retimes(std::vector<Result<TrialResult>>& results, std::size_t coun
 // in the background, so its set-up overlaps the confirmation.
 void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client);
 
-// The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs):
+// The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs; where
+// that figure is rules::near_window of its window, from the top down whatever plan.no_ladder says):
 // k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another
 // (next_parallel_step); on a window-suspect shortlist from the top down instead (next_step_down), its
 // first step run whatever the budget says. Each step's set-up beyond its estimate is charged to `budget`. Files
