@@ -25,30 +25,36 @@ ToolTrialSpec spec(CopyTool tool) {
   return s;
 }
 
+// What scp and sftp both get: -S naming the trials' ssh, the user's options in their dialect (-P for -p,
+// -o User= for -l), then the trial's own: no prompt, the timeout, the snippet's ciphers and compression.
+Argv scp_dialect(const std::string& tool, const std::string& compression, const Argv& rest) {
+  Argv argv{tool,
+            "-S",
+            "/opt/ssh/bin/ssh",
+            "-F",
+            "/home/a/my config",
+            "-P",
+            "2222",
+            "-o",
+            "User=alice",
+            "-i",
+            "/home/a/key",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "ConnectTimeout=2",
+            "-c",
+            "^aes128-gcm@openssh.com,aes256-gcm@openssh.com",
+            "-o",
+            "Compression=" + compression};
+  argv.insert(argv.end(), rest.begin(), rest.end());
+  return argv;
+}
+
 TEST(ToolTrialArgv, ScpTakesThePortAsCapitalPAndTheUserAsAnOption) {
   const auto argv = tool_trial_argv(target(), spec(CopyTool::scp), "/dev/shm/d/copy", "/dev/shm/d/batch", "/tmp/tmp.X");
   ASSERT_TRUE(argv) << argv.error().message;
-  EXPECT_EQ(argv.value(), (Argv{"scp",
-                                "-S",
-                                "/opt/ssh/bin/ssh",
-                                "-F",
-                                "/home/a/my config",
-                                "-P",
-                                "2222",
-                                "-o",
-                                "User=alice",
-                                "-i",
-                                "/home/a/key",
-                                "-o",
-                                "BatchMode=yes",
-                                "-o",
-                                "ConnectTimeout=2",
-                                "-c",
-                                "^aes128-gcm@openssh.com,aes256-gcm@openssh.com",
-                                "-o",
-                                "Compression=no",
-                                "/dev/shm/d/copy",
-                                "web:/tmp/tmp.X/scp"}));
+  EXPECT_EQ(argv.value(), scp_dialect("scp", "no", {"/dev/shm/d/copy", "web:/tmp/tmp.X/scp"}));
 }
 
 TEST(ToolTrialArgv, SftpPutsTheFileFromItsBatch) {
@@ -56,28 +62,7 @@ TEST(ToolTrialArgv, SftpPutsTheFileFromItsBatch) {
   s.compression = true;
   const auto argv = tool_trial_argv(target(), s, "/dev/shm/d/copy", "/dev/shm/d/batch", "/tmp/tmp.X");
   ASSERT_TRUE(argv) << argv.error().message;
-  EXPECT_EQ(argv.value(), (Argv{"sftp",
-                                "-S",
-                                "/opt/ssh/bin/ssh",
-                                "-F",
-                                "/home/a/my config",
-                                "-P",
-                                "2222",
-                                "-o",
-                                "User=alice",
-                                "-i",
-                                "/home/a/key",
-                                "-o",
-                                "BatchMode=yes",
-                                "-o",
-                                "ConnectTimeout=2",
-                                "-c",
-                                "^aes128-gcm@openssh.com,aes256-gcm@openssh.com",
-                                "-o",
-                                "Compression=yes",
-                                "-b",
-                                "/dev/shm/d/batch",
-                                "web"}));
+  EXPECT_EQ(argv.value(), scp_dialect("sftp", "yes", {"-b", "/dev/shm/d/batch", "web"}));
 }
 
 TEST(ToolTrialArgv, RsyncNamesSshAsItsSnippetDoesAndNeverAsksItToCompress) {
