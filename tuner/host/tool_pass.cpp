@@ -64,6 +64,7 @@ void time_copy_tools(const HostRequest& request, const ResolvedHost& resolved, c
   const OpensshTarget target = openssh_target(request.host, request.overrides, resolved.target, *env.client);
   const std::uint64_t bytes = tool_trial_bytes(decision, env.policy);
   std::vector<ToolTrialSpec> specs;
+  specs.reserve(k_copy_tools.size());
   for (const CopyTool tool : k_copy_tools) {
     specs.push_back(tool_spec(tool, decision, env.client->version(), bytes, sample.value()));
   }
