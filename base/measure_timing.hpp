@@ -26,6 +26,8 @@ struct MeasureTiming {
   milliseconds least_switch{50};              // a survey switch costs at least this, however short the path
   milliseconds least_command_slot{100};       // a survey round-trip or command trial's least slot
   milliseconds tool_stream{200};              // a CPU-bound copy tool's trial file: this long at the advised rate
+  int least_tool_mib = 16;                    // ... and at least this many MiB (a log-in stays a small part)
+  int most_tool_mib = 1024;                   // ... and at most (the local file in memory)
   bool operator==(const MeasureTiming&) const = default;
 };
 

@@ -6,7 +6,7 @@
 # The package installs under /usr: the binary and its ssh-tune-ssh link, the man
 # pages (gzip'd, as Debian wants), rules and templates under /usr/share/ssh-tune
 # (where base/data_path.cpp finds them next to the binary), the bash and zsh
-# completions, and README.md, NEWS.md and the copyright file under
+# completions, and README.md, NEWS.md, doc/design.md and the copyright file under
 # /usr/share/doc/ssh-tune (copyright, in DEP-5 format, is where Debian looks for the
 # licence). Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
 # Boost.Program_options, zstd, lz4, zlib, libstdc++), plus openssh-client, whose ssh
@@ -32,7 +32,7 @@ install(FILES completions/ssh-tune.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bas
 install(CODE "file(CREATE_LINK ssh-tune \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/bash-completion/completions/ssh-tune-ssh\" SYMBOLIC)")
 install(FILES completions/_ssh-tune DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 
-install(FILES README.md NEWS.md packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md NEWS.md doc/design.md packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME ssh-tune)

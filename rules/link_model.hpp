@@ -48,8 +48,8 @@ std::optional<ParallelTrial> best_parallel(const HostFacts& facts);
 bool window_suspected(double best, double cap, const HostFacts& facts, const Policy& policy);
 
 // True when `best` reaches policy.window_suspect of `cap`: a session that far up its window may be held by
-// it whatever the ciphers' spread says (a CPU-bound survey's ciphers can differ below a window that holds
-// your ssh's sessions, as on a 20 ms path at 9000-byte MTU: one session 91 MB/s of 105, eight 495).
+// it whatever the ciphers' spread says: a survey's ciphers can differ (cpu-bound) below a window that
+// holds your ssh's sessions (bench/loss_matrix, doc/benchmarks.md).
 bool near_window(double best, double cap, const Policy& policy);
 
 // window when one session is window_suspected (of session_cap) on a link-bound host, or near_window on

@@ -130,7 +130,9 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
         {"ladder_margin_ms", milliseconds_in(&MeasureTiming::ladder_margin, 0, 10000)},
         {"least_switch_ms", milliseconds_in(&MeasureTiming::least_switch, 0, 10000)},
         {"least_command_slot_ms", milliseconds_in(&MeasureTiming::least_command_slot, 10, 10000)},
-        {"tool_stream_ms", milliseconds_in(&MeasureTiming::tool_stream, 50, 10000)}}},
+        {"tool_stream_ms", milliseconds_in(&MeasureTiming::tool_stream, 50, 10000)},
+        {"least_tool_mib", count_in(&MeasureTiming::least_tool_mib, 1, 65536)},
+        {"most_tool_mib", count_in(&MeasureTiming::most_tool_mib, 1, 65536)}}},
       {"audit",
        {{"slow_cipher_fraction", number_in(&Policy::slow_cipher_fraction, 0.0, 1.0)},
         {"slow_first_fraction", number_in(&Policy::slow_first_fraction, 0.0, 1.0)},
@@ -173,6 +175,9 @@ Result<Policy> parse_policy(std::string_view text, const std::string& origin, co
                             policy.timing.shortest_stream > policy.timing.longest_parallel_stream)) {
     return toml_error(origin, *timing,
                       "shortest_stream_ms must not exceed longest_stream_ms or longest_parallel_stream_ms");
+  }
+  if (timing != nullptr && policy.timing.least_tool_mib > policy.timing.most_tool_mib) {
+    return toml_error(origin, *timing, "least_tool_mib must not exceed most_tool_mib");
   }
   return policy;
 }

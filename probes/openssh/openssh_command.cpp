@@ -37,14 +37,20 @@ std::string openssh_remote_command(const TrialSpec& spec) {
          " >/dev/null && date +%s.%N && wc -c && date +%s.%N";
 }
 
-std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {
+std::vector<std::string> openssh_command_argv(const OpensshTarget& target, const std::vector<std::string>& extra,
+                                              const std::string& command) {
   std::vector<std::string> argv{target.program};
   argv.insert(argv.end(), target.options.begin(), target.options.end());
   argv.insert(argv.end(), target.session_options.begin(), target.session_options.end());
-  argv.insert(argv.end(), {"-o", std::string("Compression=") + (spec.compression ? "yes" : "no")});
-  if (!spec.cipher.empty()) argv.insert(argv.end(), {"-c", spec.cipher});
-  argv.insert(argv.end(), {"--", target.destination, openssh_remote_command(spec)});
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  argv.insert(argv.end(), {"--", target.destination, command});
   return argv;
+}
+
+std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec) {
+  std::vector<std::string> extra{"-o", std::string("Compression=") + (spec.compression ? "yes" : "no")};
+  if (!spec.cipher.empty()) extra.insert(extra.end(), {"-c", spec.cipher});
+  return openssh_command_argv(target, extra, openssh_remote_command(spec));
 }
 
 std::optional<ServerInterval> server_interval(std::string_view output) {

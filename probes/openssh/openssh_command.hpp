@@ -33,6 +33,11 @@ std::uint64_t upload_warm_up(const TrialSpec& spec);
 // its stdin, then writes W + M bytes.
 std::string openssh_remote_command(const TrialSpec& spec);
 
+// `ssh` with the user's options, the trials' batch session options and `extra` (e.g. -c, -o), then
+// -- DESTINATION `command`: every remote command the trials run goes through this.
+std::vector<std::string> openssh_command_argv(const OpensshTarget& target, const std::vector<std::string>& extra,
+                                              const std::string& command);
+
 // The full argv of one trial (exposed for tests).
 std::vector<std::string> openssh_trial_argv(const OpensshTarget& target, const TrialSpec& spec);
 

@@ -4,6 +4,7 @@
 #include "base/process.hpp"
 #include "base/read_file.hpp"
 #include "base/strings.hpp"
+#include "probes/openssh/openssh_command.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -169,15 +170,6 @@ Result<std::string> run_checked(const std::vector<std::string>& argv, const std:
   return read_file_if_present(dir / "stdout").value_or("");
 }
 
-// `ssh HOST COMMAND` with the user's options and the trials' batch session options.
-std::vector<std::string> remote_command_argv(const OpensshTarget& target, const std::string& command) {
-  std::vector<std::string> argv{target.program};
-  argv.insert(argv.end(), target.options.begin(), target.options.end());
-  argv.insert(argv.end(), target.session_options.begin(), target.session_options.end());
-  argv.insert(argv.end(), {"--", target.destination, command});
-  return argv;
-}
-
 // A path `mktemp -d` printed that is safe to name in the tools' arguments and in `rm -rf`: absolute, of
 // letters, digits and ._-/ only, with no "..".
 bool plain_remote_dir(std::string_view path) {
@@ -187,7 +179,7 @@ bool plain_remote_dir(std::string_view path) {
 }
 
 Result<std::string> make_remote_dir(const OpensshTarget& target, const fs::path& dir, const Clock& clock) {
-  SSHTUNE_TRY(out, run_checked(remote_command_argv(target, "mktemp -d"), "mktemp -d", dir, target, clock));
+  SSHTUNE_TRY(out, run_checked(openssh_command_argv(target, {}, "mktemp -d"), "mktemp -d", dir, target, clock));
   const std::string path(trim(out));
   if (!plain_remote_dir(path)) {
     return Error{ErrorKind::remote, "mktemp -d printed " + quote_input(path) + ", not a plain absolute path"};
@@ -244,7 +236,7 @@ ToolTrials time_tool_copies(const OpensshTarget& target, const std::vector<ToolT
   for (const ToolTrialSpec& spec : specs) {
     trials.seconds.push_back(time_one(target, spec, local.value(), remote.value(), clock));
   }
-  const auto removed = run_checked(remote_command_argv(target, "rm -rf -- '" + remote.value() + "'"), "rm -rf",
+  const auto removed = run_checked(openssh_command_argv(target, {}, "rm -rf -- '" + remote.value() + "'"), "rm -rf",
                                    local.value().path(), target, clock);
   if (!removed) trials.left_behind = remote.value() + " on the server: " + removed.error().message;
   return trials;

@@ -23,7 +23,7 @@ Result<std::vector<std::string>> tool_trial_argv(const OpensshTarget& target, co
 // tool copying it into the server's directory and times it on `clock` from its start to its exit; then
 // removes both directories; the directory's command is timed as ToolTrials::login_s. Each tool writes a new file
 // there, named after it, as a first copy to DEST does: rsync would send a delta against an earlier copy, and scp and
-// sftp would first truncate it (which costs sftp a tenth of a second here). A spec fails when its file cannot be
+// sftp would first truncate it, which a first copy never pays. A spec fails when its file cannot be
 // written, its tool cannot start, exits non-zero (its last line of stderr) or runs past target.timeout plus a minute;
 // every spec fails when the server's directory cannot be made.
 ToolTrials time_tool_copies(const OpensshTarget& target, const std::vector<ToolTrialSpec>& specs, const Clock& clock);

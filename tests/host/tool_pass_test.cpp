@@ -48,6 +48,7 @@ TEST_F(ToolPass, TheFileIsWhatTheAdvisedSettingStreamsInTheToolStreamTime) {
 TEST_F(ToolPass, EachToolIsTimedAsPrintedAndFiledAsATrial) {
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   Measurement m;
+  m.sample = std::make_shared<const std::string>("the data the trials carried");
   time_copy_tools(m_request, resolved, cpu_bound(1000), m_env, m);
   ASSERT_EQ(m_world.tool_calls.size(), 1u);
   const auto& specs = m_world.tool_calls[0];
@@ -56,7 +57,7 @@ TEST_F(ToolPass, EachToolIsTimedAsPrintedAndFiledAsATrial) {
   EXPECT_EQ(specs[1].tool, CopyTool::sftp);
   EXPECT_EQ(specs[2].tool, CopyTool::rsync);
   EXPECT_EQ(specs[1].ciphers, "^aes128-gcm@openssh.com,chacha20-poly1305@openssh.com") << "as -c prints it for 9.2";
-  EXPECT_NE(specs[1].payload, nullptr) << "the request's data (the built-in corpus)";
+  EXPECT_EQ(specs[1].payload, m.sample) << "the data the trials carried, not read again";
   ASSERT_EQ(m.trials.size(), 3u);
   EXPECT_EQ(m.trials[0].kind, TrialRole::scp);
   EXPECT_DOUBLE_EQ(m.trials[0].seconds, 2.0);

@@ -70,6 +70,8 @@ TEST(Policy, TimingValuesAreReadAndChecked) {
   EXPECT_EQ(error_of("[timing]\nshortest_stream_ms = 1.5\n"),
             "rules.toml:2: expected whole milliseconds from 20 to 10000");
   EXPECT_EQ(error_of("[timing]\nstream_round_trips = 0\n"), "rules.toml:2: expected a whole number from 1 to 100");
+  EXPECT_EQ(error_of("[timing]\nleast_tool_mib = 64\nmost_tool_mib = 32\n"),
+            "rules.toml:1: least_tool_mib must not exceed most_tool_mib");
   EXPECT_EQ(error_of("[timing]\nsurvey_share = 0.5\nconfirm_share = 0.5\n"),
             "rules.toml:1: survey_share + confirm_share must leave the ladder at least 0.05");
   EXPECT_TRUE(parse_policy("[timing]\nsurvey_share = 0.5\nconfirm_share = 0.45\n", "rules.toml"))

@@ -44,6 +44,13 @@ Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTar
   return assumed;
 }
 
+// The data the trials carry: the --sample's bytes, else the built-in corpus.
+Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request) {
+  if (!request.sample_path) return std::make_shared<const std::string>(builtin_corpus());
+  SSHTUNE_TRY(sample, read_sample(*request.sample_path));
+  return std::make_shared<const std::string>(std::move(sample));
+}
+
 CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
   return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client,
           1,    trial.start_s};
@@ -193,12 +200,6 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
 
 }  // namespace
 
-Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request) {
-  if (!request.sample_path) return std::make_shared<const std::string>(builtin_corpus());
-  SSHTUNE_TRY(sample, read_sample(*request.sample_path));
-  return std::make_shared<const std::string>(std::move(sample));
-}
-
 Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
   SSHTUNE_TRY(sample, load_sample(request));
   auto remote = env.make_runner(resolved.target);
@@ -250,6 +251,7 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
     clear_progress(env.progress);
   }
   m.setup = survey.budget.charged();
+  m.sample = std::move(survey.sample);
   return std::move(m);
 }
 

@@ -34,10 +34,6 @@ struct Survey {
   Budget budget;                              // opened as the control session connected; its set-up charged
 };
 
-// The data the trials carry: the --sample's bytes, else the built-in corpus. Errors name an unreadable
-// sample.
-Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request);
-
 // The survey: access (host key, authentication), the server's offer, the survey's trials within its
 // share, this CPU's cipher and compression speeds. Errors as gather_facts'.
 Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env);

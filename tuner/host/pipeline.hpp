@@ -84,7 +84,8 @@ struct Measurement {
   // confirmation sessions (TrialResult::setup_s), else the survey's log-in (check_access) and its first
   // remote command's start (HostTrialReport::command_start_seconds); nullopt when no remote command ran.
   std::optional<double> session_setup_s;
-  std::vector<PassTime> passes;  // each measuring pass that ran, in order
+  std::vector<PassTime> passes;               // each measuring pass that ran, in order
+  std::shared_ptr<const std::string> sample;  // the data the trials carried (--sample or the built-in corpus)
 };
 
 // What `host` learned, from the network or the cache.

@@ -2,16 +2,12 @@
 
 #include "templates/snippet_variables.hpp"
 #include "tuner/host/client_target.hpp"
-#include "tuner/host/measure.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sshtune {
 namespace {
-
-constexpr std::uint64_t k_least_tool_bytes = std::uint64_t{16} << 20;
-constexpr std::uint64_t k_most_tool_bytes = std::uint64_t{1} << 30;
 
 ToolTrialSpec tool_spec(CopyTool tool, const rules::Decision& decision, const std::string& client_version,
                         std::uint64_t bytes, std::shared_ptr<const std::string> payload) {
@@ -44,8 +40,10 @@ CachedTrial tool_trial(const ToolTrialSpec& spec, const rules::Decision& decisio
 std::uint64_t tool_trial_bytes(const rules::Decision& decision, const rules::Policy& policy) {
   const double seconds = std::chrono::duration<double>(policy.timing.tool_stream).count();
   const double bytes = std::max(0.0, decision.expected_mb_per_s) * 1e6 * seconds;
-  const auto mib = static_cast<std::uint64_t>(std::ceil(bytes / (1 << 20))) << 20;
-  return std::clamp(mib, k_least_tool_bytes, k_most_tool_bytes);
+  const auto mib = static_cast<std::uint64_t>(std::ceil(bytes / (1 << 20)));
+  const auto least = static_cast<std::uint64_t>(policy.timing.least_tool_mib);
+  const auto most = static_cast<std::uint64_t>(std::max(policy.timing.least_tool_mib, policy.timing.most_tool_mib));
+  return std::clamp(mib, least, most) << 20;
 }
 
 bool tools_are_timed(const HostRequest& request, const rules::Decision& decision, const HostEnvironment& env) {
@@ -56,17 +54,12 @@ void time_copy_tools(const HostRequest& request, const ResolvedHost& resolved, c
                      HostEnvironment& env, Measurement& m) {
   if (!tools_are_timed(request, decision, env)) return;
   const auto start = env.clock->now();
-  auto sample = load_sample(request);
-  if (!sample) {
-    m.notes.push_back("scp, sftp and rsync not timed: " + sample.error().message);
-    return;
-  }
   const OpensshTarget target = openssh_target(request.host, request.overrides, resolved.target, *env.client);
   const std::uint64_t bytes = tool_trial_bytes(decision, env.policy);
   std::vector<ToolTrialSpec> specs;
   specs.reserve(k_copy_tools.size());
   for (const CopyTool tool : k_copy_tools) {
-    specs.push_back(tool_spec(tool, decision, env.client->version(), bytes, sample.value()));
+    specs.push_back(tool_spec(tool, decision, env.client->version(), bytes, m.sample));
   }
   const ToolTrials trials = env.time_tool(target, specs);
   for (std::size_t i = 0; i < specs.size() && i < trials.seconds.size(); ++i) {

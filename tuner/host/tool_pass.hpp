@@ -11,8 +11,8 @@
 
 namespace sshtune {
 
-// The size of a tool's trial file: what the advised setting streams in policy.timing.tool_stream, at
-// least 16 MiB (a LAN log-in stays a small part) and at most 1 GiB (the local temporary file).
+// The size of a tool's trial file: what the advised setting streams in policy.timing.tool_stream, in whole
+// MiB from policy.timing.least_tool_mib to most_tool_mib.
 std::uint64_t tool_trial_bytes(const rules::Decision& decision, const rules::Policy& policy);
 
 // Whether the tools are timed: an upload (the trials write to the server's null device or a directory of
@@ -20,7 +20,8 @@ std::uint64_t tool_trial_bytes(const rules::Decision& decision, const rules::Pol
 bool tools_are_timed(const HostRequest& request, const rules::Decision& decision, const HostEnvironment& env);
 
 // Where tools_are_timed: times scp, sftp and rsync in turn with the decision's ciphers (as -c prints them
-// for this client), compression and rsync compression, each copying tool_trial_bytes of the request's data;
+// for this client), compression and rsync compression, each copying tool_trial_bytes of m.sample repeated (the data the
+// trials carried; zeros when null);
 // files each as a trial (TrialRole::scp, ...: bytes, the whole command's seconds and, as setup_s, the log-in
 // timed beside them: ToolTrials::login_s), a failure as a note,
 // and the pass's time in m.passes.
