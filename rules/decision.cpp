@@ -102,7 +102,8 @@ std::optional<double> hold_to_loss(const HostFacts& facts, const Policy& policy,
   if (!held || *held >= decision.expected_mb_per_s) return std::nullopt;
   decision.reasons.push_back("a long copy lives with that loss: one session is expected near " + mbps(*held) +
                              ", not the " + mbps(decision.expected_mb_per_s) +
-                             " of a trial's fresh connection, and k sessions at most k times that");
+                             " of a trial's fresh connection; k sessions, each recovering from its own losses, about k "
+                             "times that, up to what the path carried");
   decision.expected_mb_per_s = *held;
   decision.expected_source = FigureSource::loss_model;
   // The setting in effect now crosses the same lossy path: a long copy holds it the same way.
@@ -113,11 +114,19 @@ std::optional<double> hold_to_loss(const HostFacts& facts, const Policy& policy,
   return held;
 }
 
-// The parallel trials as a long copy would see them: k sessions at most k times one held by loss.
-HostFacts capped_by_loss(const HostFacts& facts, double held) {
-  HostFacts capped = facts;
-  for (auto& trial : capped.parallel_trials) trial.mb_per_s = std::min(trial.mb_per_s, trial.streams * held);
-  return capped;
+// The parallel trials as a long copy would see them. Each of k sessions recovers from its own losses,
+// so together they sustain about k times one held by loss (bench/loss_matrix), never more than the path
+// was seen to carry: the best figure of your ssh's, one session or k. A ladder step's own figure reads
+// low there: its fresh sessions stream too briefly to average their losses.
+HostFacts sustained_under_loss(const HostFacts& facts, double held) {
+  double carried = 0;
+  for (const auto& trial : facts.parallel_trials) carried = std::max(carried, trial.mb_per_s);
+  for (const auto& trial : facts.openssh_trials) {
+    if (!trial.compression) carried = std::max(carried, trial.mb_per_s);
+  }
+  HostFacts sustained = facts;
+  for (auto& trial : sustained.parallel_trials) trial.mb_per_s = std::min(carried, trial.streams * held);
+  return sustained;
 }
 
 Error nothing_measured(const HostFacts& facts) {
@@ -197,7 +206,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   describe_expected(facts, first, cap, decision);
   describe_current(facts, decision);
   if (const auto held = hold_to_loss(facts, policy, decision)) {
-    decision.parallel = advise_parallel(capped_by_loss(facts, *held), *held, policy, decision.reasons);
+    decision.parallel = advise_parallel(sustained_under_loss(facts, *held), *held, policy, decision.reasons);
   } else {
     decision.parallel = advise_parallel(facts, first.mb_per_s, policy, decision.reasons);
   }

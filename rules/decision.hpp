@@ -42,8 +42,8 @@ struct TcpLimits {
   std::optional<double> send_max;
 };
 
-// What TCP counted on the survey's upload connections, this machine sending: how many segments went
-// out, how many of them went again, the segment size and this machine's congestion control.
+// What TCP counted on the upload connections (the survey's and your ssh's), this machine sending: how many segments
+// went out, how many of them went again, the segment size and this machine's congestion control.
 struct PathLoss {
   double segments = 0;
   double retransmitted = 0;
@@ -72,7 +72,7 @@ struct HostFacts {
   TransferDirection direction = TransferDirection::upload;  // which way the cipher trials moved data
   TcpLimits local_tcp;                                      // this machine's TCP buffer limits
   TcpLimits server_tcp;                                     // the server's, read over the survey's session
-  std::optional<PathLoss> path_loss;                        // the survey's uploads (absent: downloads, no TCP)
+  std::optional<PathLoss> path_loss;                        // the uploads' (absent: downloads, no TCP)
   std::map<std::string, double> local_speeds;               // this CPU's EVP speed per cipher (may be empty)
   std::vector<std::string> client_ciphers;                  // `ssh -Q cipher`
   std::vector<std::string> server_ciphers;                  // the server's KEXINIT (client to server)

@@ -45,8 +45,8 @@ std::vector<std::string> loss_reasons(const HostFacts& facts, const Policy& poli
   const PathLoss& loss = *facts.path_loss;
   const std::string congestion = loss.congestion.empty() ? "this machine's congestion control" : loss.congestion;
   std::vector<std::string> reasons;
-  std::string counted = "loss: TCP sent " + loss_percent(*loss_fraction(facts, policy)) + " of the survey's " +
-                        std::to_string(std::llround(loss.segments)) + " segments again";
+  std::string counted = "loss: TCP sent " + loss_percent(*loss_fraction(facts, policy)) + " of the " +
+                        std::to_string(std::llround(loss.segments)) + " segments the trials uploaded again";
   if (const auto held = loss_held_mb_per_s(facts, policy)) {
     counted += "; at that loss " + congestion + " holds one session near " + mbps(*held) + " in a long copy (" +
                std::to_string(std::llround(loss.mss_bytes)) + "-byte segments, RTT " +

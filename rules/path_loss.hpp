@@ -2,8 +2,8 @@
 // A path that loses packets. A short trial sees a fresh connection barely touched by loss; a copy of
 // minutes lives with it, and a loss-based congestion control (cubic, reno) then holds one session near
 // MSS/RTT × 1.22/√p (Mathis et al., 1997), far below the link, while k sessions, each recovering from
-// its own losses, move up to k times as much (bench/lossy_path). The survey's upload connections say
-// how much TCP sent again (HostFacts::path_loss).
+// its own losses, move up to k times as much (bench/lossy_path). The upload connections (the survey's and
+// your ssh's) say how much TCP sent again (HostFacts::path_loss).
 
 #include "rules/decision.hpp"
 
@@ -13,7 +13,7 @@
 
 namespace sshtune::rules {
 
-// The share of the survey's uploaded segments TCP sent again; nullopt under policy.loss_min_segments.
+// The share of the uploaded segments TCP sent again; nullopt under policy.loss_min_segments.
 std::optional<double> loss_fraction(const HostFacts& facts, const Policy& policy);
 
 // One session may be held by loss: loss_fraction at policy.loss_suspect or more, off the LAN.

@@ -24,7 +24,7 @@ struct Policy {
   double window_bytes = 2.0 * 1024 * 1024;      // OpenSSH's channel window
   double window_near = 0.85;                    // at >= 85% of window/RTT one session reaches the window
   double window_suspect = 0.70;                 // ... at >= 70% it may: parallel sessions decide
-  double long_rtt_ms = 80;                      // ... as they do from this RTT on, whatever one session moved
+  double long_rtt_ms = 50;                      // ... as they do from this RTT on, whatever one session moved
   double loss_suspect = 0.0005;                 // retransmitted share of segments from which loss may hold a session
   double loss_min_segments = 300;               // ... counted only over at least this many segments
   double tcp_receive_share = 0.5;               // of a TCP receive buffer, the share TCP advertises as window

@@ -51,6 +51,7 @@ bool add_untimed_leader(const HostFacts& survey, const Catalog& catalog, const P
   if (allowed.empty() || !cap) return false;
   list.ciphers.push_back(allowed.front());
   list.leader_mb_per_s = *cap;
+  list.leader_is_bound = true;
   list.window_suspect = window_suspected(0, *cap, survey, policy);
   return true;
 }

@@ -25,6 +25,7 @@ struct Shortlist {
                                           // loses packets (loss_suspected): parallel sessions decide
   bool cpu_bound = false;                 // the survey's ciphers differ: k sessions may add CPU cores
   double leader_mb_per_s = 0;             // the survey's best figure (or the window's), to size the trials
+  bool leader_is_bound = false;           // leader_mb_per_s is the window's bound: no cipher was timed
 };
 
 // The shortlist for a survey (facts without OpenSSH trials). When the survey timed no cipher because

@@ -1,5 +1,6 @@
 #include "probes/openssh/openssh_stream.hpp"
 #include "probes/openssh/openssh_command.hpp"
+#include "probes/openssh/process_tcp.hpp"
 
 #include "base/process.hpp"
 
@@ -173,6 +174,11 @@ int OpensshStream::finish(std::chrono::milliseconds grace) {
   read_stdout();
   read_stderr();
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::optional<TcpSample> OpensshStream::tcp_sample() const {
+  if (m_pid <= 0) return std::nullopt;
+  return process_tcp_sample(m_pid);
 }
 
 Error OpensshStream::failure(const std::string& fallback) const {

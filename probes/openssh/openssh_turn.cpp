@@ -103,15 +103,23 @@ void time_on_the_server(Live& live) {
   live.done = true;
 }
 
+// What TCP counted on the session's connection, from its start to its first turn's end: later turns of
+// the same connection would count the same segments again.
+void record_tcp(Live& live) {
+  if (live.first_turn) live.result.tcp = live.stream->tcp_sample();
+}
+
 // Ends a memory file's turn without ending its input: its ssh stops where it is (what it took is on
 // this side's clock, as for an ended input), so a later turn streams on. close_paused() checks the count.
 void pause(Live& live) {
+  record_tcp(live);
   live.stream->hold();
   live.paused = true;
   time_here(live);
 }
 
 void finish_upload(Live& live) {
+  record_tcp(live);
   const int status = live.stream->finish(k_exit_grace);
   if (status != 0) {
     live.error = live.stream->failure("the upload ended with status " + std::to_string(status));

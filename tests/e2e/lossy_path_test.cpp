@@ -2,8 +2,9 @@
 // 0.5% loss each way, cubic at both ends. A short trial sees a fresh connection barely touched by loss,
 // a long copy lives with it, and 8 sessions move several times one (bench/lossy_path): the verdict
 // names loss, advises at least 4 sessions and says what cubic sustains. Needs root and /dev/net/tun.
-// Not 0.2%: the survey's uploads send about a thousand segments, which at 0.2% lose none about one run
-// in nine (a mean of two), and the verdict then cannot see the loss; at 0.5% that is one run in 250.
+// At 60 ms the survey leaves the ciphers to the window and times no upload: the loss is what TCP counted
+// on your ssh's own connections (the trial's and the ladder's). 0.5%, not 0.2%: a trial's thousand or
+// so segments then lose several, not none in one run of nine.
 #include "tests/support/shell.hpp"
 #include "tests/support/test_host.hpp"
 

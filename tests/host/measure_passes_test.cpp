@@ -376,5 +376,41 @@ TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
   EXPECT_TRUE(m.notes.empty());
 }
 
+// Uploads of your ssh whose connections TCP saw lose 0.5% of 1000 segments each (process_tcp_sample).
+Result<TrialResult> lossy_upload(const TrialSpec& spec, double mb_per_s) {
+  auto result = testing::client_trial(spec, mb_per_s);
+  result.value().tcp = TcpSample{1000, 5, 8948, "cubic"};
+  return result;
+}
+
+TEST_F(MeasurePasses, WhatTcpCountedOnYourSshsUploadsAddsToTheSurveysCount) {
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return lossy_upload(spec, 5); };
+  Budget budget(t0, milliseconds(5000));
+  Measurement m;
+  m.facts = survey_facts();
+  m.facts.path_loss = rules::PathLoss{400, 0, 8948, "cubic"};
+  confirm_with_openssh(two_trial_plan(), m_world.runner, m_world.client, budget, m_env, m);
+  ASSERT_TRUE(m.facts.path_loss);
+  EXPECT_DOUBLE_EQ(m.facts.path_loss->segments, 2400) << "the survey's 400 and two trials' 1000";
+  EXPECT_DOUBLE_EQ(m.facts.path_loss->retransmitted, 10);
+}
+
+// The survey's few segments saw no loss, so the plan has no ladder; your ssh's connections lost 0.5%:
+// parallel sessions decide, from the top down, and their connections count too.
+TEST_F(MeasurePasses, LossYourSshSawGetsTheLadderThePlanLeftOut) {
+  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return lossy_upload(spec, 1); };
+  ConfirmPlan plan = ladder_plan();
+  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  Budget budget(t0, milliseconds(20000));
+  Measurement m;
+  m.facts.rtt_seconds = 0.03;
+  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 5}};
+  m.facts.path_loss = rules::PathLoss{1000, 5, 8948, "cubic"};
+  climb_ladder(plan, m_world.client, budget, m_env, m);
+  ASSERT_FALSE(m_world.client.together.empty()) << "loss: parallel sessions decide";
+  EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
+  EXPECT_GE(m.facts.path_loss->segments, 9000) << "the ladder's sessions count their segments";
+}
+
 }  // namespace
 }  // namespace sshtune

@@ -1,4 +1,4 @@
-// A path that loses packets (rules/path_loss.hpp): when the survey's uploads saw TCP send segments again,
+// A path that loses packets (rules/path_loss.hpp): when the uploads saw TCP send segments again,
 // parallel sessions decide, the bottleneck is named loss, and a long copy's figures come from what a
 // loss-based congestion control sustains at that loss, not from a fresh connection's first seconds.
 #include "rules/decision.hpp"
@@ -51,9 +51,12 @@ TEST(PathLoss, CubicHoldsOneSessionAtMssOverRttTimesMathis) {
   EXPECT_FALSE(loss_held_mb_per_s(bbr, Policy{}));
 }
 
+// Under [window] long_rtt_ms, only the loss brings the ladder.
 TEST(PathLoss, ALossyPathGetsTheLadder) {
-  EXPECT_TRUE(shortlist(lossy_cubic(), catalog(), Policy{}).window_suspect);
-  HostFacts clean = lossy_cubic();
+  HostFacts lossy = lossy_cubic();
+  lossy.rtt_seconds = 0.04;
+  EXPECT_TRUE(shortlist(lossy, catalog(), Policy{}).window_suspect);
+  HostFacts clean = lossy;
   clean.path_loss->retransmitted = 0;
   EXPECT_FALSE(shortlist(clean, catalog(), Policy{}).window_suspect);
 }
@@ -73,12 +76,15 @@ TEST(PathLoss, ParallelGainOnALossyPathNamesLossAndItsFigures) {
   EXPECT_TRUE(has_reason(d,
                          "8 sessions at once moved 60 MB/s: each session is held by its congestion control's "
                          "answer to loss, not the link"));
-  EXPECT_TRUE(has_reason(d,
-                         "loss: TCP sent 0.20% of the survey's 3000 segments again; at that loss cubic holds one "
-                         "session near 4.1 MB/s in a long copy (8948-byte segments, RTT 60 ms)"));
-  EXPECT_TRUE(has_reason(d,
-                         "a long copy lives with that loss: one session is expected near 4.1 MB/s, not the 11 "
-                         "MB/s of a trial's fresh connection, and k sessions at most k times that"));
+  EXPECT_TRUE(
+      has_reason(d,
+                 "loss: TCP sent 0.20% of the 3000 segments the trials uploaded again; at that loss cubic holds one "
+                 "session near 4.1 MB/s in a long copy (8948-byte segments, RTT 60 ms)"));
+  EXPECT_TRUE(
+      has_reason(d,
+                 "a long copy lives with that loss: one session is expected near 4.1 MB/s, not the 11 "
+                 "MB/s of a trial's fresh connection; k sessions, each recovering from its own losses, about k times "
+                 "that, up to what the path carried"));
   EXPECT_TRUE(has_reason(d,
                          "bbr holds a lossy path far better than cubic where the kernel has it: sysctl -w "
                          "net.ipv4.tcp_congestion_control=bbr on the sending side (this machine for uploads, the "
@@ -130,6 +136,24 @@ TEST(PathLoss, CubicBelowALinkItCannotFillStillGainsFromSessions) {
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
   ASSERT_TRUE(decision.value().parallel);
   EXPECT_DOUBLE_EQ(decision.value().parallel->mb_per_s, 11.5);
+}
+
+// A ladder's brief steps read under what k sessions sustain (their fresh sessions meet few losses in
+// them): k sessions are k times one held by loss, up to the best any trial of your ssh moved.
+TEST(PathLoss, KSessionsSustainKTimesOneUpToWhatThePathCarried) {
+  HostFacts facts = lossy_cubic();
+  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 11.0}};
+  facts.parallel_trials = {{8, 18.0}, {4, 12.0}, {2, 8.0}};
+  const Decision wide = decide(facts, catalog(), Policy{}).value();
+  ASSERT_TRUE(wide.parallel);
+  // 8 x 4.07 = 32.6, but the path carried 18 at most, and 4 x 4.07 = 16.3 is as near that as 8 are.
+  EXPECT_EQ(wide.parallel->streams, 4);
+  EXPECT_NEAR(wide.parallel->mb_per_s, 16.28, 0.01);
+  facts.parallel_trials = {{8, 40.0}, {4, 20.0}, {2, 10.0}};
+  const Decision carried = decide(facts, catalog(), Policy{}).value();
+  ASSERT_TRUE(carried.parallel);
+  EXPECT_EQ(carried.parallel->streams, 8);
+  EXPECT_NEAR(carried.parallel->mb_per_s, 8 * 4.07, 0.1) << "the path carried 40: k times one held";
 }
 
 }  // namespace

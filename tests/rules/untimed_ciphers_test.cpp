@@ -91,7 +91,7 @@ TEST(CiphersCannotDiffer, ALongPathsWindowFarBelowEveryCiphersCostSettlesThemBef
 // Short of [window] long_rtt_ms, with a slow cipher within reach of the window, an hpn-ssh server or a
 // cipher this CPU did not time, the survey times ciphers as before.
 TEST(CiphersCannotDiffer, WithoutATrialOnlyALongPathFarBelowEveryCiphersCostSettles) {
-  EXPECT_FALSE(ciphers_cannot_differ(untimed(0.06, 1400), Policy{}));
+  EXPECT_FALSE(ciphers_cannot_differ(untimed(0.045, 1400), Policy{}));
   EXPECT_FALSE(ciphers_cannot_differ(untimed(0.2, 150), Policy{}));  // 5% of it: 7.5 MB/s < 10
   PaceEvidence hpn = untimed(0.2, 1400);
   hpn.server_is_hpn = true;

@@ -58,6 +58,7 @@ std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector
       continue;
     }
     const TrialResult& trial = results[i].value();
+    count_loss(trial, m.facts.path_loss);
     m.facts.openssh_trials.push_back({trial.cipher, trial.compression, mb_per_s(trial)});
     const TrialRole role = trial.compression                   ? TrialRole::zlib_sample
                            : trial.kind == TrialKind::download ? TrialRole::download

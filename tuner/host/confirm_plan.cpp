@@ -43,18 +43,19 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
   const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
   const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count, plan.shortest_stream, policy.timing);
   std::vector<TrialSpec> specs;
+  const auto uncompressed = [&](const std::string& cipher, double estimate, milliseconds time) {
+    TrialSpec spec = openssh_spec(plan.direction, cipher, false, nullptr, ssh_estimate(estimate, facts, policy), time,
+                                  plan.warm_up_floor);
+    return list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec;
+  };
   if (stream.count() == 0) {
     // The verdict's figure comes from your ssh: the leader streams whatever the budget says.
     if (list.ciphers.empty()) return specs;
-    specs.push_back(openssh_spec(plan.direction, list.ciphers.front(), false, nullptr,
-                                 ssh_estimate(list.leader_mb_per_s, facts, policy), plan.shortest_stream,
-                                 plan.warm_up_floor));
+    specs.push_back(uncompressed(list.ciphers.front(), list.leader_mb_per_s, plan.shortest_stream));
     return specs;
   }
   for (const auto& cipher : list.ciphers) {
-    const double estimate =
-        ssh_estimate(survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s), facts, policy);
-    specs.push_back(openssh_spec(plan.direction, cipher, false, nullptr, estimate, stream, plan.warm_up_floor));
+    specs.push_back(uncompressed(cipher, survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s), stream));
   }
   if (list.compressed) {
     const double estimate =
@@ -112,6 +113,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
     plan.ladder_spec = parallel_spec(
         plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
         parallel_planned_stream(plan.parallel_share, plan.shortest_stream, env.policy.timing), plan.warm_up_floor);
+    if (plan.shortlist.leader_is_bound) plan.ladder_spec = sized_by_bound(*plan.ladder_spec, plan.warm_up_floor);
   }
   return plan;
 }

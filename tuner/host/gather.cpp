@@ -115,14 +115,7 @@ void add_tcp_limits(const HostTrialReport& report, HostEnvironment& env, rules::
 // What TCP counted over the survey's uploads; nullopt when none recorded it (downloads, a pipe).
 std::optional<rules::PathLoss> path_loss_of(const HostTrialReport& report) {
   std::optional<rules::PathLoss> loss;
-  for (const TrialResult& trial : report.trials) {
-    if (trial.kind != TrialKind::upload || !trial.tcp) continue;
-    if (!loss) loss.emplace();
-    loss->segments += static_cast<double>(trial.tcp->segments_out);
-    loss->retransmitted += static_cast<double>(trial.tcp->retransmitted);
-    loss->mss_bytes = trial.tcp->mss_bytes;
-    loss->congestion = trial.tcp->congestion;
-  }
+  for (const TrialResult& trial : report.trials) count_loss(trial, loss);
   return loss;
 }
 
@@ -199,6 +192,15 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
 }
 
 }  // namespace
+
+void count_loss(const TrialResult& trial, std::optional<rules::PathLoss>& loss) {
+  if (trial.kind != TrialKind::upload || !trial.tcp) return;
+  if (!loss) loss.emplace();
+  loss->segments += static_cast<double>(trial.tcp->segments_out);
+  loss->retransmitted += static_cast<double>(trial.tcp->retransmitted);
+  loss->mss_bytes = trial.tcp->mss_bytes;
+  loss->congestion = trial.tcp->congestion;
+}
 
 Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env) {
   SSHTUNE_TRY(sample, load_sample(request));

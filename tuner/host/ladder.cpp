@@ -5,6 +5,7 @@
 #include "tuner/host/measure.hpp"
 
 #include "rules/link_model.hpp"
+#include "rules/path_loss.hpp"
 #include "tuner/host/progress_runner.hpp"
 
 #include <algorithm>
@@ -33,6 +34,7 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionS
                         "); no more were tried");
       return false;
     }
+    count_loss(result.value(), m.facts.path_loss);
     total.bytes += result.value().bytes;
     total.seconds = std::max(total.seconds, result.value().seconds);
     if (const auto setup = result.value().setup_s) total.setup_s = std::max(total.setup_s.value_or(0), *setup);
@@ -130,8 +132,10 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
                   Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
-  const bool near_window = held_near_window(*best, m.facts, env.policy);
-  if (!plan.no_ladder.empty() && !near_window) {
+  // Your ssh's sessions may show what the survey missed: a session near its window, or the path's loss
+  // (their own connections count it too).
+  const bool held_by_path = held_near_window(*best, m.facts, env.policy) || rules::loss_suspected(m.facts, env.policy);
+  if (!plan.no_ladder.empty() && !held_by_path) {
     m.notes.push_back("parallel sessions not timed: " + plan.no_ladder);
     return;
   }
@@ -143,7 +147,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
   const TrialSpec spec = ladder_step_spec(plan, *best, env.policy.timing);
-  if (plan.shortlist.window_suspect || near_window)
+  if (plan.shortlist.window_suspect || held_by_path)
     climb_down(plan, *best, spec, client, budget, env, m);
   else
     climb_up(plan, *best, spec, client, budget, env, m);

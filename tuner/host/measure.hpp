@@ -34,6 +34,10 @@ struct Survey {
   Budget budget;                              // opened as the control session connected; its set-up charged
 };
 
+// Adds what TCP counted on `trial`'s connection, an upload's (TrialResult::tcp), to `loss`: the survey's,
+// your ssh's and the ladder's sessions all tell how much the path loses.
+void count_loss(const TrialResult& trial, std::optional<rules::PathLoss>& loss);
+
 // The survey: access (host key, authentication), the server's offer, the survey's trials within its
 // share, this CPU's cipher and compression speeds. Errors as gather_facts'.
 Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resolved, HostEnvironment& env);

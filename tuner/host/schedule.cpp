@@ -101,6 +101,11 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   return spec;
 }
 
+TrialSpec sized_by_bound(TrialSpec spec, const WarmUpFloor& floor) {
+  if (floor.bytes > 0) spec.warm_up_bytes = floor.bytes;
+  return spec;
+}
+
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
                         const WarmUpFloor& floor) {
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor);

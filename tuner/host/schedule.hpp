@@ -79,6 +79,11 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
                        std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time,
                        const WarmUpFloor& floor);
 
+// `spec` (openssh_spec's), sized by the window's bound rather than a measured figure (the survey timed
+// no cipher): the rate is unknown, and 0.5 s of the bound's data could be seconds of a lossy path's, so
+// the warm-up is the floor's bytes alone (past TCP's slow start to the window).
+TrialSpec sized_by_bound(TrialSpec spec, const WarmUpFloor& floor);
+
 // The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
 TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
                         const WarmUpFloor& floor);
