@@ -73,16 +73,16 @@ struct TrialSpec {
   std::function<bool()> before_round_trips;
 };
 
-// What one trial measured. Upload and download count payload bytes (before compression).
 // What the kernel counted on a trial's own TCP connection while it ran (Linux TCP_INFO): what tells a
 // session held by packet loss and its congestion control from one held by a window, the link or the CPU.
 struct TcpSample {
-  std::uint64_t segments_out = 0;   // data segments sent (socket bytes out / MSS)
+  std::uint64_t segments_out = 0;   // data segments: bytes sent (libssh's: written; ssh's: acknowledged) / MSS
   std::uint64_t retransmitted = 0;  // segments sent again (tcpi_total_retrans)
   std::uint32_t mss_bytes = 0;      // the sender's maximum segment size
   std::string congestion;           // the socket's TCP_CONGESTION ("cubic", "bbr"); "" when unknown
 };
 
+// What one trial measured. Upload and download count payload bytes (before compression).
 struct TrialResult {
   TrialKind kind = TrialKind::upload;
   std::string cipher;  // as negotiated

@@ -59,7 +59,8 @@ class OpensshStream {
   // Waits up to `grace` for the process to exit; its exit code, or -1 if it had to be killed or a signal
   // ended it.
   int finish(std::chrono::milliseconds grace);
-  // What TCP counted on ssh's connection so far (process_tcp_sample); nullopt once ssh has exited.
+  // What TCP counted on ssh's connection so far (process_tcp_sample): take it before ending the input;
+  // nullopt once ssh has closed its connection.
   std::optional<TcpSample> tcp_sample() const;
   // "HOST: ssh: <the last line ssh printed on stderr>" or "HOST: <fallback>".
   Error failure(const std::string& fallback) const;

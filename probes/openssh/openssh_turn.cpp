@@ -103,8 +103,9 @@ void time_on_the_server(Live& live) {
   live.done = true;
 }
 
-// What TCP counted on the session's connection, from its start to its first turn's end: later turns of
-// the same connection would count the same segments again.
+// What TCP counted on the session's connection, from its start to its first turn's end (later turns of
+// the same connection would count the same segments again). Taken as the timed interval ends, while ssh
+// still holds the connection: by the end of its output it has closed it.
 void record_tcp(Live& live) {
   if (live.first_turn) live.result.tcp = live.stream->tcp_sample();
 }
@@ -112,14 +113,12 @@ void record_tcp(Live& live) {
 // Ends a memory file's turn without ending its input: its ssh stops where it is (what it took is on
 // this side's clock, as for an ended input), so a later turn streams on. close_paused() checks the count.
 void pause(Live& live) {
-  record_tcp(live);
   live.stream->hold();
   live.paused = true;
   time_here(live);
 }
 
 void finish_upload(Live& live) {
-  record_tcp(live);
   const int status = live.stream->finish(k_exit_grace);
   if (status != 0) {
     live.error = live.stream->failure("the upload ended with status " + std::to_string(status));
@@ -150,6 +149,7 @@ void step_upload(Live& live, milliseconds stream_time) {
   const bool time_up = live.warmed && past_stream_time(live, stream_time);
   if (!live.ended_at && live.warmed && (s.written() >= limit || time_up)) {
     live.ended_at = live.clock->now(), live.sent_at_end = s.written();
+    record_tcp(live);
     if (live.pause_at_end) return pause(live);
     s.end_input();
   }

@@ -10,9 +10,12 @@
 #include <linux/tcp.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <set>
 #include <string>
@@ -61,13 +64,14 @@ bool request_dump(int fd, unsigned char family) {
 std::optional<TcpSample> sample_of(const inet_diag_msg* socket, unsigned length) {
   std::optional<TcpSample> sample;
   std::string congestion;
+  tcp_info info{};
   auto remaining = static_cast<int>(length - NLMSG_LENGTH(sizeof *socket));
   for (auto* a = reinterpret_cast<const rtattr*>(socket + 1); RTA_OK(a, remaining); a = RTA_NEXT(a, remaining)) {
     const auto* data = static_cast<const char*>(RTA_DATA(a));
     const std::size_t size = RTA_PAYLOAD(a);
     if (a->rta_type == INET_DIAG_CONG) congestion.assign(data, strnlen(data, size));
-    if (a->rta_type != INET_DIAG_INFO || size < offsetof(tcp_info, tcpi_bytes_acked) + 8) continue;
-    tcp_info info{};
+    if (a->rta_type != INET_DIAG_INFO || size < offsetof(tcp_info, tcpi_bytes_acked) + sizeof info.tcpi_bytes_acked)
+      continue;
     std::memcpy(&info, data, std::min(size, sizeof info));
     if (info.tcpi_snd_mss == 0) continue;
     sample = TcpSample{info.tcpi_bytes_acked / info.tcpi_snd_mss, info.tcpi_total_retrans, info.tcpi_snd_mss, ""};
@@ -82,7 +86,7 @@ void read_dump(int fd, const std::set<unsigned long>& inodes, std::optional<TcpS
   for (;;) {
     const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
     if (got <= 0) return;
-    auto remaining = static_cast<unsigned>(got);
+    int remaining = static_cast<int>(got);  // signed, as NLMSG_OK and NLMSG_NEXT expect
     for (auto* h = reinterpret_cast<const nlmsghdr*>(buffer); NLMSG_OK(h, remaining); h = NLMSG_NEXT(h, remaining)) {
       if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR) return;
       const auto* socket = static_cast<const inet_diag_msg*>(NLMSG_DATA(h));
@@ -101,7 +105,9 @@ std::optional<TcpSample> process_tcp_sample(pid_t pid) {
   std::optional<TcpSample> best;
   for (const unsigned char family : {AF_INET, AF_INET6}) {
     const int fd = ::socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
-    if (fd < 0) return std::nullopt;
+    if (fd < 0) break;
+    const timeval wait{0, 200000};  // the kernel answers at once; a stalled dump must not hold the trials
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
     if (request_dump(fd, family)) read_dump(fd, inodes, best);
     ::close(fd);
   }

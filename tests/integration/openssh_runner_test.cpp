@@ -275,6 +275,10 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
     for (const auto& result : results) {
       ASSERT_TRUE(result) << result.error().message;
       EXPECT_GT(result.value().bytes, 0u);
+      // What TCP counted on each ssh's own connection, read while it still held it (process_tcp_sample).
+      ASSERT_TRUE(result.value().tcp) << "file input: " << file_input;
+      EXPECT_GT(result.value().tcp->segments_out * result.value().tcp->mss_bytes, result.value().bytes / 2);
+      EXPECT_FALSE(result.value().tcp->congestion.empty());
       ASSERT_TRUE(result.value().span && result.value().span->server_clock == !file_input);
       latest_start = std::max(latest_start, result.value().span->start);
       earliest_end = std::min(earliest_end, result.value().span->end);

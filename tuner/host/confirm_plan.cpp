@@ -58,10 +58,11 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
     specs.push_back(uncompressed(cipher, survey_figure(facts, cipher, false).value_or(list.leader_mb_per_s), stream));
   }
   if (list.compressed) {
-    const double estimate =
-        ssh_estimate(survey_figure(facts, *list.compressed, true).value_or(list.leader_mb_per_s), facts, policy);
-    specs.push_back(
-        openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor));
+    const auto measured = survey_figure(facts, *list.compressed, true);
+    const double estimate = ssh_estimate(measured.value_or(list.leader_mb_per_s), facts, policy);
+    TrialSpec spec =
+        openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor);
+    specs.push_back(!measured && list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec);
   }
   return specs;
 }

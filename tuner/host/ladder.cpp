@@ -70,11 +70,19 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharin
 // The ladder's spec: the prepared one (plan.ladder_spec), whichever cipher the user's ssh found fastest.
 // Sessions are prepared only where a window is suspected, and there every cipher moves the same: a tie
 // the ssh trials broke by noise must not open k sessions more (each start runs the remote login shell,
-// up to a second of CPU, while the prepared ones wait).
-TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best, const MeasureTiming& timing) {
+// up to a second of CPU, while the prepared ones wait). Otherwise sized by your ssh's best session, with
+// the slow-start floor of a path that loses packets where its connections saw loss the survey did not.
+TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best, const rules::HostFacts& facts,
+                           const rules::Policy& policy) {
   if (plan.ladder_spec) return *plan.ladder_spec;
+  const bool lossy = rules::loss_suspected(facts, policy);
+  const WarmUpFloor floor = lossy ? slow_start_floor(facts.rtt_seconds, policy, true) : plan.warm_up_floor;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
-                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream, timing), plan.warm_up_floor);
+                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream, policy.timing), floor);
+}
+
+void note_no_time(Measurement& m) {
+  m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
 }
 
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
@@ -86,12 +94,13 @@ void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const T
   const auto best_so_far = [&] {
     return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best.mb_per_s}).mb_per_s;
   };
-  climb(
+  const bool ran = climb(
       plan, spec, SessionSharing::independent, client, budget, env, m,
       [&](int k, bool failed, milliseconds left, milliseconds cost) {
         return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
       },
       [](int k) { return k > 2 ? k / 2 : 0; });
+  if (trials.empty() && ran) note_no_time(m);
 }
 
 // From the bottom up (a CPU- or link-bound host): 2, 4, 8 while each step gains on the one before it.
@@ -109,9 +118,7 @@ void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const Tri
         return next_parallel_step(k, failed, gain, left, cost, env.policy);
       },
       [](int) { return 0; });
-  if (trials.empty() && ran) {
-    m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
-  }
+  if (trials.empty() && ran) note_no_time(m);
 }
 
 // Whether your ssh's best session reached rules::near_window of its window: then parallel sessions decide,
@@ -146,7 +153,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   // LAN, up to a few round trips on a long path) and, on a shared CPU or link, their spans' union is the
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
-  const TrialSpec spec = ladder_step_spec(plan, *best, env.policy.timing);
+  const TrialSpec spec = ladder_step_spec(plan, *best, m.facts, env.policy);
   if (plan.shortlist.window_suspect || held_by_path)
     climb_down(plan, *best, spec, client, budget, env, m);
   else
