@@ -49,14 +49,39 @@ std::optional<double> big_file_pays_from(const CopyInputs& in) {
   return high;
 }
 
+// A run's bytes per second past its log-in and start (`fixed_s`, at most half the run); nullopt when it
+// moved nothing or took no time.
+std::optional<double> streaming_rate(const ToolRun& run, double fixed_s) {
+  const double streaming = run.seconds - std::min(std::max(0.0, fixed_s), run.seconds / 2);
+  if (!(run.bytes > 0) || !(streaming > 0)) return std::nullopt;
+  return run.bytes / streaming;
+}
+
+const ToolRun* run_of(const CopyInputs& in, CopyTool tool) {
+  const auto run = std::find_if(in.tools.begin(), in.tools.end(), [&](const ToolRun& r) { return r.tool == tool; });
+  return run == in.tools.end() ? nullptr : &*run;
+}
+
+// What a run's log-in and start cost it: a lone log-in timed beside it, else the stream's set-up.
+double fixed_seconds(const CopyInputs& in, const ToolRun& run) {
+  return run.login_s.value_or(in.setup_s.value_or(0)) + in.start_s.value_or(0);
+}
+
+// The share of the advised rate rsync keeps where its own per-byte work (checksums, its process pipeline)
+// counts: its timed run's streaming rate over the advised stream's, at most 1; 1 where rsync was not
+// timed (the link, a window or loss sets the pace, and hides that work).
+double rsync_share(const CopyInputs& in) {
+  const ToolRun* run = run_of(in, CopyTool::rsync);
+  const auto rate = run ? streaming_rate(*run, fixed_seconds(in, *run)) : std::nullopt;
+  if (!rate || !(in.advised_mb_per_s > 0)) return 1;
+  return std::min(1.0, *rate / (in.advised_mb_per_s * 1e6));
+}
+
 std::vector<ToolTime> tool_times(const CopyInputs& in, const std::optional<double>& advised_s) {
   std::vector<ToolTime> times;
   for (const CopyTool tool : k_copy_tools) {
-    const auto run = std::find_if(in.tools.begin(), in.tools.end(), [&](const ToolRun& r) { return r.tool == tool; });
-    const auto timed =
-        run != in.tools.end()
-            ? tool_seconds(in.bytes, *run, run->login_s.value_or(in.setup_s.value_or(0)) + in.start_s.value_or(0))
-            : std::nullopt;
+    const ToolRun* run = run_of(in, tool);
+    const auto timed = run ? tool_seconds(in.bytes, *run, fixed_seconds(in, *run)) : std::nullopt;
     if (timed)
       times.push_back({tool, *timed, true});
     else if (in.stream_paces_tools && advised_s)
@@ -68,10 +93,9 @@ std::vector<ToolTime> tool_times(const CopyInputs& in, const std::optional<doubl
 }  // namespace
 
 std::optional<double> tool_seconds(double bytes, const ToolRun& run, double fixed_s) {
-  const double fixed = std::min(std::max(0.0, fixed_s), run.seconds / 2);
-  const double streaming = run.seconds - fixed;
-  if (!(run.bytes > 0) || !(streaming > 0)) return std::nullopt;
-  return fixed + bytes * streaming / run.bytes;
+  const auto rate = streaming_rate(run, fixed_s);
+  if (!rate) return std::nullopt;
+  return std::min(std::max(0.0, fixed_s), run.seconds / 2) + bytes / *rate;
 }
 
 CopyPrediction predict_copy(const CopyInputs& in) {
@@ -83,7 +107,9 @@ CopyPrediction predict_copy(const CopyInputs& in) {
   p.advised_s = copy_seconds(in.bytes, setup, start, in.advised_mb_per_s);
   if (in.parallel) {
     const double logins = in.split.logins_s.value_or(setup);
-    p.parallel_s = split_copy_seconds(in.bytes, in.parallel->streams, logins, start, in.parallel->mb_per_s);
+    // The tree snippet runs k rsyncs: each pays rsync's own work, as one rsync does.
+    p.parallel_s =
+        split_copy_seconds(in.bytes, in.parallel->streams, logins, start, in.parallel->mb_per_s * rsync_share(in));
     p.big_file_s = big_file_seconds(in.bytes, in);
     if (p.big_file_s) p.big_file_pays_from_bytes = big_file_pays_from(in);
   }

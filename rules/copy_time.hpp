@@ -66,7 +66,9 @@ struct ToolTime {
 struct CopyPrediction {
   std::optional<double> now_s;
   std::optional<double> advised_s;
-  std::optional<double> parallel_s;  // a tree over the advised sessions (k rsyncs), its k log-ins at once
+  // A tree over the advised sessions (k rsyncs), its k log-ins at once, each rsync at the share of the
+  // stream's rate its timed run kept (its own work: checksums, its process pipeline).
+  std::optional<double> parallel_s;
   // One big file split over them, hashed at both ends (nullopt: the hash speed was not measured) ...
   std::optional<double> big_file_s;
   // ... and the least size from which that beats one advised session (nullopt: it never does, or

@@ -28,6 +28,18 @@ std::uint64_t warm_up_end(const Live& live) {
   return live.first_turn ? warm_up(live) : live.turn_from + live.stream->spec().warm_up_bytes;
 }
 
+// Whether an upload's warm-up is over. One the server times (a pipe's) is warm once the server's first
+// clock reading arrives, its `head` having taken the warm-up: ssh reads its input up to a window ahead
+// of what it sent, and sends a window unacknowledged, so its own count would start the clock while a long
+// path's slow start still holds the warm-up back, and the server would time a burst. Any other once ssh
+// has taken it.
+bool warm_up_done(const Live& live) {
+  if (live.first_turn && !upload_timed_here(live.stream->spec())) {
+    return live.stream->output().find('\n') != std::string::npos;
+  }
+  return live.stream->written() >= warm_up_end(live);
+}
+
 // Waits for output from any active member of `group`, for room in a pipe input when `feeding`, or
 // `wait` at most (a memory file's reader wakes nothing: its clock and top-ups run on this slice).
 void poll_for(std::vector<Live*>& group, bool feeding, milliseconds wait) {
@@ -60,7 +72,12 @@ void record_start_cost(Live& live) {
   const double rate = live.result.seconds > 0 ? static_cast<double>(live.result.bytes) / live.result.seconds : 0;
   if (rate <= 0) return;
   const double warm_up_took = std::chrono::duration<double>(live.warmed_at - live.released_at).count();
-  const double in_turn = static_cast<double>(live.measured_from - live.before_turn);  // warmed after its turn came
+  // What crossed from its turn's start to its warm-up's end: what ssh took, or for an upload the server
+  // times, what the server's warm-up took (ssh had read further ahead).
+  const auto& spec = live.stream->spec();
+  const std::uint64_t warmed_with =
+      upload(live) && !upload_timed_here(spec) ? std::max(upload_warm_up(spec), live.before_turn) : live.measured_from;
+  const double in_turn = static_cast<double>(warmed_with - live.before_turn);
   live.result.start_s = std::max(0.0, warm_up_took - in_turn / rate);
 }
 
@@ -142,7 +159,7 @@ void step_upload(Live& live, milliseconds stream_time) {
   OpensshStream& s = *live.stream;
   const std::uint64_t limit = warm_up_end(live) + s.spec().byte_cap;  // M counts from this turn's warm-up
   s.feed(limit);
-  if (!live.warmed && s.written() >= warm_up_end(live)) {
+  if (!live.warmed && warm_up_done(live)) {
     live.warmed = true, live.warmed_at = live.clock->now(), live.measured_from = s.written();
   }
   if (live.warmed && s.spec().on_progress) s.spec().on_progress(s.written() - live.measured_from);

@@ -112,5 +112,21 @@ TEST(PredictCopy, EachToolFromItsOwnRunOrTheAdvisedStreamWhereThatSetsThePace) {
   }
 }
 
+// On a CPU-bound host the tree snippet's k rsyncs each pay rsync's own work: the aggregate at the share
+// of the stream's rate rsync's timed run kept.
+TEST(PredictCopy, KRsyncsPayRsyncsOwnWorkWhereItWasTimed) {
+  CopyInputs in;
+  in.bytes = 1e9, in.setup_s = 0.4, in.start_s = 0.1, in.advised_mb_per_s = 200;
+  in.parallel = ParallelAdvice{2, 300, 200};
+  const double stream_only = *predict_copy(in).parallel_s;
+  EXPECT_DOUBLE_EQ(stream_only, 0.5 + 0.5e9 / 150e6);
+  in.tools = {{CopyTool::rsync, 200e6, 1.5, std::nullopt}};  // 200 MB in the 1.0 s past its 0.5 s: 200 MB/s
+  EXPECT_DOUBLE_EQ(*predict_copy(in).parallel_s, stream_only) << "as fast as the stream: nothing to add";
+  in.tools = {{CopyTool::rsync, 100e6, 1.5, std::nullopt}};  // 100 MB/s: half the stream's rate
+  EXPECT_DOUBLE_EQ(*predict_copy(in).parallel_s, 0.5 + 0.5e9 / 75e6);
+  in.tools = {{CopyTool::scp, 100e6, 1.5, std::nullopt}};
+  EXPECT_DOUBLE_EQ(*predict_copy(in).parallel_s, stream_only) << "scp's pace says nothing of rsync's";
+}
+
 }  // namespace
 }  // namespace sshtune::rules
