@@ -20,6 +20,7 @@ struct MeasureTiming {
   int warm_up_round_trips = 2;                // a survey trial's least warm-up, in round trips
   int switch_round_trips = 2;                 // a survey switch between trials (a rekey), in round trips
   int slow_start_round_trips = 12;            // a long path's warm-up past TCP's slow start, in round trips
+  int lossy_slow_start_round_trips = 30;      // ... and a lossy path's, whose losses hold the ramp back
   milliseconds trial_overhead{150};           // what one OpenSSH trial costs beyond its streaming
   milliseconds shell_start{150};              // a login shell's rc files before the remote command runs
   milliseconds ladder_margin{100};            // the ladder's room for the runner's own time

@@ -125,6 +125,7 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
         {"warm_up_round_trips", count_in(&MeasureTiming::warm_up_round_trips, 1, 100)},
         {"switch_round_trips", count_in(&MeasureTiming::switch_round_trips, 1, 100)},
         {"slow_start_round_trips", count_in(&MeasureTiming::slow_start_round_trips, 1, 100)},
+        {"lossy_slow_start_round_trips", count_in(&MeasureTiming::lossy_slow_start_round_trips, 1, 200)},
         {"trial_overhead_ms", milliseconds_in(&MeasureTiming::trial_overhead, 0, 10000)},
         {"shell_start_ms", milliseconds_in(&MeasureTiming::shell_start, 0, 10000)},
         {"ladder_margin_ms", milliseconds_in(&MeasureTiming::ladder_margin, 0, 10000)},

@@ -345,14 +345,19 @@ void release(Live& live) {
   if (upload(live)) live.before_turn = s.written();
 }
 
+// The group's warm-ups in turn and the longest stream, then the exit grace: at least k_exit_grace, and
+// on a path whose warm-up may take long (a lossy one) as long as a warm-up, since what ssh read ahead of
+// the server (up to two windows) still has to cross it once the input ends.
 Clock::time_point stream_deadline(const std::vector<Live*>& group, const Clock& clock) {
   milliseconds longest{0};
+  milliseconds grace = k_exit_grace;
   const auto members = static_cast<long>(group.size());
   for (const Live* live : group) {
     const TrialSpec& spec = live->stream->spec();
     longest = std::max(longest, spec.warm_up_time * members + spec.time_cap);
+    grace = std::max(grace, spec.warm_up_time);
   }
-  return clock.now() + longest + k_exit_grace;
+  return clock.now() + longest + grace;
 }
 
 TrialResult empty_result(const TrialSpec& spec) {

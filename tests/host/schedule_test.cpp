@@ -183,6 +183,12 @@ TEST(Schedule, OnALongPathTheWarmUpOutlastsTcpsSlowStart) {
   EXPECT_EQ(short_path.bytes, 0u);
   EXPECT_EQ(short_path.time, milliseconds(0));
   EXPECT_EQ(slow_start_floor(std::nullopt, policy).bytes, 0u);
+  const WarmUpFloor lossy = slow_start_floor(0.2, policy, PathLossSeen::suspected);  // 30 round trips
+  EXPECT_EQ(lossy.bytes, 4u << 20);
+  EXPECT_EQ(lossy.time, milliseconds(6000));
+  EXPECT_EQ(slow_start_floor(0.2, policy, PathLossSeen::unknown).time, milliseconds(6000)) << "maybe lossy";
+  EXPECT_EQ(slow_start_floor(0.02, policy, PathLossSeen::unknown).bytes, 0u) << "a short path: no floor";
+  EXPECT_EQ(slow_start_floor(0.02, policy, PathLossSeen::suspected).bytes, 4u << 20);
   const TrialSpec fast = parallel_spec(TrialKind::upload, "aes128-gcm@openssh.com", 500, milliseconds(1500), long_path);
   EXPECT_EQ(fast.warm_up_bytes, 32u << 20);  // never lowered
 }

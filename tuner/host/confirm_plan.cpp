@@ -87,7 +87,12 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.no_ladder = ladder_skipped(plan.shortlist);
   plan.setup = setup_in_budget(setup_estimate(survey.connect_time, env.policy.timing), shares.confirm);
   plan.shortest_stream = shortest_stream(facts.rtt_seconds, env.policy.timing);
-  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy, rules::loss_suspected(facts, env.policy));
+  // Where the survey counted no upload (none timed, or downloads) the loss is unknown: a long path's trials
+  // get a lossy path's bound, which costs nothing where the ramp is quick.
+  const PathLossSeen loss = rules::loss_suspected(facts, env.policy) ? PathLossSeen::suspected
+                            : facts.path_loss                        ? PathLossSeen::none
+                                                                     : PathLossSeen::unknown;
+  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy, loss);
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder =
       plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel, env.policy.timing) : milliseconds(0);

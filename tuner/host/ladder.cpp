@@ -76,7 +76,8 @@ TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& be
                            const rules::Policy& policy) {
   if (plan.ladder_spec) return *plan.ladder_spec;
   const bool lossy = rules::loss_suspected(facts, policy);
-  const WarmUpFloor floor = lossy ? slow_start_floor(facts.rtt_seconds, policy, true) : plan.warm_up_floor;
+  const WarmUpFloor floor =
+      lossy ? slow_start_floor(facts.rtt_seconds, policy, PathLossSeen::suspected) : plan.warm_up_floor;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
                        parallel_planned_stream(plan.parallel_share, plan.shortest_stream, policy.timing), floor);
 }

@@ -53,10 +53,13 @@ milliseconds shortest_stream(std::optional<double> rtt_seconds, const MeasureTim
   return std::max(timing.shortest_stream, path);
 }
 
-WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, bool lossy) {
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, PathLossSeen loss) {
+  const bool lossy = loss == PathLossSeen::suspected;
   if (!rtt_seconds || (*rtt_seconds * 1000 < policy.long_rtt_ms && !lossy)) return {};
+  const int round_trips =
+      loss == PathLossSeen::none ? policy.timing.slow_start_round_trips : policy.timing.lossy_slow_start_round_trips;
   return {static_cast<std::uint64_t>(2 * policy.window_bytes),
-          milliseconds(static_cast<long long>(*rtt_seconds * 1000 * policy.timing.slow_start_round_trips))};
+          milliseconds(static_cast<long long>(*rtt_seconds * 1000 * round_trips))};
 }
 
 milliseconds setup_in_budget(milliseconds setup, milliseconds confirm_share) {

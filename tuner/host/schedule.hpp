@@ -44,12 +44,18 @@ struct WarmUpFloor {
 };
 
 // On a path at policy.long_rtt_ms or more (`rtt_seconds`), a warm-up past TCP's slow start: at least
-// twice policy.window_bytes (the doubling windows' sum before one reaches the channel window) and
-// policy.timing.slow_start_round_trips of its round trips, so a trial's clock starts once the ramp is over. A session
+// twice policy.window_bytes (the doubling windows' sum before one reaches the channel window), taking up
+// to policy.timing.slow_start_round_trips of its round trips (lossy_slow_start_round_trips where loss is
+// suspected or unknown),
+// so a trial's clock starts once the ramp is over. A session
 // idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
-// warm-up openssh_spec gives: no floor, unless the path is `lossy` (rules::loss_suspected): a session
+// warm-up openssh_spec gives: no floor, unless loss is suspected (rules::loss_suspected): a session
 // there is timed once TCP has met its losses, not in the slow start before them.
-WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, bool lossy = false);
+// `loss` says what the uploads counted: where it is unknown (none counted), a long path's ramp may take
+// as long as a lossy one's, but a short path gets no floor.
+enum class PathLossSeen { none, suspected, unknown };
+WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy,
+                             PathLossSeen loss = PathLossSeen::none);
 
 // The set-up a batch of connections (`setup`, setup_estimate) is planned to take inside the budget: all
 // of it when it is at most half the confirmation's share (`confirm_share`), else none. On a long path

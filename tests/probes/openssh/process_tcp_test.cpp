@@ -79,7 +79,8 @@ TEST(ProcessTcp, ReadsTheSegmentsAChildSentAndItsCongestionControl) {
   ASSERT_TRUE(sample);
   EXPECT_GT(sample->mss_bytes, 0U);
   EXPECT_EQ(sample->segments_out, k_sent / sample->mss_bytes) << "the bytes acknowledged, in whole segments";
-  EXPECT_EQ(sample->retransmitted, 0U) << "loopback loses nothing";
+  // Loopback drops nothing on the wire, though a busy machine's tail-loss probes may send a few again.
+  EXPECT_LT(sample->retransmitted, sample->segments_out / 10);
   EXPECT_FALSE(sample->congestion.empty());
 }
 
