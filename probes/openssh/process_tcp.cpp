@@ -86,8 +86,12 @@ void read_dump(int fd, const std::set<unsigned long>& inodes, std::optional<TcpS
   for (;;) {
     const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
     if (got <= 0) return;
-    int remaining = static_cast<int>(got);  // signed, as NLMSG_OK and NLMSG_NEXT expect
-    for (auto* h = reinterpret_cast<const nlmsghdr*>(buffer); NLMSG_OK(h, remaining); h = NLMSG_NEXT(h, remaining)) {
+    // NLMSG_OK and NLMSG_NEXT by hand: the macros compare the unsigned length with a signed count.
+    const auto size = static_cast<std::size_t>(got);
+    for (std::size_t at = 0; at + sizeof(nlmsghdr) <= size;) {
+      const auto* h = reinterpret_cast<const nlmsghdr*>(buffer + at);
+      if (h->nlmsg_len < sizeof(nlmsghdr) || h->nlmsg_len > size - at) return;
+      at += NLMSG_ALIGN(h->nlmsg_len);
       if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR) return;
       const auto* socket = static_cast<const inet_diag_msg*>(NLMSG_DATA(h));
       if (h->nlmsg_len < NLMSG_LENGTH(sizeof *socket) || !inodes.contains(socket->idiag_inode)) continue;

@@ -316,6 +316,13 @@ ConfirmPlan ladder_plan() {
   return plan;
 }
 
+// A link-bound survey's plan: no ladder.
+ConfirmPlan plan_without_ladder() {
+  ConfirmPlan plan = ladder_plan();
+  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  return plan;
+}
+
 TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
     m_clock.advance(milliseconds(150));  // each session: its step costs 550 ms planned
@@ -348,8 +355,7 @@ TEST_F(MeasurePasses, TheLadderStopsAtTheDeadlineAndSaysSoWhenNoStepFitted) {
 }
 
 TEST_F(MeasurePasses, APlanWithoutALadderSaysWhyAndAConfirmationWithoutFiguresSaysNothing) {
-  ConfirmPlan plan = ladder_plan();
-  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(5000));
   Measurement m;
   climb_ladder(plan, m_world.client, budget, m_env, m);
@@ -364,8 +370,7 @@ TEST_F(MeasurePasses, APlanWithoutALadderSaysWhyAndAConfirmationWithoutFiguresSa
 // 60 ms: 2 MiB per round trip is 35 MB/s. The survey read a fresh session's slow start, so the plan has no
 // ladder; your ssh's session moved 33.5 of the 35, so parallel sessions decide, from the top down.
 TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
-  ConfirmPlan plan = ladder_plan();
-  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(20000));
   Measurement m;
   m.facts.rtt_seconds = 0.06;
@@ -399,8 +404,7 @@ TEST_F(MeasurePasses, WhatTcpCountedOnYourSshsUploadsAddsToTheSurveysCount) {
 // parallel sessions decide, from the top down, and their connections count too.
 TEST_F(MeasurePasses, LossYourSshSawGetsTheLadderThePlanLeftOut) {
   m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return lossy_upload(spec, 1); };
-  ConfirmPlan plan = ladder_plan();
-  plan.no_ladder = "the link, not a window or a CPU, sets the pace";
+  const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(20000));
   Measurement m;
   m.facts.rtt_seconds = 0.03;
