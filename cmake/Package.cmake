@@ -6,9 +6,9 @@
 # The package installs under /usr: the binary and its ssh-tune-ssh link, the man
 # pages (gzip'd, as Debian wants), rules and templates under /usr/share/ssh-tune
 # (where base/data_path.cpp finds them next to the binary), the bash and zsh
-# completions, and README.md, NEWS.md, doc/design.md and the copyright file under
-# /usr/share/doc/ssh-tune (copyright, in DEP-5 format, is where Debian looks for the
-# licence). Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
+# completions, and README.md, NEWS.md, doc/design.md and the copyright file in the
+# package's documentation directory, CMAKE_INSTALL_DOCDIR (copyright, in DEP-5 format,
+# is where Debian looks for the licence). Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
 # Boost.Program_options, zstd, lz4, zlib, libstdc++), plus openssh-client, whose ssh
 # ssh-tune runs.
 

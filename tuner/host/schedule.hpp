@@ -43,17 +43,17 @@ struct WarmUpFloor {
   milliseconds time{0};
 };
 
-// On a path at policy.long_rtt_ms or more (`rtt_seconds`), a warm-up past TCP's slow start: at least
-// twice policy.window_bytes (the doubling windows' sum before one reaches the channel window), taking up
-// to policy.timing.slow_start_round_trips of its round trips (lossy_slow_start_round_trips where loss is
-// suspected or unknown),
-// so a trial's clock starts once the ramp is over. A session
-// idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within the
-// warm-up openssh_spec gives: no floor, unless loss is suspected (rules::loss_suspected): a session
-// there is timed once TCP has met its losses, not in the slow start before them.
-// `loss` says what the uploads counted: where it is unknown (none counted), a long path's ramp may take
-// as long as a lossy one's, but a short path gets no floor.
+// What the uploads counted of a path's loss: none seen, loss suspected (rules::loss_suspected), or
+// unknown (no upload counted).
 enum class PathLossSeen { none, suspected, unknown };
+
+// On a path at policy.long_rtt_ms or more (`rtt_seconds`), a warm-up past TCP's slow start, so a trial's
+// clock starts once the ramp is over: at least twice policy.window_bytes (the doubling windows' sum before
+// one reaches the channel window), taking up to policy.timing.slow_start_round_trips of its round trips,
+// or lossy_slow_start_round_trips where `loss` is suspected or unknown (losses hold the ramp back). A
+// session idle since it was opened, or paused between turns, slow-starts again. Shorter paths ramp within
+// the warm-up openssh_spec gives: no floor, unless loss is suspected: a session there is timed once TCP
+// has met its losses, not in the slow start before them.
 WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy,
                              PathLossSeen loss = PathLossSeen::none);
 

@@ -42,7 +42,7 @@ std::uint64_t tool_trial_bytes(const rules::Decision& decision, const rules::Pol
   const double bytes = std::max(0.0, decision.expected_mb_per_s) * 1e6 * seconds;
   const auto mib = static_cast<std::uint64_t>(std::ceil(bytes / (1 << 20)));
   const auto least = static_cast<std::uint64_t>(policy.timing.least_tool_mib);
-  const auto most = static_cast<std::uint64_t>(std::max(policy.timing.least_tool_mib, policy.timing.most_tool_mib));
+  const auto most = static_cast<std::uint64_t>(policy.timing.most_tool_mib);  // parse_policy: never under least
   return std::clamp(mib, least, most) << 20;
 }
 
