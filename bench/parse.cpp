@@ -65,31 +65,31 @@ int main() {
   const std::string text = generate_config();
   const auto path = std::filesystem::temp_directory_path() / ("bench_parse_" + std::to_string(getpid()) + ".conf");
   std::ofstream(path, std::ios::binary) << text;
-  const Result<const ClientCapabilities*> probed = local_client_capabilities();
+  const Result<const sshconfig::ClientCapabilities*> probed = sshconfig::local_client_capabilities();
   if (!probed) {
     std::fprintf(stderr, "bench_parse: %s\n", probed.error().message.c_str());
     return 1;
   }
-  const ClientCapabilities& client = *probed.value();
+  const sshconfig::ClientCapabilities& client = *probed.value();
 
   Timer timer;
-  const config::ConfigFile file = config::parse(text, path.string());
+  const sshconfig::ConfigFile file = sshconfig::parse(text, path.string());
   const auto parse_ms = timer.elapsed();
   timer = Timer{};
-  const auto diagnostics = config::check(file, client);
+  const auto diagnostics = sshconfig::check(file, client);
   const auto check_ms = timer.elapsed();
 
-  config::EvalRequest request;
+  sshconfig::EvalRequest request;
   request.config_file = path;
   request.host = "host500";
   timer = Timer{};
-  const auto one = config::evaluate(request, client);
+  const auto one = sshconfig::evaluate(request, client);
   const auto one_ms = timer.elapsed();
   int failures = one ? 0 : 1;
   timer = Timer{};
   for (int i = 0; i < 100; ++i) {
     request.host = "host" + std::to_string(i * 10);
-    failures += config::evaluate(request, client) ? 0 : 1;
+    failures += sshconfig::evaluate(request, client) ? 0 : 1;
   }
   const auto hundred_ms = timer.elapsed();
   std::filesystem::remove(path);

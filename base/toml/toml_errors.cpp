@@ -1,6 +1,6 @@
 #include "base/toml/toml_errors.hpp"
 
-namespace sshtune::rules {
+namespace sshtune {
 
 Result<toml::table> parse_toml(std::string_view text, const std::string& origin) {
 #if TOML_EXCEPTIONS
@@ -25,4 +25,4 @@ Error toml_error(const std::string& origin, const toml::node& node, const std::s
   return Error{ErrorKind::invalid_input, origin + ":" + std::to_string(node.source().begin.line) + ": " + message};
 }
 
-}  // namespace sshtune::rules
+}  // namespace sshtune

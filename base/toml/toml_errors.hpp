@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::rules {
+namespace sshtune {
 
 // Parses `text`; errors read "ORIGIN:LINE: DESCRIPTION".
 Result<toml::table> parse_toml(std::string_view text, const std::string& origin);
@@ -18,4 +18,4 @@ Result<toml::table> parse_toml(std::string_view text, const std::string& origin)
 // "ORIGIN:LINE: MESSAGE" for a problem at `node` (line 0 when unknown).
 Error toml_error(const std::string& origin, const toml::node& node, const std::string& message);
 
-}  // namespace sshtune::rules
+}  // namespace sshtune

@@ -7,7 +7,7 @@
 namespace sshtune {
 
 Error Fields::fail(const toml::node& node, std::string_view key, const std::string& what) const {
-  return rules::toml_error(m_origin, node, m_prefix + std::string(key) + ": " + what);
+  return toml_error(m_origin, node, m_prefix + std::string(key) + ": " + what);
 }
 
 Result<void> Fields::get(std::string_view key, std::int64_t& out) const {

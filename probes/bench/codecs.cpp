@@ -4,7 +4,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 class ZlibCodec final : public PacketCodec {
@@ -125,4 +125,4 @@ std::unique_ptr<PacketCodec> make_zlib_codec(int level) { return std::make_uniqu
 std::unique_ptr<PacketCodec> make_zstd_codec(int level) { return std::make_unique<ZstdCodec>(level); }
 std::unique_ptr<PacketCodec> make_lz4_codec() { return std::make_unique<Lz4Codec>(); }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

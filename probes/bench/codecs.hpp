@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 class PacketCodec {
  public:
@@ -34,4 +34,4 @@ std::unique_ptr<PacketCodec> make_zstd_codec(int level);
 // lz4's default (fast) block compressor, each packet independent.
 std::unique_ptr<PacketCodec> make_lz4_codec();
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

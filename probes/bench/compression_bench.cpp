@@ -5,7 +5,7 @@
 
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 struct CompressedPass {
@@ -85,4 +85,4 @@ std::vector<CompressionSpeed> run_compression_bench(std::string_view sample, con
   };
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

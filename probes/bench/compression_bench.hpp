@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 struct CompressionBudget {
   std::chrono::milliseconds compress{90};    // timed compression per codec
@@ -32,4 +32,4 @@ std::vector<CompressionSpeed> run_compression_bench(std::string_view sample, con
 // The first row of run_compression_bench alone: zlib level 6 as ssh runs it (`sample` not empty).
 CompressionSpeed run_ssh_zlib_bench(std::string_view sample, const CompressionBudget& budget = {});
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -5,7 +5,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // One feature's position in CPUID/hwcap and in OpenSSL's capability vector.
@@ -163,4 +163,4 @@ Result<void> apply_openssl_armcap(std::vector<CpuFeature>& features, std::string
   return ok();
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

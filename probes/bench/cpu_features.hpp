@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 struct CpuFeature {
   std::string name;         // the /proc/cpuinfo spelling: aes, pclmulqdq, sha_ni, pmull, ...
@@ -54,4 +54,4 @@ Result<void> apply_openssl_ia32cap(std::vector<CpuFeature>& features, std::strin
 // Applies OPENSSL_armcap, which replaces OpenSSL's AArch64 capability word.
 Result<void> apply_openssl_armcap(std::vector<CpuFeature>& features, std::string_view value);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -14,7 +14,7 @@
 #include <sys/auxv.h>
 #endif
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -83,4 +83,4 @@ CpuReport probe_cpu() {
   return report;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // What probe_cpu() found on this machine.
 struct CpuReport {
@@ -20,4 +20,4 @@ struct CpuReport {
 // variables from the environment. Never fails; problems become notes.
 CpuReport probe_cpu();
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -12,7 +12,7 @@
 #include <memory>
 #include <numeric>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 struct CipherSpec {
@@ -185,4 +185,4 @@ std::vector<CipherSpeed> crypto_bench_ciphers() {
   return ciphers;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

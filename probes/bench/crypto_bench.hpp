@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 struct CryptoBudget {
   std::chrono::milliseconds warmup{5};                // untimed work before each measurement
@@ -42,4 +42,4 @@ std::vector<CipherSpeed> run_crypto_bench(const CryptoBudget& budget = {});
 // read back onto.
 std::vector<CipherSpeed> crypto_bench_ciphers();
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

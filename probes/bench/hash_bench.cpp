@@ -6,7 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // A memory file of `bytes` bytes, read from its start; -1 when it cannot be made.
@@ -42,4 +42,4 @@ std::optional<double> sha256sum_mb_per_s(const Clock& clock, std::uint64_t bytes
   return static_cast<double>(bytes) / seconds / 1e6;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

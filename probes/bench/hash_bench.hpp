@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <optional>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Runs `sha256sum` with its stdin a memory file of `bytes` bytes (as `sha256sum < FILE` reads one) and
 // returns the 10^6 bytes per second it took on `clock`, start-up included; nullopt when sha256sum cannot
 // run or fails.
 std::optional<double> sha256sum_mb_per_s(const Clock& clock, std::uint64_t bytes = std::uint64_t{32} << 20);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

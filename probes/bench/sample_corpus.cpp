@@ -9,7 +9,7 @@
 
 namespace fs = std::filesystem;
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::size_t k_block = std::size_t{64} * 1024;
@@ -155,4 +155,4 @@ Result<std::uint64_t> sample_size(const fs::path& path) {
   return total;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

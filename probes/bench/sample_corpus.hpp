@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Bytes read from a --sample path at most; more adds time, not accuracy.
 inline constexpr std::size_t k_sample_cap = std::size_t{16} * 1024 * 1024;
@@ -29,4 +29,4 @@ Result<std::string> read_sample(const std::filesystem::path& path, std::size_t c
 // files read_sample reads). Errors name the path when it is neither.
 Result<std::uint64_t> sample_size(const std::filesystem::path& path);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -9,7 +9,7 @@
 #include <chrono>
 #include <cstddef>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // CPU time consumed by the calling thread.
 struct ThreadCpuClock {
@@ -57,4 +57,4 @@ double timed_throughput(std::chrono::nanoseconds warmup, std::chrono::nanosecond
   return static_cast<double>(bytes) / std::max(seconds, 1e-9) / 1e6;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

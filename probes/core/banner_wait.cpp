@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 std::string seconds_text(double seconds, const char* format) {
@@ -80,4 +80,4 @@ Error banner_failure(BannerFailure failure, const BannerWait& wait) {
   return Error{ErrorKind::remote, text};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

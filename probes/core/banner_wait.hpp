@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 enum class BannerFailure {
   silent,    // connected, nothing arrived before the timeout
@@ -46,4 +46,4 @@ bool banner_arrived(std::string_view received);
 // "HOST: TCP connected, but the server sent no SSH banner within 10 s".
 Error banner_failure(BannerFailure failure, const BannerWait& wait);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One cipher as this machine's CPU runs it through OpenSSL, with the MAC ssh pairs with it.
 struct CipherSpeed {
@@ -19,4 +19,4 @@ struct CipherSpeed {
   double mb_per_s = 0;                // as SSH uses it: encryption (+ MAC), 10^6 bytes/s (median of the rounds)
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

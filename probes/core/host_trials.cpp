@@ -9,7 +9,7 @@
 #include <numeric>
 #include <random>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using std::chrono::milliseconds;
@@ -325,4 +325,4 @@ HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, cons
   return report;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The one compression method OpenSSH servers offer; trials use it at OpenSSH's level 6.
 inline constexpr const char* k_ssh_compression = "zlib@openssh.com";
@@ -252,4 +252,4 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
                            std::chrono::milliseconds connect_time, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

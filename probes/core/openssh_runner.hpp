@@ -39,7 +39,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // How to reach the host with the user's OpenSSH client: PROGRAM OPTIONS... TRIAL_OPTIONS... -- DESTINATION CMD.
 struct OpensshTarget {
@@ -98,4 +98,4 @@ class OpensshRunner {
   virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

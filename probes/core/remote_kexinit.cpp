@@ -8,7 +8,7 @@
 
 #include <cerrno>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // Our identification line; it says what we are so server admins can tell probes apart.
@@ -75,4 +75,4 @@ Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target, con
                context + ": no KEXINIT within the first " + std::to_string(k_max_hello_bytes) + " bytes"};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 #include "probes/core/remote_target.hpp"
 #include "probes/core/server_algorithms.hpp"
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Connects to target (directly, or through target.proxy_command), sends our identification line and
 // returns the parsed banner and KEXINIT. The whole exchange is bounded by target.timeout on `clock`; nothing
@@ -17,4 +17,4 @@ namespace sshtune {
 // 10 s"), ErrorKind::invalid_input when it spoke but broke the protocol (the parse errors above).
 Result<ServerAlgorithms> fetch_server_algorithms(const RemoteTarget& target, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

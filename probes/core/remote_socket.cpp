@@ -16,7 +16,7 @@
 
 #include <utility>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 Error network_error(const std::string& label, const std::string& what) {
@@ -202,4 +202,4 @@ Result<std::size_t> TcpConnection::receive_some(std::string& out, std::size_t ma
   }
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One connected TCP socket, closed on destruction. Move-only.
 class TcpConnection {
@@ -58,4 +58,4 @@ class TcpConnection {
   const Clock* m_clock;       // the deadlines' clock
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -1,6 +1,6 @@
 #include "probes/core/remote_target.hpp"
 
-namespace sshtune {
+namespace sshtune::probes {
 
 std::string describe(const RemoteTarget& target) {
   if (target.port == 22) {
@@ -16,4 +16,4 @@ std::string known_hosts_name(const RemoteTarget& target) {
   return "[" + target.hostname + "]:" + std::to_string(target.port);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

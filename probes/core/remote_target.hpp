@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Where and how to connect. Every path is used as given (no ~ expansion).
 struct RemoteTarget {
@@ -29,4 +29,4 @@ std::string describe(const RemoteTarget& target);
 // The name known_hosts files use for the target: "host", or "[host]:port" when port != 22.
 std::string known_hosts_name(const RemoteTarget& target);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

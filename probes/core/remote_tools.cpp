@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // The words of the indented lines after the heading `title` (e.g. "Compress list:").
@@ -52,4 +52,4 @@ RemoteTools parse_remote_tools(std::string_view output) {
   return tools;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The remote command that learns about rsync and the server's TCP buffers in one round trip: it writes
 // nothing, and prints nothing for what is absent (no rsync; no /proc on a server that is not Linux).
@@ -33,4 +33,4 @@ RemoteTools parse_rsync_version(std::string_view output);
 // Never an error: what is missing or malformed is unknown.
 RemoteTools parse_remote_tools(std::string_view output);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

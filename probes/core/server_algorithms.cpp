@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdio>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::uint8_t k_msg_kexinit = 20;
@@ -270,4 +270,4 @@ Result<std::optional<ServerAlgorithms>> parse_server_hello(std::string_view rece
   return std::optional<ServerAlgorithms>(std::move(algorithms));
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Limits applied to untrusted server input (RFC 4253 §4.2, §6; RFC 4251 §6).
 inline constexpr std::size_t k_max_banner_length = 255;      // version line including CR LF
@@ -50,4 +50,4 @@ Result<std::optional<std::string_view>> parse_plain_packet(std::string_view byte
 // std::nullopt means "incomplete, read more"; any violation of the limits above is an Error.
 Result<std::optional<ServerAlgorithms>> parse_server_hello(std::string_view received, std::string_view context);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

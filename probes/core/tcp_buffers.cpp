@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::string_view k_rmem_prefix = "/proc/sys/net/ipv4/tcp_rmem:";
@@ -77,4 +77,4 @@ TcpBufferLimits read_tcp_buffer_limits(const std::filesystem::path& dir) {
   return {read_file_max(dir / "tcp_rmem"), read_file_max(dir / "tcp_wmem")};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

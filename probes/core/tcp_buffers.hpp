@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One machine's limits, in bytes; nullopt when unknown (not Linux, /proc unreadable, malformed).
 struct TcpBufferLimits {
@@ -32,4 +32,4 @@ TcpBufferLimits parse_tcp_buffer_lines(std::string_view output);
 // This machine's limits, read from the tcp_rmem and tcp_wmem files in `dir`.
 TcpBufferLimits read_tcp_buffer_limits(const std::filesystem::path& dir = "/proc/sys/net/ipv4");
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

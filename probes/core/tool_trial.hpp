@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 struct ToolTrialSpec {
   CopyTool tool = CopyTool::scp;
@@ -43,4 +43,4 @@ struct ToolTrials {
 // The pipeline's seam: production binds probes/openssh's time_tool_copies to the real clock.
 using ToolTimer = std::function<ToolTrials(const OpensshTarget& target, const std::vector<ToolTrialSpec>& specs)>;
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using std::chrono::duration_cast;
@@ -110,4 +110,4 @@ std::optional<TrialResult> TrialSequence::record(Result<TrialResult> result, con
   return std::nullopt;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 class TrialSequence {
  public:
@@ -79,4 +79,4 @@ class TrialSequence {
   bool m_host_down = false;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -8,7 +8,7 @@
 #include <memory>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 struct EntryFree {
@@ -98,4 +98,4 @@ Result<std::optional<MarkerLine>> find_cert_authority(const std::vector<std::fil
   return find_marker(files, name, "@cert-authority", [](const ssh_knownhosts_entry&) { return true; });
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -15,7 +15,7 @@
 
 struct ssh_key_struct;
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Where a marker line is.
 struct MarkerLine {
@@ -41,4 +41,4 @@ Result<std::optional<MarkerLine>> find_cert_authority(const std::vector<std::fil
 Result<std::optional<MarkerLine>> find_broken_entry(const std::vector<std::filesystem::path>& files,
                                                     const std::string& name);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

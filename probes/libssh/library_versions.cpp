@@ -4,7 +4,7 @@
 #include <openssl/crypto.h>
 #include <openssl/opensslv.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 LibraryVersions library_versions() {
   LibraryVersions versions;
@@ -16,4 +16,4 @@ LibraryVersions library_versions() {
   return versions;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

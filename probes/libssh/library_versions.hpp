@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 struct LibraryVersions {
   std::string libssh;         // ssh_version(0) of the loaded library, e.g. "0.10.6/openssl/zlib"
@@ -18,4 +18,4 @@ struct LibraryVersions {
 // Asks the loaded libraries; never fails.
 LibraryVersions library_versions();
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // Output beyond what we keep (e.g. after a trial's time cap) is read in chunks of this size and dropped.
@@ -181,4 +181,4 @@ Result<int> ExecChannel::finish() {
   return status;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -13,7 +13,7 @@
 
 struct ssh_channel_struct;
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One session channel running one remote command; closed and freed on destruction.
 class ExecChannel {
@@ -64,4 +64,4 @@ class ExecChannel {
   std::uint64_t m_widest_window = 0;  // the largest remote window seen (the server's grant when idle)
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

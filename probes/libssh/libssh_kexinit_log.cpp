@@ -10,7 +10,7 @@
 #include <cstring>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::string_view k_list_prefix = "ssh_list_kex: ";
@@ -87,4 +87,4 @@ void KexinitLogCapture::on_log(int, const char* function, const char* buffer, vo
   static_cast<KexinitLogCapture*>(self)->m_lines.emplace_back(buffer);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

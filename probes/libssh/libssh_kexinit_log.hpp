@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The server's lists from libssh's log lines ("ssh_list_kex: encryption client->server: a,b"), taken
 // from the first complete set after "KEXINIT received"; nullopt when no complete set is there (another
@@ -39,4 +39,4 @@ class KexinitLogCapture {
   void* m_previous_userdata = nullptr;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 struct KeyFree {
@@ -150,4 +150,4 @@ Result<AccessCheck> verify_host_key(ssh_session session, const RemoteTarget& tar
   return access;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -8,7 +8,7 @@
 
 struct ssh_session_struct;
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Checks the key of the connected `session` against target.known_hosts_files (hashed entries work).
 // A key marked @revoked for the host is always refused (REVOKED HOST KEY, with its fingerprint and
@@ -18,4 +18,4 @@ namespace sshtune {
 // type, is always refused with both fingerprints; a file that cannot be read or parsed is an error.
 Result<AccessCheck> verify_host_key(ssh_session_struct* session, const RemoteTarget& target);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -8,7 +8,7 @@
 #include <future>
 #include <system_error>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::size_t k_max_command_output = 64u << 10;
@@ -257,4 +257,4 @@ std::unique_ptr<RemoteRunner> make_libssh_runner(const RemoteTarget& target, con
   return std::make_unique<LibsshRunner>(target, clock);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

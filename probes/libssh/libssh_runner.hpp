@@ -9,10 +9,10 @@
 
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // A RemoteRunner that connects to `target` with libssh (no ~/.ssh/config, never prompts); every time it
 // reads, its trials' spans and set-up included, is `clock`'s (which must outlive it).
 std::unique_ptr<RemoteRunner> make_libssh_runner(const RemoteTarget& target, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -23,7 +23,7 @@
 #include <filesystem>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // OpenSSH compresses at level 6 (packet.c start_compression_out); libssh's default is 7.
@@ -163,7 +163,7 @@ Result<std::unique_ptr<LibsshSession>> LibsshSession::open(const RemoteTarget& t
   if (ssh_connect(session->m_session) != SSH_OK) {
     return session->connect_error(target, seconds_since(clock, start));
   }
-  SSHTUNE_TRY(access, sshtune::verify_host_key(session->m_session, target));
+  SSHTUNE_TRY(access, probes::verify_host_key(session->m_session, target));
   session->m_access = std::move(access);
   if (capture) {
     const char* banner = ssh_get_serverbanner(session->m_session);
@@ -272,4 +272,4 @@ Result<void> LibsshSession::authenticate(const RemoteTarget& target) {
                                       "); ssh-tune never prompts, so load passphrase-protected keys into ssh-agent"};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

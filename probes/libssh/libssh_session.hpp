@@ -17,7 +17,7 @@
 
 struct ssh_session_struct;
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // Algorithms to require on the connection; empty strings leave libssh's defaults.
 struct SessionAlgorithms {
@@ -102,4 +102,4 @@ class LibsshSession {
   const Clock* m_clock;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

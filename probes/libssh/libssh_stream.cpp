@@ -4,7 +4,7 @@
 #include <limits>
 #include <thread>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // libssh's upload path is cheapest with large writes (each ssh_channel_write is a packet round through its
@@ -409,4 +409,4 @@ Result<TrialResult> TrialConnection::download(const TrialSpec& spec) {
   return result;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

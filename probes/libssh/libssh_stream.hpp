@@ -14,7 +14,7 @@
 
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One authenticated connection whose cipher, MAC and compression change between trials.
 class TrialConnection {
@@ -70,4 +70,4 @@ class TrialConnection {
   double m_rate_hint = 0;  // the channel data rate of the last warm-up or upload, bytes/s
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // Whether `file` has a line for `name` that libssh parses (markers and comments never do).
@@ -40,4 +40,4 @@ Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& t
   return *session->access().server;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -8,7 +8,7 @@
 #include "probes/core/server_algorithms.hpp"
 #include "base/result.hpp"
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // True when one of target.known_hosts_files holds a key for the target (plain or hashed lines), so a
 // login can verify the host key; reads files only, never the network. Unreadable files count as no.
@@ -19,4 +19,4 @@ bool host_key_is_known(const RemoteTarget& target);
 // "HOST: libssh did not log the server's KEXINIT" when this libssh does not.
 Result<ServerAlgorithms> fetch_server_algorithms_logged_in(const RemoteTarget& target, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

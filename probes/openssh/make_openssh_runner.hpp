@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The production OpensshRunner for `target`: one ssh process per trial, run as the interface describes.
 // Every time it reads is `clock`'s (which must outlive it): the same clock as the specs' phase_end, so it
@@ -17,4 +17,4 @@ namespace sshtune {
 std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const Clock& clock,
                                                    const MeasureTiming& timing);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -6,7 +6,7 @@
 #include <charconv>
 #include <optional>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // A decimal "seconds.fraction" clock reading.
@@ -76,4 +76,4 @@ std::optional<std::uint64_t> server_count(std::string_view output) {
   return value;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

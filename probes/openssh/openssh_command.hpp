@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The byte a download's remote side waits for before it sends anything.
 inline constexpr std::string_view k_download_go = "g";
@@ -55,4 +55,4 @@ struct ServerInterval {
 };
 std::optional<ServerInterval> server_interval(std::string_view output);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

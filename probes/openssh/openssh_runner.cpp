@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <deque>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // One turn's figure, kept with its stream: closing the stream can still void it (Live::close_error).
@@ -180,4 +180,4 @@ std::unique_ptr<OpensshRunner> make_openssh_runner(OpensshTarget target, const C
   return std::make_unique<ProcessRunner>(std::move(target), clock, timing);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -14,7 +14,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::size_t k_stderr_kept = 4096;
@@ -194,4 +194,4 @@ Error OpensshStream::failure(const std::string& fallback) const {
   return Error{ErrorKind::remote, m_label + ": " + (line.empty() ? fallback : "ssh: " + line)};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 class OpensshStream {
  public:
@@ -86,4 +86,4 @@ class OpensshStream {
   std::uint64_t m_received = 0;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using std::chrono::milliseconds;
@@ -383,4 +383,4 @@ void resume(Live& live) {
   live.result = empty_result(spec);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

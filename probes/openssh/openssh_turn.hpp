@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // One trial's stream and its progress through the timed phase.
 struct Live {
@@ -99,4 +99,4 @@ void stream_alone(Live& live);
 // Readies a paused stream for another turn on its session: its clock restarts after spec.warm_up_bytes.
 void resume(Live& live);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -20,7 +20,7 @@
 #include <set>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // The kernel's TCP_ESTABLISHED (include/net/tcp_states.h); glibc's <netinet/tcp.h>, which also names it,
@@ -118,4 +118,4 @@ std::optional<TcpSample> process_tcp_sample(pid_t pid) {
   return best;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

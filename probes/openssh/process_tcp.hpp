@@ -8,11 +8,11 @@
 #include <optional>
 #include <sys/types.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The TcpSample of the established TCP connection process `pid` holds (the one that sent most, if it
 // holds several); nullopt when it holds none (a ProxyCommand or ProxyJump owns the socket), its
 // descriptors cannot be read, or the kernel gives no TCP_INFO.
 std::optional<TcpSample> process_tcp_sample(pid_t pid);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

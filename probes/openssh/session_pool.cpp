@@ -1,6 +1,6 @@
 #include "probes/openssh/session_pool.hpp"
 
-namespace sshtune {
+namespace sshtune::probes {
 
 SessionPool::SessionPool(const OpensshTarget& target, std::vector<TrialSpec> specs, const Clock& clock)
     : m_thread([this, target, specs = std::move(specs), &clock] {
@@ -23,4 +23,4 @@ bool can_stream(const TrialSpec& prepared, const TrialSpec& wanted) {
          prepared.payload == wanted.payload;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 class SessionPool {
  public:
@@ -34,4 +34,4 @@ class SessionPool {
 // input (kind, cipher, compression, input, payload); the stream's length and warm-up may differ.
 bool can_stream(const TrialSpec& prepared, const TrialSpec& wanted);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

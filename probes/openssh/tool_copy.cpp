@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 namespace fs = std::filesystem;
@@ -242,4 +242,4 @@ ToolTrials time_tool_copies(const OpensshTarget& target, const std::vector<ToolT
   return trials;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 // The argv of `spec`'s tool copying `source` into the server's `remote_dir` (sftp: the batch file `batch`
 // puts it there); exposed for tests. Error when an argument cannot pass through rsync's -e (a single quote)
@@ -28,4 +28,4 @@ Result<std::vector<std::string>> tool_trial_argv(const OpensshTarget& target, co
 // every spec fails when the server's directory cannot be made.
 ToolTrials time_tool_copies(const OpensshTarget& target, const std::vector<ToolTrialSpec>& specs, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <utility>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // Longer than any trial reads (32 s at 2 GB/s); a sparse file of zeros costs nothing to make this long.
@@ -166,4 +166,4 @@ void TrialInput::end() {
     (void)::ftruncate(m_child_fd, 0);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

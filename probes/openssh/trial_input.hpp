@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 
 class TrialInput {
  public:
@@ -57,4 +57,4 @@ class TrialInput {
   bool m_ended = false;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::probes

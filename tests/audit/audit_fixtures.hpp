@@ -30,7 +30,8 @@ inline const rules::Policy& default_policy() {
 
 // Catalog + the fixed OpenSSH 9.2 Debian client facts + the default policy.
 inline const audit::AlgorithmContext& snapshot_context() {
-  static const audit::AlgorithmContext context{shipped_catalog(), openssh_9_2_debian_snapshot(), default_policy()};
+  static const audit::AlgorithmContext context{shipped_catalog(), sshtune::testing::openssh_9_2_debian_snapshot(),
+                                               default_policy()};
   return context;
 }
 
@@ -43,7 +44,7 @@ struct AuditedFiles {
 // The whole client audit of the files `sources` names, with no benchmark unless `speeds`.
 inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std::vector<std::string>& hosts = {},
                                   const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
-                                  const std::vector<CipherSpeed>& speeds = {}) {
+                                  const std::vector<probes::CipherSpeed>& speeds = {}) {
   auto configs = audit::load_client_configs(sources);
   EXPECT_TRUE(configs) << (configs ? "" : configs.error().message);
   const audit::ClientAuditInput input{configs.value(), sources, hosts, snapshot_context(), speeds, facts, std::nullopt};
@@ -55,7 +56,7 @@ inline AuditedFiles audit_sources(const audit::ClientSources& sources, const std
 inline std::vector<audit::Finding> audit_file(const std::filesystem::path& config,
                                               const std::vector<std::string>& hosts = {},
                                               const audit::MeasuredHostLookup& facts = audit::NoMeasuredHosts{},
-                                              const std::vector<CipherSpeed>& speeds = {}) {
+                                              const std::vector<probes::CipherSpeed>& speeds = {}) {
   audit::ClientSources sources;
   sources.config_file = config;
   return audit_sources(sources, hosts, facts, speeds).findings;

@@ -15,9 +15,9 @@ namespace {
 using testing::ScopedEnv;
 using testing::TempDir;
 
-std::vector<CipherSpeed> fake_speeds() {
+std::vector<probes::CipherSpeed> fake_speeds() {
   const auto speed = [](const char* name, double mb) {
-    CipherSpeed s;
+    probes::CipherSpeed s;
     s.name = name;
     s.available = true;
     s.mb_per_s = mb;
@@ -88,8 +88,8 @@ TEST(CompressionLan, CpuBoundHostWarnsAndUnknownHostsStaySilent) {
   EXPECT_EQ(testing::audit_file(config, {"box"}, NoMeasuredHosts{}).size(), 1u);  // compression-all-hosts alone
 }
 
-ServerAlgorithms server_offering(std::vector<std::string> ciphers, std::vector<std::string> macs, bool strict) {
-  ServerAlgorithms server;
+probes::ServerAlgorithms server_offering(std::vector<std::string> ciphers, std::vector<std::string> macs, bool strict) {
+  probes::ServerAlgorithms server;
   server.ciphers_c2s = ciphers;
   server.ciphers_s2c = ciphers;
   server.macs_c2s = macs;
@@ -129,7 +129,7 @@ TEST(Terrapin, ClientNegotiatingChachaWithAnUnpatchedServerWarns) {
   const ScopedEnv home("HOME", dir.path().string());
   const auto config = dir.write("cfg", "Host old\n  HostName 192.0.2.1\nHost gcm\n  Ciphers aes128-gcm@openssh.com\n");
   MeasuredHostMap facts;
-  const ServerAlgorithms server =
+  const probes::ServerAlgorithms server =
       server_offering({"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"}, {"hmac-sha2-256"}, false);
   facts.set("old", MeasuredHost{std::nullopt, std::nullopt, server, std::nullopt});
   facts.set("gcm", MeasuredHost{std::nullopt, std::nullopt, server, std::nullopt});

@@ -53,7 +53,7 @@ TEST(Scale, ProgressIsToldOfEveryHost) {
   ASSERT_TRUE(configs);
   std::vector<std::pair<std::size_t, std::size_t>> calls;
   const NoMeasuredHosts facts;
-  const std::vector<CipherSpeed> speeds;
+  const std::vector<probes::CipherSpeed> speeds;
   ClientAuditInput input{configs.value(), sources, {"d"}, testing::snapshot_context(), speeds, facts, std::nullopt};
   input.progress = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
   audit_client(input);

@@ -16,8 +16,8 @@ namespace {
 using testing::ScopedEnv;
 using testing::TempDir;
 
-CipherSpeed speed(const char* name, double mb) {
-  CipherSpeed s;
+probes::CipherSpeed speed(const char* name, double mb) {
+  probes::CipherSpeed s;
   s.name = name;
   s.available = true;
   s.mb_per_s = mb;
@@ -25,7 +25,7 @@ CipherSpeed speed(const char* name, double mb) {
 }
 
 // This CPU, as a fake benchmark: AES-GCM far ahead, CTR (with its MAC) well behind.
-std::vector<CipherSpeed> cpu_speeds() {
+std::vector<probes::CipherSpeed> cpu_speeds() {
   return {speed("aes128-gcm@openssh.com", 4000),
           speed("aes256-gcm@openssh.com", 3600),
           speed("chacha20-poly1305@openssh.com", 1800),
@@ -57,7 +57,7 @@ MeasuredHost wan_host() {
 class SlowSettings : public ::testing::Test {
  protected:
   std::vector<Finding> audit(const std::string& text, const MeasuredHostLookup& facts,
-                             const std::vector<CipherSpeed>& speeds, std::optional<double> zlib) {
+                             const std::vector<probes::CipherSpeed>& speeds, std::optional<double> zlib) {
     m_config = m_dir.write("cfg", text);
     ClientSources sources;
     sources.config_file = m_config;
@@ -93,7 +93,7 @@ TEST_F(SlowSettings, HostStarCompressionAndSlowFirstCipherWarnWithThisCpusFigure
 // Two ciphers within the policy's speed_noise are named together, and the advice lists
 // both stronger first: whichever the noise put ahead, the advice reads the same.
 TEST_F(SlowSettings, CiphersWithinTheNoiseAreNamedTogetherAndTheAdviceDoesNotFlip) {
-  std::vector<CipherSpeed> speeds = cpu_speeds();
+  std::vector<probes::CipherSpeed> speeds = cpu_speeds();
   speeds[1].mb_per_s = 3900;
   const auto findings = audit("Host *\n  Ciphers aes256-ctr\n", NoMeasuredHosts{}, speeds, {});
   ASSERT_EQ(findings.size(), 1u);
@@ -171,7 +171,7 @@ TEST_F(SlowSettings, EveryHostScopes) {
 }
 
 TEST_F(SlowSettings, FirstCipherOfEachListForm) {
-  const ClientCapabilities& client = openssh_9_2_debian_snapshot();
+  const sshconfig::ClientCapabilities& client = sshtune::testing::openssh_9_2_debian_snapshot();
   EXPECT_EQ(first_cipher("aes256-ctr,aes128-gcm@openssh.com", client), "aes256-ctr");
   EXPECT_EQ(first_cipher("^aes256-ctr", client), "aes256-ctr");
   EXPECT_EQ(first_cipher("-chacha20-poly1305@openssh.com", client), "aes128-ctr");  // 9.2's next default

@@ -84,10 +84,10 @@ TEST(SshAuditComparison, EverySshAuditFailIsAFailHere) {
   }
   auto sshd = testing::SshdFixture::start(weak_server_lines(keys.path()));
   ASSERT_TRUE(sshd) << sshd.error().message;
-  RemoteTarget target;
+  probes::RemoteTarget target;
   target.hostname = sshd.value()->host();
   target.port = sshd.value()->port();
-  const auto offered = fetch_server_algorithms(target, system_clock());
+  const auto offered = probes::fetch_server_algorithms(target, system_clock());
   ASSERT_TRUE(offered) << offered.error().message;
   const auto findings = audit_live_server(offered.value(), "server " + describe(target), testing::snapshot_context());
   const std::string report =

@@ -52,7 +52,7 @@ TEST(SshdAudit, UnreadableFileIsAnOperationalError) {
 }
 
 TEST(SshdAudit, LiveServerCombinesTiersAndTerrapin) {
-  ServerAlgorithms server;
+  probes::ServerAlgorithms server;
   server.kex = {"curve25519-sha256", "ecdh-sha2-nistp256", "kex-strict-s-v00@openssh.com"};
   server.host_keys = {"ssh-ed25519"};
   server.ciphers_c2s = {"chacha20-poly1305@openssh.com"};

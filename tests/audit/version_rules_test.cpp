@@ -12,8 +12,8 @@ namespace sshtune::testing {
 namespace {
 
 // The 9.2 snapshot's facts under another version string; 10.x also knows ML-KEM.
-FixedClientCapabilities release(const std::string& version) {
-  const ClientCapabilities& base = openssh_9_2_debian_snapshot();
+sshconfig::FixedClientCapabilities release(const std::string& version) {
+  const sshconfig::ClientCapabilities& base = sshtune::testing::openssh_9_2_debian_snapshot();
   std::vector<std::vector<std::string>> supported;
   for (AlgorithmKind kind :
        {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex, AlgorithmKind::key_sig, AlgorithmKind::sig}) {
@@ -23,12 +23,12 @@ FixedClientCapabilities release(const std::string& version) {
     supported[static_cast<std::size_t>(AlgorithmKind::kex)].insert(
         supported[static_cast<std::size_t>(AlgorithmKind::kex)].begin(), "mlkem768x25519-sha256");
   }
-  return FixedClientCapabilities(std::move(supported), base.defaults(), version);
+  return sshconfig::FixedClientCapabilities(std::move(supported), base.defaults(), version);
 }
 
 // The finding for the one line of `text`, judged by `client`.
-std::optional<audit::Finding> judge(const std::string& text, const ClientCapabilities& client) {
-  const config::ConfigFile file = config::parse(text, "/cfg");
+std::optional<audit::Finding> judge(const std::string& text, const sshconfig::ClientCapabilities& client) {
+  const sshconfig::ConfigFile file = sshconfig::parse(text, "/cfg");
   const audit::AlgorithmContext context{shipped_catalog(), client, default_policy()};
   const std::string scope = "*";
   return audit::audit_version_line(file.lines.front(), {file.path, scope}, context);
@@ -88,7 +88,7 @@ TEST(VersionRules, AKexListWithoutPostQuantumWarnsWhereSshHasOne) {
 }
 
 TEST(VersionRules, AServerWithOnlyPreauthZlibCompressesNothingFor9_9) {
-  ServerAlgorithms server;
+  probes::ServerAlgorithms server;
   server.compression_c2s = {"none", "zlib"};
   const auto ten = release("OpenSSH_10.0p2");
   const audit::AlgorithmContext context{shipped_catalog(), ten, default_policy()};

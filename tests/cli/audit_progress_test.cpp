@@ -10,7 +10,7 @@
 
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 // A clock that advances `step` seconds each time it is read.
@@ -98,4 +98,4 @@ TEST(AuditFolding, RepeatedLinesFoldInTheReportButNotInJson) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -14,7 +14,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::ScopedEnv;
@@ -76,8 +76,8 @@ TEST_F(AutoTune, NoProbeForCommandsThatOpenNoSessionOrTakeAnotherRoute) {
 }
 
 TEST_F(AutoTune, ABusyLockStartsNoSecondProbe) {
-  std::filesystem::create_directories(cache_dir());
-  std::filesystem::path lock = cache_path("db1");
+  std::filesystem::create_directories(host::cache_dir());
+  std::filesystem::path lock = host::cache_path("db1");
   lock.replace_extension(".lock");
   const int held = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   ASSERT_GE(held, 0);
@@ -99,4 +99,4 @@ TEST_F(AutoTune, TheHiddenProbeCommandRefusesToRunByHand) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

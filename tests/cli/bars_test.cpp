@@ -11,7 +11,7 @@
 #include <regex>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::ScopedEnv;
@@ -66,10 +66,10 @@ TEST(Bars, StyleFollowsTheTerminalNoColorAndTheLocale) {
 }
 
 TEST(Bars, HostTrialsGetOneBarPerRowAndTheWinnersIsGreen) {
-  HostOutcome outcome;
+  host::HostOutcome outcome;
   outcome.entry.host = "web";
-  outcome.entry.trials = {{TrialRole::upload, "aes128-gcm@openssh.com", false, 400, 1, 1},
-                          {TrialRole::upload, "chacha20-poly1305@openssh.com", false, 800, 1, 1}};
+  outcome.entry.trials = {{host::TrialRole::upload, "aes128-gcm@openssh.com", false, 400, 1, 1},
+                          {host::TrialRole::upload, "chacha20-poly1305@openssh.com", false, 800, 1, 1}};
   outcome.entry.decision.ciphers = {"aes128-gcm@openssh.com"};
   BarStyle style = ascii(4);
   style.colour = true;
@@ -90,11 +90,11 @@ TEST(Bars, CpuCipherRowsGetABarAfterTheSpeed) {
   const rules::Catalog catalog =
       rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value();
   CpuFindings findings;
-  CipherSpeed fast;
+  probes::CipherSpeed fast;
   fast.name = "aes128-gcm@openssh.com";
   fast.aead = fast.available = true;
   fast.mb_per_s = 2000;
-  CipherSpeed slow = fast;
+  probes::CipherSpeed slow = fast;
   slow.name = "chacha20-poly1305@openssh.com";
   slow.mb_per_s = 1000;
   findings.ciphers = {fast, slow};
@@ -107,4 +107,4 @@ TEST(Bars, CpuCipherRowsGetABarAfterTheSpeed) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

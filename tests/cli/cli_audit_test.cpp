@@ -13,7 +13,7 @@
 #include <ctime>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 using sshtune::testing::CliRun;
 using sshtune::testing::run;
 
@@ -80,13 +80,13 @@ TEST_F(AuditCli, SshdFileIsAuditedToo) {
 
 // compression-lan end to end: the facts come from `ssh-tune host`'s cache.
 TEST_F(AuditCli, CompressionOnACachedLanHostWarns) {
-  CachedHost entry;
+  host::CachedHost entry;
   entry.host = "nas";
   entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
   entry.rtt_ms = 0.2;
   entry.decision.link_class = rules::LinkClass::link_bound;
   entry.decision.ciphers = {"aes128-gcm@openssh.com"};  // every real decision has some (the cache checks insist)
-  ASSERT_TRUE(save_cached_host(entry));
+  ASSERT_TRUE(host::save_cached_host(entry));
   const auto config = m_dir.write("cfg", "Host nas\n  Compression yes\n");
   const CliRun result = run({"audit", "-F", config.string(), "--host", "nas", "--no-bench", "--json"});
   EXPECT_EQ(result.code, 2) << result.err;
@@ -146,4 +146,4 @@ TEST_F(AuditCli, HelpListsTheFlags) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

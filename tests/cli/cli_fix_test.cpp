@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using sshtune::testing::CliRun;
@@ -117,4 +117,4 @@ TEST_F(AuditFixCli, HelpListsFixAndDryRun) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -75,4 +75,4 @@ TEST_F(CliFleet, JsonArrayOfErrorsAndNothingWritten) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -12,21 +12,22 @@
 #include <ctime>
 #include <regex>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
 using testing::read_file;
 using testing::run;
 
-CachedTrial trial(TrialRole kind, const char* cipher, double mb_per_s) {
-  return CachedTrial{kind,     cipher,      kind == TrialRole::zlib_sample || kind == TrialRole::zlib_random,
-                     mb_per_s, 100'000'000, 1};
+host::CachedTrial trial(host::TrialRole kind, const char* cipher, double mb_per_s) {
+  return host::CachedTrial{
+      kind,     cipher,      kind == host::TrialRole::zlib_sample || kind == host::TrialRole::zlib_random,
+      mb_per_s, 100'000'000, 1};
 }
 
 // A fresh cache entry for `host` measured at `rtt_ms`, recommending aes128-gcm.
-CachedHost measured(const char* host, double rtt_ms, std::vector<CachedTrial> trials) {
-  CachedHost entry;
+host::CachedHost measured(const char* host, double rtt_ms, std::vector<host::CachedTrial> trials) {
+  host::CachedHost entry;
   entry.host = host;
   entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
   entry.rtt_ms = rtt_ms;
@@ -36,22 +37,22 @@ CachedHost measured(const char* host, double rtt_ms, std::vector<CachedTrial> tr
 }
 
 // A CPU-bound LAN host as OpenSSH 9.2 moves data on an AES-NI LAN: aes256-ctr at ~55% of aes128-gcm.
-CachedHost lan_entry() {
-  CachedHost entry =
-      measured("lan1", 0.2,
-               {trial(TrialRole::upload, "aes128-gcm@openssh.com", 330), trial(TrialRole::upload, "aes256-ctr", 180),
-                trial(TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
-                trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)});
+host::CachedHost lan_entry() {
+  host::CachedHost entry = measured(
+      "lan1", 0.2,
+      {trial(host::TrialRole::upload, "aes128-gcm@openssh.com", 330), trial(host::TrialRole::upload, "aes256-ctr", 180),
+       trial(host::TrialRole::upload, "chacha20-poly1305@openssh.com", 240),
+       trial(host::TrialRole::zlib_sample, "aes128-gcm@openssh.com", 38)});
   entry.decision.link_class = rules::LinkClass::cpu_bound;
   return entry;
 }
 
 // A 20 Mbit/s WAN host where compressing text paid.
-CachedHost wan_entry() {
-  CachedHost entry =
-      measured("wan1", 40,
-               {trial(TrialRole::upload, "aes128-gcm@openssh.com", 2.4), trial(TrialRole::upload, "aes256-ctr", 2.4),
-                trial(TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)});
+host::CachedHost wan_entry() {
+  host::CachedHost entry = measured(
+      "wan1", 40,
+      {trial(host::TrialRole::upload, "aes128-gcm@openssh.com", 2.4), trial(host::TrialRole::upload, "aes256-ctr", 2.4),
+       trial(host::TrialRole::zlib_sample, "aes128-gcm@openssh.com", 10.9)});
   entry.decision.link_class = rules::LinkClass::link_bound;
   entry.decision.bottleneck = rules::Bottleneck::link;
   entry.decision.compression = true;
@@ -61,8 +62,8 @@ CachedHost wan_entry() {
 class SlowAuditCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_TRUE(save_cached_host(lan_entry()));
-    ASSERT_TRUE(save_cached_host(wan_entry()));
+    ASSERT_TRUE(host::save_cached_host(lan_entry()));
+    ASSERT_TRUE(host::save_cached_host(wan_entry()));
     std::filesystem::permissions(m_config, std::filesystem::perms(0600));
   }
   std::vector<std::string> messages(const CliRun& result) {
@@ -153,16 +154,16 @@ TEST_F(SlowAuditCli, FixMovesItAndTheAuditAgainFindsOnlyTheCipher) {
 }
 
 TEST_F(SlowAuditCli, TheUsersOwnOpensshTrialsDecideOverLibssh) {
-  CachedHost entry = lan_entry();
+  host::CachedHost entry = lan_entry();
   entry.host = "box";
-  for (CachedTrial& t : entry.trials) t.mb_per_s = t.cipher == "aes256-ctr" ? 320 : t.mb_per_s;  // libssh: 0.97x
-  CachedTrial ssh = trial(TrialRole::upload, "aes256-ctr", 150);
-  ssh.client = TrialClient::openssh;
-  CachedTrial ssh_gcm = trial(TrialRole::upload, "aes128-gcm@openssh.com", 300);
-  ssh_gcm.client = TrialClient::openssh;
+  for (host::CachedTrial& t : entry.trials) t.mb_per_s = t.cipher == "aes256-ctr" ? 320 : t.mb_per_s;  // libssh: 0.97x
+  host::CachedTrial ssh = trial(host::TrialRole::upload, "aes256-ctr", 150);
+  ssh.client = probes::TrialClient::openssh;
+  host::CachedTrial ssh_gcm = trial(host::TrialRole::upload, "aes128-gcm@openssh.com", 300);
+  ssh_gcm.client = probes::TrialClient::openssh;
   entry.trials.push_back(ssh);
   entry.trials.push_back(ssh_gcm);
-  ASSERT_TRUE(save_cached_host(entry));
+  ASSERT_TRUE(host::save_cached_host(entry));
   const auto config = m_dir.write("box.conf", "Host box\n  Ciphers aes256-ctr\n");
   const CliRun result = run({"audit", "-F", config.string(), "--no-bench", "--json"});
   EXPECT_EQ(messages(result),
@@ -180,4 +181,4 @@ TEST_F(SlowAuditCli, CompressionOnlyInAMeasuredWanHostsBlockGetsNoWarning) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -6,6 +6,7 @@
 #include <sstream>
 
 using namespace sshtune;
+using namespace sshtune::cli;
 
 using sshtune::testing::CliRun;
 using sshtune::testing::run;

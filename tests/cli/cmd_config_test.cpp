@@ -11,7 +11,7 @@
 
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 using sshtune::testing::CliRun;
 using sshtune::testing::run;
 
@@ -91,4 +91,4 @@ TEST_F(ConfigCommand, RefusedValueIsExitOneNamingTheLine) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -6,13 +6,13 @@
 
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
-FleetResult tuned(const std::string& host, double expected, std::optional<double> now, bool compression = false) {
-  FleetResult result;
+host::FleetResult tuned(const std::string& host, double expected, std::optional<double> now, bool compression = false) {
+  host::FleetResult result;
   result.host = host;
-  HostOutcome outcome;
+  host::HostOutcome outcome;
   outcome.entry.host = host;
   outcome.entry.target = "10.0.0.5:22";
   outcome.target = outcome.entry.target;
@@ -27,16 +27,16 @@ FleetResult tuned(const std::string& host, double expected, std::optional<double
   return result;
 }
 
-FleetResult failed(const std::string& host, const std::string& message) {
-  FleetResult result;
+host::FleetResult failed(const std::string& host, const std::string& message) {
+  host::FleetResult result;
   result.host = host;
   result.error = Error{ErrorKind::remote, message};
   return result;
 }
 
-const std::vector<FleetResult>& sample_fleet() {
-  static const std::vector<FleetResult> fleet{tuned("web", 330, 240), failed("down", "down: connect: refused"),
-                                              tuned("archive-01", 10.9, std::nullopt, true)};
+const std::vector<host::FleetResult>& sample_fleet() {
+  static const std::vector<host::FleetResult> fleet{tuned("web", 330, 240), failed("down", "down: connect: refused"),
+                                                    tuned("archive-01", 10.9, std::nullopt, true)};
   return fleet;
 }
 
@@ -85,4 +85,4 @@ TEST(FleetView, GainNeedsAKnownCurrentSpeed) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -15,7 +15,7 @@
 
 #include <ctime>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -27,14 +27,14 @@ class ForgedCache : public ::testing::Test {
  protected:
   ForgedCache() {
     m_config = m_dir.write(".ssh/config", "Host db1\n  HostName 127.0.0.1\n  Port 1\n");
-    CachedHost entry;
+    host::CachedHost entry;
     entry.host = "db1";
     entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
     entry.client_version = "OpenSSH_9.2p1";
     entry.sample = "built-in mixed corpus";
     entry.decision.ciphers = {"aes128-gcm@openssh.com"};
-    EXPECT_TRUE(save_cached_host(entry));
-    m_entry = cache_path("db1");
+    EXPECT_TRUE(host::save_cached_host(entry));
+    m_entry = host::cache_path("db1");
   }
   std::string marker() const { return (m_dir.path() / "MARKER").string(); }
   // Replaces `from` with `to` in the cached entry (the file keeps its owner and mode).
@@ -84,8 +84,9 @@ TEST_F(ForgedCache, AWorldWritableEntryInAWorldWritableDirectory) {
   std::filesystem::permissions(m_entry, std::filesystem::perms(0666));
   expect_refused_everywhere(m_entry.string() + ": writable by group or others (mode 0666); refusing to use it");
   std::filesystem::permissions(m_entry, std::filesystem::perms(0600));
-  std::filesystem::permissions(cache_dir(), std::filesystem::perms(0777));
-  expect_refused_everywhere(cache_dir().string() + ": writable by group or others (mode 0777); refusing to use it");
+  std::filesystem::permissions(host::cache_dir(), std::filesystem::perms(0777));
+  expect_refused_everywhere(host::cache_dir().string() +
+                            ": writable by group or others (mode 0777); refusing to use it");
 }
 
 TEST_F(ForgedCache, ANewlineInACipherThatWouldRunMatchExec) {
@@ -129,4 +130,4 @@ TEST_F(ForgedCache, AnEntryFromTheFuture) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::ScopedEnv;
@@ -106,4 +106,4 @@ TEST_F(AllHosts, SelectionErrors) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -123,4 +123,4 @@ TEST_F(HostileConfig, ApplyReportsSshsRefusalOnOneLineWithoutCarriageReturn) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

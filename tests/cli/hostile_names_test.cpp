@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -102,4 +102,4 @@ TEST_F(HostileNames, Revert) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

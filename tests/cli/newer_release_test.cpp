@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 const std::string k_notice =
@@ -73,4 +73,4 @@ TEST_F(NewerRelease, AKnownReleaseGetsNoNotice) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -12,7 +12,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::OpensshRelease;
@@ -89,4 +89,4 @@ TEST_F(OpensshDialects, NineTwoRefusesAtTheLineSshNames) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

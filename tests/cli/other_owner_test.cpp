@@ -14,7 +14,7 @@
 
 #include <random>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::TempDir;
@@ -179,4 +179,4 @@ TEST_F(OtherOwner, AnUnprivilegedUserIsRefusedDevicesAndFifosToo) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using audit::Finding;
@@ -39,4 +39,4 @@ TEST(SeverityStyle, PlainElsewhere) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -16,6 +16,7 @@
 #include <sstream>
 
 using namespace sshtune;
+using namespace sshtune::cli;
 using sshtune::testing::ScopedEnv;
 using sshtune::testing::TempDir;
 
@@ -32,7 +33,7 @@ class Snippet : public ::testing::Test {
         m_config("XDG_CONFIG_HOME", (m_dir.path() / "config").string()) {}
 
   void cache_db1(bool compression, const std::string& rsync_compress, const std::string& client = "OpenSSH_9.2p1") {
-    CachedHost entry;
+    host::CachedHost entry;
     entry.host = "db1";
     entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
     entry.client_version = client;
@@ -40,7 +41,7 @@ class Snippet : public ::testing::Test {
     entry.decision.ciphers = {"aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"};
     entry.decision.compression = compression;
     entry.decision.rsync_compress = rsync_compress;
-    const auto saved = save_cached_host(entry);
+    const auto saved = host::save_cached_host(entry);
     ASSERT_TRUE(saved) << saved.error().message;
   }
 

@@ -13,7 +13,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -159,4 +159,4 @@ TEST_F(SpecialFiles, LinesAddedByHandSurviveApplyAndStopRevert) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -14,7 +14,7 @@
 
 #include <random>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 using testing::CliRun;
@@ -104,4 +104,4 @@ TEST_F(SpecialLayouts, NothingOutsideTheHomeEverChanges) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -19,6 +19,7 @@
 #include <fstream>
 
 using namespace sshtune;
+using namespace sshtune::cli;
 using sshtune::testing::ScopedEnv;
 using sshtune::testing::TempDir;
 
@@ -233,14 +234,14 @@ class SshWrapperEndToEnd : public ::testing::Test {
         m_cache("XDG_CACHE_HOME", (m_dir.path() / "cache").string()),
         m_config("XDG_CONFIG_HOME", (m_dir.path() / "config").string()),
         m_ssh("SSHTUNE_SSH", "ssh") {
-    CachedHost entry;
+    host::CachedHost entry;
     entry.host = "db1";
     entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
     entry.client_version = "OpenSSH_9.2p1 Debian-2+deb12u10";
     entry.decision.ciphers = {"aes256-gcm@openssh.com", "aes128-gcm@openssh.com"};
     entry.decision.compression = true;
     entry.decision.rsync_compress = "zstd";
-    const auto saved = save_cached_host(entry);
+    const auto saved = host::save_cached_host(entry);
     EXPECT_TRUE(saved) << saved.error().message;
     m_cfg = m_dir.write("ssh_config", "Host db1 db2\n  HostName 127.0.0.1\n  Port 1\n");
   }
@@ -336,12 +337,12 @@ TEST_F(SshWrapperEndToEnd, UnderRealScpWithTheAlias) {
 }
 
 TEST_F(SshWrapperEndToEnd, EntryMeasuredAsUserAtHostIsFound) {
-  CachedHost entry;
+  host::CachedHost entry;
   entry.host = "me@db3";
   entry.measured_unix = static_cast<std::int64_t>(std::time(nullptr));
   entry.client_version = "OpenSSH_7.4p1";
   entry.decision.ciphers = {"aes128-ctr"};
-  ASSERT_TRUE(save_cached_host(entry));
+  ASSERT_TRUE(host::save_cached_host(entry));
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   run_shell(binary() + " ssh me@db3 true");
   EXPECT_EQ(recorded_argv(), "-c\naes128-ctr\n-o\nCompression=no\nme@db3\ntrue\n");  // no ^ before OpenSSH 8.1
@@ -370,7 +371,7 @@ TEST_F(SshWrapperEndToEnd, UnderRealGitSshCommand) {
 }
 
 TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
-  std::ofstream(cache_path("db2")) << "this is [ not toml";
+  std::ofstream(host::cache_path("db2")) << "this is [ not toml";
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh db2 2>&1");
   EXPECT_NE(r.out.find("warning: "), std::string::npos) << r.out;
@@ -378,11 +379,11 @@ TEST_F(SshWrapperEndToEnd, UnreadableCacheWarnsAndRunsSshUnchanged) {
 }
 
 TEST_F(SshWrapperEndToEnd, AnEntryOfAnotherOwnerWarnsAndRunsSshUnchanged) {
-  ASSERT_EQ(::chown(cache_path("db1").c_str(), 65534, 65534), 0);
+  ASSERT_EQ(::chown(host::cache_path("db1").c_str(), 65534, 65534), 0);
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
   EXPECT_EQ(r.status, 3);
-  EXPECT_EQ(r.out, "ssh-tune: warning: " + cache_path("db1").string() + ": owned by uid 65534, not by uid " +
+  EXPECT_EQ(r.out, "ssh-tune: warning: " + host::cache_path("db1").string() + ": owned by uid 65534, not by uid " +
                        std::to_string(::geteuid()) +
                        "; refusing to use it (ssh-tune host db1 --fresh measures again and replaces it); running ssh "
                        "unchanged\n");
@@ -390,7 +391,7 @@ TEST_F(SshWrapperEndToEnd, AnEntryOfAnotherOwnerWarnsAndRunsSshUnchanged) {
 }
 
 TEST_F(SshWrapperEndToEnd, AWeakCachedCipherIsNeverPassedToSsh) {
-  std::string text = sshtune::testing::read_file(cache_path("db1"));
+  std::string text = sshtune::testing::read_file(host::cache_path("db1"));
   const std::string good = "'aes256-gcm@openssh.com', 'aes128-gcm@openssh.com'";
   ASSERT_NE(text.find(good), std::string::npos) << text;
   text.replace(text.find(good), good.size(), "'3des-cbc'");
@@ -398,7 +399,7 @@ TEST_F(SshWrapperEndToEnd, AWeakCachedCipherIsNeverPassedToSsh) {
   const ScopedEnv ssh("SSHTUNE_SSH", fake_ssh().string());
   const ShellOutput r = run_shell(binary() + " ssh db1 true 2>&1");
   EXPECT_EQ(r.out,
-            "ssh-tune: warning: " + cache_path("db1").string() +
+            "ssh-tune: warning: " + host::cache_path("db1").string() +
                 ": decision.ciphers: 3des-cbc is deprecated"
                 ", below the security floor (acceptable or better); refusing to use it (ssh-tune host db1 --fresh "
                 "measures again and replaces it); running ssh unchanged\n");

@@ -8,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 TEST(VersionInfo, VersionNamesLibsshOpensslAndTheLocalOpensshClient) {
@@ -41,4 +41,4 @@ TEST(VersionInfo, TextSaysWhatWasNotFound) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

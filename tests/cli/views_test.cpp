@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 const rules::Catalog& catalog() {
@@ -15,15 +15,15 @@ const rules::Catalog& catalog() {
   return shipped;
 }
 
-HostOutcome sample_outcome() {
-  HostOutcome outcome;
-  CachedHost& e = outcome.entry;
+host::HostOutcome sample_outcome() {
+  host::HostOutcome outcome;
+  host::CachedHost& e = outcome.entry;
   e.host = "web";
   e.target = "10.0.0.5:2222";
   e.rtt_ms = 0.1234;
   e.server_banner = "SSH-2.0-OpenSSH_9.2p1";
-  e.trials = {{TrialRole::upload, "aes128-gcm@openssh.com", false, 812.34, 400'000'000, 0.49246},
-              {TrialRole::zlib_sample, "aes128-gcm@openssh.com", true, 35.0, 10'000'000, 0.28}};
+  e.trials = {{host::TrialRole::upload, "aes128-gcm@openssh.com", false, 812.34, 400'000'000, 0.49246},
+              {host::TrialRole::zlib_sample, "aes128-gcm@openssh.com", true, 35.0, 10'000'000, 0.28}};
   e.decision.ciphers = {"aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
   e.decision.expected_mb_per_s = 812.34;
   e.decision.current_cipher = "chacha20-poly1305@openssh.com";
@@ -53,7 +53,7 @@ TEST(HostView, JsonCarriesTheStableFields) {
 }
 
 TEST(HostView, JsonNamesEachWaysWindowAndBothEndsTcpLimits) {
-  HostOutcome outcome = sample_outcome();
+  host::HostOutcome outcome = sample_outcome();
   outcome.entry.local_tcp = {6291456, 4194304};
   outcome.entry.decision.windows.upload =
       rules::SessionWindow{rules::WindowLimit::server_receive, 1048576, 2097152, 16777216};
@@ -79,7 +79,7 @@ TEST(HostView, VerdictLeadsWithTheChoiceAndTheComparison) {
 }
 
 TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
-  HostOutcome outcome = sample_outcome();
+  host::HostOutcome outcome = sample_outcome();
   outcome.elapsed_s = 7.42, outcome.setup_s = 2.41;
   std::ostringstream out;
   print_verdict(out, outcome, {});
@@ -87,7 +87,7 @@ TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
       out.str().ends_with("\n(measured in 7.4 s, 2.4 s of it set-up outside the budget: connections "
                           "opening, remote shells and new sessions starting)\n"))
       << out.str();
-  outcome.passes = {{MeasuringPass::tools, std::chrono::milliseconds(0), std::chrono::milliseconds(2140),
+  outcome.passes = {{host::MeasuringPass::tools, std::chrono::milliseconds(0), std::chrono::milliseconds(2140),
                      std::chrono::milliseconds(0)}};
   std::ostringstream tools;
   print_verdict(tools, outcome, {});
@@ -99,15 +99,15 @@ TEST(HostView, AFreshVerdictEndsWithItsTimeAndTheSetUpOutsideTheBudget) {
 }
 
 // sample_outcome() with its figures from the user's ssh, whose sessions each lost `start_s` at the start.
-HostOutcome outcome_with_start(double start_s) {
-  HostOutcome outcome = sample_outcome();
-  for (auto& trial : outcome.entry.trials) trial.client = TrialClient::openssh, trial.start_s = start_s;
+host::HostOutcome outcome_with_start(double start_s) {
+  host::HostOutcome outcome = sample_outcome();
+  for (auto& trial : outcome.entry.trials) trial.client = probes::TrialClient::openssh, trial.start_s = start_s;
   outcome.entry.decision.expected_source = rules::FigureSource::openssh;
   return outcome;
 }
 
 TEST(HostView, EveryFigureSaysItIsASteadyStream) {
-  HostOutcome outcome = sample_outcome();
+  host::HostOutcome outcome = sample_outcome();
   outcome.entry.decision.parallel = rules::ParallelAdvice{4, 3000, 812.34};
   std::ostringstream out;
   print_verdict(out, outcome, {});
@@ -121,10 +121,10 @@ TEST(HostView, EveryFigureSaysItIsASteadyStream) {
 }
 
 TEST(HostView, AWholeCopyIsTimedNowAdvisedAndWithTheAdvisedSessions) {
-  HostOutcome outcome = outcome_with_start(0.9);
+  host::HostOutcome outcome = outcome_with_start(0.9);
   outcome.entry.session_setup_s = 0.35;
   outcome.entry.decision.parallel = rules::ParallelAdvice{4, 3000, 812.34};
-  outcome.copy = {4'000'000'000, CopySize::From::size_flag};
+  outcome.copy = {4'000'000'000, host::CopySize::From::size_flag};
   std::ostringstream out;
   print_verdict(out, outcome, {});
   // 1.25 s lost, then 4 GB at 470.06, 812.34 and 3000 MB/s.
@@ -149,21 +149,22 @@ TEST(HostView, AWholeCopyIsTimedNowAdvisedAndWithTheAdvisedSessions) {
 }
 
 TEST(HostView, TheBigFileSplitIsTimedWithItsLogInsAndHashesAndSaysFromWhatSizeItPays) {
-  HostOutcome outcome = outcome_with_start(0.2);
+  host::HostOutcome outcome = outcome_with_start(0.2);
   outcome.entry.session_setup_s = 0.6;
   outcome.entry.decision.expected_mb_per_s = 50;
   outcome.entry.decision.parallel = rules::ParallelAdvice{8, 200, 50};
-  CachedTrial step{TrialRole::parallel, "aes128-gcm@openssh.com", false, 200, 200'000'000, 1, TrialClient::openssh, 8};
+  host::CachedTrial step{
+      host::TrialRole::parallel, "aes128-gcm@openssh.com", false, 200, 200'000'000, 1, probes::TrialClient::openssh, 8};
   step.setup_s = 1.9;
   outcome.entry.trials.push_back(step);
   outcome.hash_mb_per_s = 400;
-  outcome.copy = {1'000'000'000, CopySize::From::size_flag};
+  outcome.copy = {1'000'000'000, host::CopySize::From::size_flag};
   std::ostringstream out;
   print_verdict(out, outcome, {});
   EXPECT_NE(out.str().find(", 7.10 s with 8 sessions, 10 s as one file split over them (pays from 145.0 MiB) "),
             std::string::npos)
       << out.str();
-  outcome.copy = {100'000'000, CopySize::From::size_flag};
+  outcome.copy = {100'000'000, host::CopySize::From::size_flag};
   std::ostringstream small;
   print_verdict(small, outcome, {});
   EXPECT_NE(small.str().find(" as one file split over them (one session is faster below 145.0 MiB) "),
@@ -178,13 +179,15 @@ TEST(HostView, TheBigFileSplitIsTimedWithItsLogInsAndHashesAndSaysFromWhatSizeIt
 
 // A CPU-bound loopback: 1 GB at 812 MB/s after 0.35 s of set-up and 0.1 s of start; each tool copied
 // 200 MB, beside a lone log-in of 0.3 s.
-HostOutcome tools_outcome() {
-  HostOutcome outcome = outcome_with_start(0.1);
+host::HostOutcome tools_outcome() {
+  host::HostOutcome outcome = outcome_with_start(0.1);
   outcome.entry.session_setup_s = 0.35;
-  outcome.copy = {1'000'000'000, CopySize::From::size_flag};
-  const std::pair<TrialRole, double> runs[] = {{TrialRole::rsync, 1.4}, {TrialRole::scp, 0.8}, {TrialRole::sftp, 0.9}};
+  outcome.copy = {1'000'000'000, host::CopySize::From::size_flag};
+  const std::pair<host::TrialRole, double> runs[] = {
+      {host::TrialRole::rsync, 1.4}, {host::TrialRole::scp, 0.8}, {host::TrialRole::sftp, 0.9}};
   for (const auto& [role, seconds] : runs) {
-    CachedTrial trial{role, "aes128-gcm@openssh.com", false, 200 / seconds, 200'000'000, seconds, TrialClient::openssh};
+    host::CachedTrial trial{role,    "aes128-gcm@openssh.com",    false, 200 / seconds, 200'000'000,
+                            seconds, probes::TrialClient::openssh};
     trial.setup_s = 0.3;
     outcome.entry.trials.push_back(trial);
   }
@@ -192,7 +195,7 @@ HostOutcome tools_outcome() {
 }
 
 TEST(HostView, EachCopyToolIsTimedFromItsOwnRunWhereTheCpuSetsThePace) {
-  const HostOutcome outcome = tools_outcome();
+  const host::HostOutcome outcome = tools_outcome();
   std::ostringstream out;
   print_verdict(out, outcome, {});
   // scp: 0.4 s fixed, then 200 MB in 0.4 s: 1 GB in 2.0 s more.
@@ -204,8 +207,8 @@ TEST(HostView, EachCopyToolIsTimedFromItsOwnRunWhereTheCpuSetsThePace) {
   const auto tools = host_json(outcome, {}).at("recommendation").at("copy").at("tools");
   EXPECT_DOUBLE_EQ(tools.at("scp").at("s").get<double>(), 2.4);
   EXPECT_TRUE(tools.at("rsync").at("timed").get<bool>());
-  HostOutcome no_rsync = outcome;
-  std::erase_if(no_rsync.entry.trials, [](const CachedTrial& t) { return t.kind == TrialRole::rsync; });
+  host::HostOutcome no_rsync = outcome;
+  std::erase_if(no_rsync.entry.trials, [](const host::CachedTrial& t) { return t.kind == host::TrialRole::rsync; });
   std::ostringstream missing;
   print_verdict(missing, no_rsync, {});
   EXPECT_NE(missing.str().find("their own work counts; rsync not timed)\n"), std::string::npos) << missing.str();
@@ -213,8 +216,8 @@ TEST(HostView, EachCopyToolIsTimedFromItsOwnRunWhereTheCpuSetsThePace) {
 }
 
 TEST(HostView, WhereTheLinkSetsThePaceTheToolsTakeTheAdvisedTime) {
-  HostOutcome outcome = tools_outcome();
-  std::erase_if(outcome.entry.trials, [](const CachedTrial& t) { return tool_of(t.kind).has_value(); });
+  host::HostOutcome outcome = tools_outcome();
+  std::erase_if(outcome.entry.trials, [](const host::CachedTrial& t) { return host::tool_of(t.kind).has_value(); });
   outcome.entry.decision.bottleneck = rules::Bottleneck::link;
   std::ostringstream out;
   print_verdict(out, outcome, {});
@@ -224,7 +227,7 @@ TEST(HostView, WhereTheLinkSetsThePaceTheToolsTakeTheAdvisedTime) {
       << out.str();
   EXPECT_FALSE(host_json(outcome, {}).at("recommendation").at("copy").at("tools").at("sftp").at("timed").get<bool>());
   outcome.entry.decision.bottleneck = rules::Bottleneck::cpu;
-  outcome.entry.direction = Direction::download;
+  outcome.entry.direction = host::Direction::download;
   std::ostringstream download;
   print_verdict(download, outcome, {});
   EXPECT_NE(download.str().find("\ntools:       scp, sftp and rsync not timed (they are timed on uploads)\n"),
@@ -234,10 +237,10 @@ TEST(HostView, WhereTheLinkSetsThePaceTheToolsTakeTheAdvisedTime) {
 }
 
 TEST(HostView, JsonSaysWhatEachMeasuringStepWasGivenAndSpent) {
-  HostOutcome outcome = sample_outcome();
-  outcome.passes = {{MeasuringPass::survey, std::chrono::milliseconds(1750), std::chrono::milliseconds(1134),
+  host::HostOutcome outcome = sample_outcome();
+  outcome.passes = {{host::MeasuringPass::survey, std::chrono::milliseconds(1750), std::chrono::milliseconds(1134),
                      std::chrono::milliseconds(0)},
-                    {MeasuringPass::ladder, std::chrono::milliseconds(1000), std::chrono::milliseconds(800),
+                    {host::MeasuringPass::ladder, std::chrono::milliseconds(1000), std::chrono::milliseconds(800),
                      std::chrono::milliseconds(120)}};
   const auto passes = host_json(outcome, {}).at("passes");
   ASSERT_EQ(passes.size(), 2u);
@@ -250,7 +253,7 @@ TEST(HostView, JsonSaysWhatEachMeasuringStepWasGivenAndSpent) {
 }
 
 TEST(HostView, AWholeCopyNamesWhatWasNotMeasuredAndIsThenALowerBound) {
-  HostOutcome outcome = sample_outcome();  // the survey's figures: no session of your ssh started
+  host::HostOutcome outcome = sample_outcome();  // the survey's figures: no session of your ssh started
   outcome.entry.decision.current_mb_per_s.reset();
   std::ostringstream out;
   print_verdict(out, outcome, {});
@@ -276,7 +279,7 @@ TEST(CpuView, JsonListsCiphersWithTiersAndCompression) {
   findings.cpu.arch = "x86_64";
   findings.cpu.model = "Test CPU";
   findings.cpu.features = {{"aes", true, true, false}, {"avx2", true, true, true}};
-  CipherSpeed gcm;
+  probes::CipherSpeed gcm;
   gcm.name = "aes128-gcm@openssh.com";
   gcm.aead = true;
   gcm.available = true;
@@ -295,4 +298,4 @@ TEST(CpuView, JsonListsCiphersWithTiersAndCompression) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::cli

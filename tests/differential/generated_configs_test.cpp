@@ -44,9 +44,9 @@ std::string scenario_text(const Scenario& scenario) {
 std::filesystem::path write_scenario(const testing::TempDir& dir, const Scenario& scenario, unsigned seed) {
   for (const auto& [name, text] : scenario.files) {
     dir.write(name, text);
-    EXPECT_EQ(config::print(config::parse(text, name)), text) << "round trip of " << name << " seed " << seed;
+    EXPECT_EQ(sshconfig::print(sshconfig::parse(text, name)), text) << "round trip of " << name << " seed " << seed;
   }
-  EXPECT_EQ(config::print(config::parse(scenario.config, "gen.conf")), scenario.config) << "seed " << seed;
+  EXPECT_EQ(sshconfig::print(sshconfig::parse(scenario.config, "gen.conf")), scenario.config) << "seed " << seed;
   return dir.write("gen.conf", scenario.config);
 }
 
@@ -61,7 +61,7 @@ void run_scenario(unsigned seed, const Release& release, Tally& tally) {
     ssh_runs.push_back(
         std::async(std::launch::async, [&release, &path, query] { return run_ssh(release.ssh, path, query); }));
   }
-  config::ConfigCache cache(*release.client);
+  sshconfig::ConfigCache cache(*release.client);
   for (const Query& query : scenario.queries) {
     EXPECT_EQ(evaluation_text(path, query, *release.client, &cache),
               evaluation_text(path, query, *release.client, nullptr))

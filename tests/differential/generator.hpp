@@ -30,8 +30,8 @@ struct Scenario {
 class Generator {
  public:
   // `client` is the ssh the scenarios are for (its release and build).
-  Generator(unsigned seed, const ClientCapabilities& client)
-      : m_random(seed), m_client(client), m_newest(config::dialect_of(client).since(10, 0)) {}
+  Generator(unsigned seed, const sshconfig::ClientCapabilities& client)
+      : m_random(seed), m_client(client), m_newest(sshconfig::dialect_of(client).since(10, 0)) {}
 
   // A complete scenario with `queries` queries; `dir` is the temp dir, for absolute Include paths.
   Scenario scenario(const std::string& dir, int queries) {
@@ -183,8 +183,8 @@ class Generator {
   // from 8.5; PubkeyAuthentication unbound/host-bound, 8.9; CNAME rules "none", 8.5).
   bool fits(const std::string& line) const {
     const std::string keyword = ascii_case(line.substr(0, line.find_first_of(" =")), false);
-    const OpensshVersion release = config::dialect_of(m_client);
-    if (!config::find_keyword(keyword, m_client)) return false;
+    const OpensshVersion release = sshconfig::dialect_of(m_client);
+    if (!sshconfig::find_keyword(keyword, m_client)) return false;
     if (line.find(" #") != std::string::npos || line == "CanonicalizePermittedCNAMEs none") return release.since(8, 5);
     return release.since(8, 9) || line.find("bound") == std::string::npos;
   }
@@ -328,7 +328,7 @@ class Generator {
   }
 
   std::mt19937 m_random;
-  const ClientCapabilities& m_client;
+  const sshconfig::ClientCapabilities& m_client;
   bool m_newest = false;        // the release knows 10.0's keywords and criteria
   bool m_refusals = false;      // whether this file may contain lines ssh refuses
   bool m_canonicalize = false;  // CanonicalizeHostname may be on (and CanonicalDomains is then never set)

@@ -61,34 +61,35 @@ inline Outcome run_ssh(const std::filesystem::path& ssh, const std::filesystem::
 }
 
 // The -l/-p/-o flags of a flag list (as given to ssh) in order.
-inline std::vector<config::CommandLineFlag> flags_of(const std::vector<std::string>& words) {
-  std::vector<config::CommandLineFlag> flags;
+inline std::vector<sshconfig::CommandLineFlag> flags_of(const std::vector<std::string>& words) {
+  std::vector<sshconfig::CommandLineFlag> flags;
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) flags.push_back({words[i][1], words[i + 1]});
   return flags;
 }
 
 // The EvalRequest for a query, with Match exec run as ssh runs it.
-inline config::EvalRequest request_for(const std::filesystem::path& config, const Query& query) {
-  config::EvalRequest request;
+inline sshconfig::EvalRequest request_for(const std::filesystem::path& config, const Query& query) {
+  sshconfig::EvalRequest request;
   request.host = query.host;
   request.config_file = config;
-  request.exec = config::run_in_shell;
+  request.exec = sshconfig::run_in_shell;
   request.flags = flags_of(query.before);
   request.flags_before_host = request.flags.size();
-  for (config::CommandLineFlag& flag : flags_of(query.after)) request.flags.push_back(std::move(flag));
+  for (sshconfig::CommandLineFlag& flag : flags_of(query.after)) request.flags.push_back(std::move(flag));
   return request;
 }
 
 // ssh-tune's evaluator on the same input.
-inline Outcome run_ours(const std::filesystem::path& config, const Query& query, const ClientCapabilities& client) {
+inline Outcome run_ours(const std::filesystem::path& config, const Query& query,
+                        const sshconfig::ClientCapabilities& client) {
   Outcome outcome;
-  const auto result = config::evaluate(request_for(config, query), client);
+  const auto result = sshconfig::evaluate(request_for(config, query), client);
   if (!result) {
     outcome.invalid = true;
     outcome.raw = result.error().message;
     return outcome;
   }
-  for (const config::Setting& setting : result.value().settings) {
+  for (const sshconfig::Setting& setting : result.value().settings) {
     outcome.lines.push_back(setting.keyword_only ? setting.keyword : setting.keyword + " " + setting.value);
     outcome.raw += outcome.lines.back() + "\n";
   }
@@ -98,21 +99,21 @@ inline Outcome run_ours(const std::filesystem::path& config, const Query& query,
 // Everything an evaluation of `query` says (settings with origins, dead lines,
 // notes, skipped exec commands, or the error), through `cache` when not null.
 inline std::string evaluation_text(const std::filesystem::path& config, const Query& query,
-                                   const ClientCapabilities& client, config::ConfigCache* cache) {
-  config::EvalRequest request = request_for(config, query);
+                                   const sshconfig::ClientCapabilities& client, sshconfig::ConfigCache* cache) {
+  sshconfig::EvalRequest request = request_for(config, query);
   request.cache = cache;
-  const auto result = config::evaluate(request, client);
+  const auto result = sshconfig::evaluate(request, client);
   if (!result) return "error: " + result.error().message;
   std::string text;
-  for (const config::Setting& setting : result.value().settings) {
+  for (const sshconfig::Setting& setting : result.value().settings) {
     text += setting.keyword + " " + setting.value + " @" + setting.origin.to_string() + "\n";
   }
-  for (const config::DeadLine& dead : result.value().dead_lines) {
+  for (const sshconfig::DeadLine& dead : result.value().dead_lines) {
     text += "dead " + dead.keyword + " " + dead.dead.to_string() + " " + dead.winner.to_string() +
             (dead.scoped ? " scoped\n" : "\n");
   }
   for (const std::string& note : result.value().notes) text += "note " + note + "\n";
-  for (const config::SkippedExec& exec : result.value().skipped_exec) text += "exec " + exec.command + "\n";
+  for (const sshconfig::SkippedExec& exec : result.value().skipped_exec) text += "exec " + exec.command + "\n";
   return text;
 }
 

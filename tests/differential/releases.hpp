@@ -20,7 +20,7 @@ namespace sshtune::differential {
 // One release to compare with: where its ssh is and what ssh-tune is told of it.
 struct Release {
   std::filesystem::path ssh;
-  const ClientCapabilities* client = nullptr;
+  const sshconfig::ClientCapabilities* client = nullptr;
 };
 
 // The parameter names of the suites: the system's ssh, 10.0, 8.4 and sid's.
@@ -56,13 +56,14 @@ inline std::optional<testing::OpensshRelease> locate_release(const std::string& 
 // it is not unpacked or its ssh cannot be probed.
 inline std::optional<Release> release_named(const std::string& name, std::string& why) {
   static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<ClientCapabilities>> probed;
+  static std::map<std::string, std::unique_ptr<sshconfig::ClientCapabilities>> probed;
   const std::optional<testing::OpensshRelease> release = locate_release(name, why);
   if (!release) return std::nullopt;
   std::lock_guard lock(mutex);
-  std::unique_ptr<ClientCapabilities>& client = probed[name];
+  std::unique_ptr<sshconfig::ClientCapabilities>& client = probed[name];
   if (!client) {
-    Result<std::unique_ptr<ClientCapabilities>> probe = probe_client_capabilities(release->ssh.string());
+    Result<std::unique_ptr<sshconfig::ClientCapabilities>> probe =
+        sshconfig::probe_client_capabilities(release->ssh.string());
     if (!probe) {
       why = probe.error().message;
       return std::nullopt;

@@ -45,12 +45,12 @@ class ApplyAll : public ::testing::Test {
   }
 
   Result<EditReport> apply_all(const std::vector<HostSettings>& all, bool dry_run = false) {
-    EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+    EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
     return apply_all_settings(edit_targets(std::nullopt).value(), all, "2026-12-01T10:00Z", dry_run, env);
   }
 
   Result<EditReport> revert(const std::vector<std::string>& hosts, bool dry_run = false) {
-    EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+    EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
     return revert_hosts(edit_targets(std::nullopt).value(), hosts, dry_run, env);
   }
 

@@ -36,7 +36,7 @@ TEST(EditLocks, ApplyAndAuditFixExcludeEachOther) {
     FaultyFileSystem fs;
     FakeSsh ssh;
     ssh.answer = [](const std::filesystem::path&, const std::string&) { return accepted("aes128-ctr"); };
-    EditEnv first{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+    EditEnv first{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
     ASSERT_TRUE(apply_settings(targets, HostSettings{"h1", {"aes128-ctr"}, false}, "2026-11-30T05:40Z", false, first));
   }
   const std::string managed_before = read_file(targets.managed);
@@ -53,7 +53,7 @@ TEST(EditLocks, ApplyAndAuditFixExcludeEachOther) {
       released.wait();
       return accepted("aes256-ctr");
     };
-    EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+    EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
     return apply_settings(targets, HostSettings{"h2", {"aes256-ctr"}, false}, "2026-11-30T05:41Z", false, edit_env);
   });
   while (!inside) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -63,7 +63,7 @@ TEST(EditLocks, ApplyAndAuditFixExcludeEachOther) {
     FaultyFileSystem fs;
     FakeSsh ssh;
     ssh.answer = [](const std::filesystem::path&, const std::string&) { return accepted("aes128-ctr"); };
-    EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+    EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
     const PlannedWrite write{targets.managed, managed_before, managed_before + "# fixed\n"};
     return rewrite_files({write}, targets.config, false, edit_env);
   });

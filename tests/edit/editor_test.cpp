@@ -32,13 +32,13 @@ class EditorTest : public ::testing::Test {
   EditTargets targets() const { return edit_targets(std::nullopt).value(); }
 
   Result<EditReport> apply(const std::string& host = "web1", bool dry_run = false) {
-    EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+    EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
     const HostSettings settings{host, {"aes128-gcm@openssh.com", "aes128-ctr"}, true};
     return apply_settings(targets(), settings, "2026-11-30T05:40Z", dry_run, env);
   }
 
   Result<EditReport> revert(std::optional<std::string> host, bool dry_run = false) {
-    EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+    EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
     return revert_settings(targets(), host, dry_run, env);
   }
 
@@ -201,7 +201,7 @@ TEST_F(EditorTest, ChangedSettingsUpdateTheBlockInPlace) {
   m_home.write(".ssh/config", k_user_config);
   ASSERT_TRUE(apply("a"));
   ASSERT_TRUE(apply("b"));
-  EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+  EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
   m_ssh.answer = [](const std::filesystem::path&, const std::string&) {
     return ProcessResult{0, "ciphers chacha20-poly1305@openssh.com,aes128-ctr\ncompression no\n", ""};
   };

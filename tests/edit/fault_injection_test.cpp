@@ -135,7 +135,7 @@ TEST(FaultInjection, ApplyInReadOnlyDirectoryModifiesNothing) {
   ASSERT_TRUE(disk.remount_read_only());
   FaultyFileSystem fs;
   FakeSsh ssh;
-  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto result = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                                      "2026-11-30T05:40Z", false, edit_env);
   ASSERT_FALSE(result);
@@ -188,7 +188,7 @@ TEST(FaultInjection, ConcurrentEditDuringApplyIsRefusedAndRolledBack) {
     }
     return 0;
   };
-  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto result = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                                      "2026-11-30T05:40Z", false, edit_env);
   ASSERT_FALSE(result);
@@ -265,7 +265,7 @@ TEST(FaultInjection, KilledMidApplyLeavesEachFileWhole) {
         ::usleep(200);
         return 0;
       };
-      EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+      EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
       const auto done = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                                        "2026-11-30T05:40Z", false, edit_env);
       ::_exit(done ? 0 : 1);
@@ -318,7 +318,7 @@ TEST(FaultInjection, KilledDuringTheBackupWriteLeavesNoTempAfterTheNextApply) {
         if (op == step && !backup_temps(ssh_dir, "config").empty()) ::raise(SIGKILL);
         return 0;
       };
-      EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+      EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
       const auto done = apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                                        "2026-11-30T05:40Z", false, edit_env);
       ::_exit(done ? 0 : 1);
@@ -333,7 +333,7 @@ TEST(FaultInjection, KilledDuringTheBackupWriteLeavesNoTempAfterTheNextApply) {
   FaultyFileSystem fs;
   FakeSsh ssh;
   ssh.answer = answer;
-  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   ASSERT_TRUE(apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                              "2026-11-30T05:40Z", false, edit_env));
   EXPECT_EQ(backup_temps(ssh_dir, "config"), std::vector<std::string>{});
@@ -354,7 +354,7 @@ TEST(FaultInjection, NextApplyClearsTempFilesOfAKilledWriter) {
   ssh.answer = [](const std::filesystem::path&, const std::string&) {
     return ProcessResult{0, "ciphers aes128-ctr\ncompression no\n", ""};
   };
-  EditEnv edit_env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  EditEnv edit_env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   ASSERT_TRUE(apply_settings(edit_targets(std::nullopt).value(), HostSettings{"h", {"aes128-ctr"}, false},
                              "2026-11-30T05:40Z", false, edit_env));
   EXPECT_FALSE(std::filesystem::exists(stale));

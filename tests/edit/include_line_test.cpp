@@ -10,7 +10,7 @@ namespace {
 const std::filesystem::path k_home = "/home/u";
 const std::filesystem::path k_managed = "/home/u/.ssh/ssh-tune.conf";
 
-config::ConfigFile parsed(const std::string& text) { return config::parse(text, "/home/u/.ssh/config"); }
+sshconfig::ConfigFile parsed(const std::string& text) { return sshconfig::parse(text, "/home/u/.ssh/config"); }
 
 TEST(IncludeLine, UsesTildeUnderHomeAndAbsoluteElsewhere) {
   EXPECT_EQ(include_directive(k_managed, k_home).value(), "Include ~/.ssh/ssh-tune.conf");

@@ -27,7 +27,7 @@ class RewriteFilesTest : public ::testing::Test {
   }
 
   Result<EditReport> rewrite(const std::vector<PlannedWrite>& writes, bool dry_run = false) {
-    EditEnv env{m_fs, openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
+    EditEnv env{m_fs, sshtune::testing::openssh_9_2_debian_snapshot(), m_ssh, system_clock()};
     return rewrite_files(writes, m_config, dry_run, env);
   }
 

@@ -16,10 +16,11 @@
 
 namespace {
 
-const sshtune::CacheRules& cache_rules() {
-  static const sshtune::CacheRules k_rules{
+const sshtune::host::CacheRules& cache_rules() {
+  static const sshtune::host::CacheRules k_rules{
       sshtune::rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
-      sshtune::rules::Policy{}, sshtune::openssh_9_2_debian_snapshot().supported(sshtune::AlgorithmKind::cipher)};
+      sshtune::rules::Policy{},
+      sshtune::testing::openssh_9_2_debian_snapshot().supported(sshtune::AlgorithmKind::cipher)};
   return k_rules;
 }
 
@@ -33,13 +34,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace sshtune;
   constexpr std::int64_t k_now = 1'790'000'000;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const Result<CachedHost> parsed = parse_cached_host(text, "fuzz.toml", cache_rules(), k_now);
+  const Result<host::CachedHost> parsed = host::parse_cached_host(text, "fuzz.toml", cache_rules(), k_now);
   if (!parsed) return 0;
-  const CachedHost& entry = parsed.value();
+  const host::CachedHost& entry = parsed.value();
   if (entry.decision.ciphers.empty() || has_control(entry.host) || has_control(entry.server_banner)) std::abort();
   for (const std::string& cipher : entry.decision.ciphers) {
     if (has_control(cipher) || cipher.find(' ') != std::string::npos) std::abort();
   }
-  if (!parse_cached_host(render_cache_entry(entry), "again.toml", cache_rules(), k_now)) std::abort();
+  if (!host::parse_cached_host(host::render_cache_entry(entry), "again.toml", cache_rules(), k_now)) std::abort();
   return 0;
 }

@@ -24,24 +24,25 @@ using namespace sshtune;
 
 // The readers that take any text: destinations, jumps and token expansion.
 void read_text(const std::string& text) {
-  config::UserHostPort parsed;
-  (void)config::parse_ssh_uri(text, &parsed);
-  (void)config::parse_user_host_port(text);
+  sshconfig::UserHostPort parsed;
+  (void)sshconfig::parse_ssh_uri(text, &parsed);
+  (void)sshconfig::parse_user_host_port(text);
   for (const OpensshVersion& release : {OpensshVersion{9, 2, 0}, OpensshVersion{10, 0, 0}, OpensshVersion{10, 5, 0}}) {
-    if (const auto jump = config::parse_jump(text, true, release)) (void)config::jump_text(*jump);
+    if (const auto jump = sshconfig::parse_jump(text, true, release)) (void)sshconfig::jump_text(*jump);
   }
-  (void)config::expand_tokens(text, {{'h', "host"}, {'p', "22"}}, false);
+  (void)sshconfig::expand_tokens(text, {{'h', "host"}, {'p', "22"}}, false);
 }
 
-void check_line(const config::ConfigLine& line, const ClientCapabilities& client, const config::MatchContext& context) {
+void check_line(const sshconfig::ConfigLine& line, const sshconfig::ClientCapabilities& client,
+                const sshconfig::MatchContext& context) {
   read_text(line.rest);
   if (line.keyword_lower == "match") {
-    (void)config::split_match(line.rest);
-    (void)config::evaluate_match(line.rest, &context);
+    (void)sshconfig::split_match(line.rest);
+    (void)sshconfig::evaluate_match(line.rest, &context);
   }
   if (line.keyword_lower == "ciphers" && !line.args.empty()) {
-    (void)config::assemble_algorithms(line.args[0].value, client.supported(AlgorithmKind::cipher),
-                                      client.supported(AlgorithmKind::cipher));
+    (void)sshconfig::assemble_algorithms(line.args[0].value, client.supported(AlgorithmKind::cipher),
+                                         client.supported(AlgorithmKind::cipher));
   }
 }
 
@@ -49,18 +50,18 @@ void check_line(const config::ConfigLine& line, const ClientCapabilities& client
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const config::ConfigFile file = config::parse(text, "fuzz.conf");
-  if (config::print(file) != text) {
+  const sshconfig::ConfigFile file = sshconfig::parse(text, "fuzz.conf");
+  if (sshconfig::print(file) != text) {
     std::abort();  // the lossless guarantee broke
   }
-  const ClientCapabilities& client = openssh_9_2_debian_snapshot();
-  (void)config::check(file, client);
-  (void)config::blocks(file);
-  config::MatchContext context;  // no exec runner: exec criteria are recorded, never run
+  const sshconfig::ClientCapabilities& client = sshtune::testing::openssh_9_2_debian_snapshot();
+  (void)sshconfig::check(file, client);
+  (void)sshconfig::blocks(file);
+  sshconfig::MatchContext context;  // no exec runner: exec criteria are recorded, never run
   context.host = "foo.example.com";
   context.original_host = "Foo";
   context.remote_user = "alice";
   context.local_user = "root";
-  for (const config::ConfigLine& line : file.lines) check_line(line, client, context);
+  for (const sshconfig::ConfigLine& line : file.lines) check_line(line, client, context);
   return 0;
 }

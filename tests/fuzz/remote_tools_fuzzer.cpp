@@ -10,16 +10,16 @@
 namespace {
 
 void check(const std::optional<std::int64_t>& limit) {
-  if (limit && (*limit < 1 || *limit > sshtune::k_max_tcp_buffer)) std::abort();
+  if (limit && (*limit < 1 || *limit > sshtune::probes::k_max_tcp_buffer)) std::abort();
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  const auto tools = sshtune::parse_remote_tools(bytes);
+  const auto tools = sshtune::probes::parse_remote_tools(bytes);
   check(tools.tcp.receive_max);
   check(tools.tcp.send_max);
-  check(sshtune::parse_tcp_mem_max(bytes));
+  check(sshtune::probes::parse_tcp_mem_max(bytes));
   return 0;
 }

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 constexpr std::int64_t k_now = 1'790'000'000;
@@ -20,7 +20,7 @@ const std::string k_origin = "/c/db1.toml";
 
 CacheRules test_rules() {
   return CacheRules{rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
-                    rules::Policy{}, openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
+                    rules::Policy{}, sshtune::testing::openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
 }
 
 CachedHost valid_entry() {
@@ -138,7 +138,7 @@ TEST(CacheValidation, OutOfRangeNumbersAreRefused) {
 
 TEST(CacheValidation, ASessionsStartRoundTripsAndANegativeOneIsRefused) {
   CachedHost entry = valid_entry();
-  entry.trials[0].client = TrialClient::openssh;
+  entry.trials[0].client = probes::TrialClient::openssh;
   entry.trials[0].start_s = 0.875;
   const auto parsed = parse_cached_host(render_cache_entry(entry), k_origin, test_rules(), k_now);
   ASSERT_TRUE(parsed) << parsed.error().message;
@@ -261,4 +261,4 @@ TEST(CacheValidation, WrongTypesAndUnknownWordsNameTheLine) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -9,7 +9,7 @@
 #include <functional>
 #include <map>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using std::chrono::milliseconds;
@@ -30,7 +30,7 @@ class Confirmation : public ::testing::Test {
   void survey_a_window_at_40_ms() {
     m_request.budget = std::chrono::seconds(20);
     auto flat = m_world.runner.on_run;
-    m_world.runner.on_run = [flat](const TrialSpec& spec) {
+    m_world.runner.on_run = [flat](const probes::TrialSpec& spec) {
       auto result = flat(spec);
       result.value().round_trip_seconds = {0.04, 0.04, 0.04};
       result.value().bytes = spec.compression ? 20'000'000 : 50'000'000;
@@ -74,8 +74,8 @@ TEST_F(Confirmation, TheBudgetHoldsTheConfirmationOfLeadersAndTheCurrentSetting)
 }
 
 TEST_F(Confirmation, AConfirmationThatFailsLeavesTheSurveysFiguresWithTheReason) {
-  m_world.client.on_run = [](const TrialSpec&, std::size_t) {
-    return Result<TrialResult>(
+  m_world.client.on_run = [](const probes::TrialSpec&, std::size_t) {
+    return Result<probes::TrialResult>(
         Error{ErrorKind::remote, "web: ssh: connect to host 10.0.0.5 port 22: Connection refused"});
   };
   const auto outcome = tune();
@@ -99,14 +99,14 @@ TEST_F(Confirmation, ATieInTheSurveyIsResolvedByTheOpensshFigures) {
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 250);
   EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);
   const auto& trials = outcome.value().entry.trials;
-  EXPECT_TRUE(
-      std::any_of(trials.begin(), trials.end(), [](const CachedTrial& t) { return t.client == TrialClient::openssh; }));
+  EXPECT_TRUE(std::any_of(trials.begin(), trials.end(),
+                          [](const CachedTrial& t) { return t.client == probes::TrialClient::openssh; }));
 }
 
 TEST_F(Confirmation, ATrialThatCrawledIsTimedAgainAndKeepsItsBetterRun) {
   testing::script_cpu_bound_survey(m_world.runner);
   int chacha_runs = 0;
-  m_world.client.on_run = [&chacha_runs](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [&chacha_runs](const probes::TrialSpec& spec, std::size_t) {
     const bool chacha = spec.cipher == "chacha20-poly1305@openssh.com";
     return testing::client_trial(spec, chacha && chacha_runs++ == 0 ? 9 : chacha ? 300 : 800);
   };
@@ -130,7 +130,7 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachFigureIsTheMeanOfItsRuns) 
   std::map<std::string, std::vector<double>> runs{{"aes128-gcm@openssh.com", {450, 850}},
                                                   {"aes256-gcm@openssh.com", {400}},
                                                   {"chacha20-poly1305@openssh.com", {502, 490}}};
-  m_world.client.on_run = [&runs](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [&runs](const probes::TrialSpec& spec, std::size_t) {
     auto& figures = runs.at(spec.cipher);
     const double figure = figures.front();
     if (figures.size() > 1) figures.erase(figures.begin());
@@ -143,7 +143,7 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachFigureIsTheMeanOfItsRuns) 
   ASSERT_EQ(m_world.client.in_turn.size(), 1u) << "timed again within the same batch";
   const auto& kept = outcome.value().entry.trials;
   const auto aes = std::find_if(kept.begin(), kept.end(), [](const CachedTrial& t) {
-    return t.client == TrialClient::openssh && t.cipher == "aes128-gcm@openssh.com";
+    return t.client == probes::TrialClient::openssh && t.cipher == "aes128-gcm@openssh.com";
   });
   ASSERT_NE(aes, kept.end());
   EXPECT_DOUBLE_EQ(aes->mb_per_s, 650);
@@ -166,7 +166,7 @@ TEST_F(Confirmation, AContestedLeadIsTimedAgainAndEachFigureIsTheMeanOfItsRuns) 
 
 TEST_F(Confirmation, RunsTimedAgainWithBudgetLeftStreamAsLongAsTheFirst) {
   testing::script_cpu_bound_survey(m_world.runner);
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t) {
     return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 800);
   };
   m_request.budget = std::chrono::seconds(8);  // first runs under the 1 s cap
@@ -189,7 +189,7 @@ std::pair<milliseconds, milliseconds> retime_after_spent_share(FakeHostWorld& wo
   }
   const double speed = link_bound ? 50 : 800;
   int chacha_runs = 0;
-  world.client.on_run = [&world, &chacha_runs, speed, overrun](const TrialSpec& spec, std::size_t) {
+  world.client.on_run = [&world, &chacha_runs, speed, overrun](const probes::TrialSpec& spec, std::size_t) {
     const auto streamed = spec.time_cap * overrun;
     world.clock.advance(streamed + MeasureTiming{}.trial_overhead);
     const bool crawl = spec.cipher == "chacha20-poly1305@openssh.com" && chacha_runs++ == 0;
@@ -222,7 +222,7 @@ TEST_F(Confirmation, RunsTimedAgainTakeTheParallelShareNoLadderWillUse) {
 TEST_F(Confirmation, SetUpThatMovedTheDeadlineDoesNotLengthenRunsTimedAgain) {
   testing::script_speeds(m_world.runner, {});      // link-bound, no ladder: runs timed again may use what is left
   m_world.runner.setup = std::chrono::seconds(3);  // the survey's set-up moved the deadline by 3 s
-  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [this](const probes::TrialSpec& spec, std::size_t) {
     m_world.clock.advance(std::chrono::milliseconds(2500));  // the first runs end past the budget's end
     return testing::client_trial(spec, spec.cipher == "chacha20-poly1305@openssh.com" ? 9 : 50);
   };
@@ -248,7 +248,7 @@ TEST_F(Confirmation, ACpuBoundServerOnALoopbackAddressIsLadderedToo) {
 TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   survey_a_window_at_40_ms();
   // Every session at its window, 48 MB/s, however many run at once.
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 48); };
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t) { return testing::client_trial(spec, 48); };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
   std::vector<std::size_t> ladder;
@@ -273,24 +273,24 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
 // comes first in the survey's order), and 8 sessions decide.
 TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
   m_env.cipher_speeds = [] {
-    std::vector<CipherSpeed> speeds;
-    for (const auto& name : libssh_ciphers()) speeds.push_back({name, "", "", false, false, true, 1000, 1000});
+    std::vector<probes::CipherSpeed> speeds;
+    for (const auto& name : probes::libssh_ciphers()) speeds.push_back({name, "", "", false, false, true, 1000, 1000});
     return speeds;
   };
   auto echo = m_world.runner.on_run;
-  m_world.runner.on_run = [echo](const TrialSpec& spec) {
+  m_world.runner.on_run = [echo](const probes::TrialSpec& spec) {
     auto result = echo(spec);
     result.value().round_trip_seconds = {0.2, 0.2, 0.2};
     return result;
   };
   // Streamed, the compressed trial would read 20 MB/s and switch compression on.
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t) {
     return testing::client_trial(spec, spec.compression ? 20 : 9.6);
   };
   const auto outcome = tune();
   ASSERT_TRUE(outcome) << outcome.error().message;
   for (const auto& spec : m_world.runner.specs) {
-    EXPECT_TRUE(spec.kind == TrialKind::round_trips || spec.kind == TrialKind::command) << spec.cipher;
+    EXPECT_TRUE(spec.kind == probes::TrialKind::round_trips || spec.kind == probes::TrialKind::command) << spec.cipher;
   }
   ASSERT_FALSE(m_world.client.in_turn.empty());
   EXPECT_EQ(m_world.client.in_turn.front().front().cipher, "chacha20-poly1305@openssh.com");
@@ -302,7 +302,7 @@ TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
   EXPECT_EQ(d.parallel->streams, 8);
   // The compressed trial was planned (zlib's model could pay) but 9.6 MB/s leaves it nothing to gain.
   const auto& planned = m_world.client.in_turn.front();
-  EXPECT_TRUE(std::any_of(planned.begin(), planned.end(), [](const TrialSpec& s) { return s.compression; }));
+  EXPECT_TRUE(std::any_of(planned.begin(), planned.end(), [](const probes::TrialSpec& s) { return s.compression; }));
   EXPECT_FALSE(d.compression);
   const auto& notes = outcome.value().notes;
   EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
@@ -313,7 +313,7 @@ TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
 
 TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYourSshFoundFastest) {
   survey_a_window_at_40_ms();
-  m_world.client.on_run = [&](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [&](const probes::TrialSpec& spec, std::size_t) {
     // The prepared sessions' cipher moves a little less alone than another one: noise on a window.
     const bool prepared = !m_world.client.prepared.empty() && spec.cipher == m_world.client.prepared[0][0].cipher;
     return testing::client_trial(spec, prepared ? 46 : 48);
@@ -328,4 +328,4 @@ TEST_F(Confirmation, TheLadderStreamsOnThePreparedSessionsWhicheverTiedCipherYou
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -9,13 +9,13 @@
 
 #include <fstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 constexpr std::int64_t k_now = 1'800'000'000;
 
-std::vector<CipherSpeed> figures(double fastest) {
-  std::vector<CipherSpeed> speeds = crypto_bench_ciphers();
+std::vector<probes::CipherSpeed> figures(double fastest) {
+  std::vector<probes::CipherSpeed> speeds = probes::crypto_bench_ciphers();
   for (std::size_t i = 0; i < speeds.size(); ++i) {
     speeds[i].available = true;
     speeds[i].cipher_mb_per_s = fastest / static_cast<double>(i + 1);
@@ -133,4 +133,4 @@ TEST(CpuBenchFigures, ATamperedFileIsAnErrorAndNotOverwritten) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

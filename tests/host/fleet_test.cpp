@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using testing::FakeHostWorld;
@@ -18,12 +18,14 @@ using testing::ScopedEnv;
 using testing::TempDir;
 
 // A runner whose host refuses the connection.
-class RefusingRunner final : public RemoteRunner {
+class RefusingRunner final : public probes::RemoteRunner {
  public:
-  Result<AccessCheck> check_access() override {
+  Result<probes::AccessCheck> check_access() override {
     return Error{ErrorKind::remote, "192.0.2.9: connect: Connection refused"};
   }
-  Result<TrialResult> run(const TrialSpec&) override { return Error{ErrorKind::remote, "not connected"}; }
+  Result<probes::TrialResult> run(const probes::TrialSpec&) override {
+    return Error{ErrorKind::remote, "not connected"};
+  }
 };
 
 // `ssh -G` as the edit would see it: each host shows what its block in the managed file says.
@@ -82,7 +84,7 @@ class Fleet : public ::testing::Test {
     m_config = m_dir.write(".ssh/config", "Host web db\n  HostName 10.0.0.5\nHost down\n  HostName 192.0.2.9\n");
     testing::script_speeds(m_world.runner, {{"aes128-gcm@openssh.com", 300}, {"aes256-ctr", 150}});
     testing::script_client_speeds(m_world.client, {{"aes128-gcm@openssh.com", 280}, {"aes256-ctr", 140}});
-    m_env.make_runner = [this](const RemoteTarget& target) -> std::unique_ptr<RemoteRunner> {
+    m_env.make_runner = [this](const probes::RemoteTarget& target) -> std::unique_ptr<probes::RemoteRunner> {
       ++m_world.runners_made;
       if (target.hostname == "192.0.2.9") return std::make_unique<RefusingRunner>();
       return std::make_unique<testing::ForwardingRunner>(m_world.runner);
@@ -143,15 +145,15 @@ TEST_F(Fleet, LocalMeasurementsRunOncePerRun) {
   int rsync_runs = 0;
   m_env.cipher_speeds = [&] {
     ++cipher_runs;
-    return std::vector<CipherSpeed>{};
+    return std::vector<probes::CipherSpeed>{};
   };
   m_env.compression_speeds = [&](const std::string&) {
     ++compression_runs;
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 40, 200, 1u << 20}};
   };
   m_env.local_rsync = [&] {
     ++rsync_runs;
-    return RemoteTools{};
+    return probes::RemoteTools{};
   };
   share_local_measurements(m_env);
   const auto results = tune_fleet(requests({"web", "db"}), m_env);
@@ -166,7 +168,7 @@ TEST_F(Fleet, CompressionIsMeasuredAgainForAnotherSample) {
   int runs = 0;
   m_env.compression_speeds = [&](const std::string&) {
     ++runs;
-    return std::vector<CompressionSpeed>{};
+    return std::vector<probes::CompressionSpeed>{};
   };
   share_local_measurements(m_env);
   m_env.compression_speeds("a");
@@ -186,7 +188,7 @@ TEST_F(Fleet, WriteAppliesEverySuccessfulHostInOneEdit) {
   const auto results = tune_fleet(requests({"web", "down", "db"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  edit::EditEnv env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), false, env);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(report.value().changed.size(), 2u);  // the managed file and the Include line, once each
@@ -206,7 +208,7 @@ TEST_F(Fleet, DryRunGivesOneDiffAndWritesNothing) {
   const auto results = tune_fleet(requests({"web", "db"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  edit::EditEnv env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), true, env);
   ASSERT_TRUE(report) << report.error().message;
   const std::string& diff = report.value().diff;
@@ -220,7 +222,7 @@ TEST_F(Fleet, NoSuccessfulHostWritesNothing) {
   const auto results = tune_fleet(requests({"down"}), m_env);
   CountingFileSystem fs;
   ManagedFileSsh ssh;
-  edit::EditEnv env{fs, openssh_9_2_debian_snapshot(), ssh, system_clock()};
+  edit::EditEnv env{fs, sshtune::testing::openssh_9_2_debian_snapshot(), ssh, system_clock()};
   const auto report = write_fleet(results, m_config.string(), false, env);
   ASSERT_TRUE(report);
   EXPECT_TRUE(report.value().changed.empty());
@@ -228,4 +230,4 @@ TEST_F(Fleet, NoSuccessfulHostWritesNothing) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

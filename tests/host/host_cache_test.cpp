@@ -18,7 +18,7 @@
 
 #include <ctime>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using testing::ScopedEnv;
@@ -50,7 +50,7 @@ class HostCache : public ::testing::Test {
   ScopedEnv m_home{"HOME", m_dir.path().string()};
   ScopedEnv m_cache{"XDG_CACHE_HOME", (m_dir.path() / "cache").string()};
   CacheRules m_rules{rules::load_catalog(std::filesystem::path(SSHTUNE_SOURCE_DIR) / "rules" / "catalog.toml").value(),
-                     rules::Policy{}, openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
+                     rules::Policy{}, sshtune::testing::openssh_9_2_debian_snapshot().supported(AlgorithmKind::cipher)};
   std::filesystem::path m_entry = cache_path("db1");
   testing::FakeClock m_clock;
 };
@@ -146,7 +146,7 @@ TEST_F(HostCache, SavingRefusesADirectoryOfAnotherUser) {
 }
 
 CachedTrial openssh_trial(TrialRole role, std::optional<double> start_s) {
-  CachedTrial trial{role, "aes128-gcm@openssh.com", false, 500, 1 << 20, 0.3, TrialClient::openssh, 1};
+  CachedTrial trial{role, "aes128-gcm@openssh.com", false, 500, 1 << 20, 0.3, probes::TrialClient::openssh, 1};
   trial.start_s = start_s;
   return trial;
 }
@@ -158,7 +158,7 @@ TEST(SessionStart, IsTheMedianOfTheSingleSessionOpensshTrials) {
                   openssh_trial(TrialRole::zlib_sample, 0.8), openssh_trial(TrialRole::upload, std::nullopt)};
   entry.trials.push_back(openssh_trial(TrialRole::parallel, 5.0));  // k sessions at once: not one new session's
   CachedTrial survey = openssh_trial(TrialRole::upload, 7.0);
-  survey.client = TrialClient::libssh;
+  survey.client = probes::TrialClient::libssh;
   entry.trials.push_back(survey);
   EXPECT_EQ(session_start_s(entry), 0.8);
 }
@@ -171,4 +171,4 @@ TEST(SessionStart, AWholeCopyPaysItOnceThenStreams) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using testing::ScopedEnv;
@@ -16,10 +16,11 @@ using testing::TempDir;
 
 class HostTarget : public ::testing::Test {
  protected:
-  Result<RemoteTarget> resolve(const std::string& config, const std::string& host = "h",
-                               TargetOverrides overrides = {}) {
+  Result<probes::RemoteTarget> resolve(const std::string& config, const std::string& host = "h",
+                                       TargetOverrides overrides = {}) {
     overrides.config_file = m_dir.write("config", config).string();
-    auto evaluation = config::evaluate(eval_request(host, overrides), openssh_9_2_debian_snapshot());
+    auto evaluation =
+        sshconfig::evaluate(eval_request(host, overrides), sshtune::testing::openssh_9_2_debian_snapshot());
     if (!evaluation) return evaluation.error();
     return resolve_target(evaluation.value(), overrides);
   }
@@ -72,7 +73,7 @@ TEST_F(HostTarget, ProxyJumpQuotesEveryValueForTheShell) {
                   "Host h\n HostName \"in'ner;x\"\n ProxyJump \"-oProxyCommand=touch " + marker.string() + "\"\n");
   TargetOverrides overrides;
   overrides.config_file = config.string();
-  auto evaluation = config::evaluate(eval_request("h", overrides), openssh_9_2_debian_snapshot());
+  auto evaluation = sshconfig::evaluate(eval_request("h", overrides), sshtune::testing::openssh_9_2_debian_snapshot());
   ASSERT_TRUE(evaluation) << evaluation.error().message;
   const auto target = resolve_target(evaluation.value(), overrides);
   ASSERT_TRUE(target) << target.error().message;
@@ -107,4 +108,4 @@ TEST_F(HostTarget, ABadPortIsAUsageErrorNamingTheHost) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using std::chrono::milliseconds;
@@ -52,8 +52,9 @@ ConfirmPlan two_trial_plan() {
   plan.share = milliseconds(2250);
   plan.parallel_share = milliseconds(1000);
   plan.specs = {
-      openssh_spec(TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900, milliseconds(500), {}),
-      openssh_spec(TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280, milliseconds(500), {})};
+      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900, milliseconds(500), {}),
+      openssh_spec(probes::TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280, milliseconds(500),
+                   {})};
   return plan;
 }
 
@@ -63,8 +64,8 @@ rules::HostFacts survey_facts() {
   return facts;
 }
 
-std::vector<Result<TrialResult>> first_runs(const ConfirmPlan& plan, std::vector<double> figures) {
-  std::vector<Result<TrialResult>> results;
+std::vector<Result<probes::TrialResult>> first_runs(const ConfirmPlan& plan, std::vector<double> figures) {
+  std::vector<Result<probes::TrialResult>> results;
   for (std::size_t i = 0; i < figures.size(); ++i) results.push_back(testing::client_trial(plan.specs[i], figures[i]));
   return results;
 }
@@ -84,10 +85,10 @@ TEST_F(MeasurePasses, TheSurveyOpensTheBudgetAsItConnectsAndChargesItsSetUp) {
 TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
   m_request.sample_path = m_dir.write("sample.txt", std::string(4096, 'a')).string();
   m_env.compression_speeds = [](const std::string&) {  // zlib faster than the link: compression may pay
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
   };
   auto plain = m_world.runner.on_run;
-  m_world.runner.on_run = [plain](const TrialSpec& spec) {
+  m_world.runner.on_run = [plain](const probes::TrialSpec& spec) {
     auto result = plain(spec);
     const bool sample = spec.payload != nullptr && spec.payload->size() == 4096;
     if (spec.compression) result.value().bytes = sample ? 30'000'000 : 12'000'000;
@@ -103,10 +104,10 @@ TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
 TEST_F(MeasurePasses, ASurveyWhoseSampleTrialFailedKeepsOnlyTheRandomDatasFigure) {
   m_request.sample_path = m_dir.write("sample.txt", std::string(4096, 'a')).string();
   m_env.compression_speeds = [](const std::string&) {
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 4000, 9000, 1u << 20}};
   };
   auto plain = m_world.runner.on_run;
-  m_world.runner.on_run = [plain](const TrialSpec& spec) -> Result<TrialResult> {
+  m_world.runner.on_run = [plain](const probes::TrialSpec& spec) -> Result<probes::TrialResult> {
     if (spec.compression && spec.payload != nullptr && spec.payload->size() == 4096) {
       return Error{ErrorKind::remote, "web: channel closed"};
     }
@@ -223,9 +224,9 @@ TEST(AverageRetimes, EachTrialsFigureIsTheMeanOfItsRunsAndItsStartTheFirstRuns) 
   results.push_back(std::move(more[1]));
   average_retimes(results, 2, {0, 1}, rules::Policy{});
   ASSERT_EQ(results.size(), 2u);
-  EXPECT_DOUBLE_EQ(mb_per_s(results[0].value()), 650) << "not the better run: a bias upward";
+  EXPECT_DOUBLE_EQ(probes::mb_per_s(results[0].value()), 650) << "not the better run: a bias upward";
   EXPECT_EQ(results[0].value().start_s, 0.5) << "the second run, on the same session, measured no start";
-  EXPECT_DOUBLE_EQ(mb_per_s(results[1].value()), 496);
+  EXPECT_DOUBLE_EQ(probes::mb_per_s(results[1].value()), 496);
   EXPECT_EQ(results[1].value().start_s, std::nullopt);
 }
 
@@ -239,20 +240,20 @@ TEST(AverageRetimes, ALongerRunWeighsMoreAndAStallIsLeftOut) {
   results.push_back(std::move(more[0]));
   results.push_back(std::move(more[1]));
   average_retimes(results, 2, {0, 1}, rules::Policy{});
-  EXPECT_DOUBLE_EQ(mb_per_s(results[0].value()), 700) << "3 s at 800 and 1 s at 400";
-  EXPECT_DOUBLE_EQ(mb_per_s(results[1].value()), 300) << "9 MB/s is under a quarter of 300: a stall";
+  EXPECT_DOUBLE_EQ(probes::mb_per_s(results[0].value()), 700) << "3 s at 800 and 1 s at 400";
+  EXPECT_DOUBLE_EQ(probes::mb_per_s(results[1].value()), 300) << "9 MB/s is under a quarter of 300: a stall";
   EXPECT_DOUBLE_EQ(*results[1].value().start_s, 0.3) << "the stall's start is a start all the same";
   auto failed = first_runs(plan, {800, 500});
   failed.push_back(Error{ErrorKind::io, "lost"});
   average_retimes(failed, 2, {1}, rules::Policy{});
   ASSERT_EQ(failed.size(), 2u);
-  EXPECT_DOUBLE_EQ(mb_per_s(failed[1].value()), 500) << "a failed run is no run";
+  EXPECT_DOUBLE_EQ(probes::mb_per_s(failed[1].value()), 500) << "a failed run is no run";
 }
 
 TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoadedRoundTrip) {
   const ConfirmPlan plan = two_trial_plan();
   bool first = true;
-  m_world.client.on_run = [this, &first](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [this, &first](const probes::TrialSpec& spec, std::size_t) {
     m_clock.advance(milliseconds(1000) + MeasureTiming{}.trial_overhead +
                     (first ? milliseconds(400) : milliseconds(0)));
     first = false;
@@ -271,12 +272,12 @@ TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoad
   ASSERT_TRUE(m.facts.loaded_rtt_seconds);
   EXPECT_DOUBLE_EQ(*m.facts.loaded_rtt_seconds, 0.002);
   ASSERT_FALSE(m_world.runner.specs.empty());
-  EXPECT_EQ(m_world.runner.specs.back().kind, TrialKind::round_trips);
+  EXPECT_EQ(m_world.runner.specs.back().kind, probes::TrialKind::round_trips);
 }
 
 TEST_F(MeasurePasses, AConfirmationThatCannotConnectSaysWhyAndKeepsTheSurveysFigures) {
-  m_world.client.on_run = [](const TrialSpec&, std::size_t) {
-    return Result<TrialResult>(Error{ErrorKind::remote, "web: Connection refused"});
+  m_world.client.on_run = [](const probes::TrialSpec&, std::size_t) {
+    return Result<probes::TrialResult>(Error{ErrorKind::remote, "web: Connection refused"});
   };
   Budget budget(t0, milliseconds(5000));
   Measurement m;
@@ -291,8 +292,8 @@ TEST_F(MeasurePasses, AConfirmationThatCannotConnectSaysWhyAndKeepsTheSurveysFig
 
 TEST(LoadedRoundTrips, PingOnlyOnceTheStreamBegan) {
   testing::FakeRunner runner;
-  runner.on_run = [](const TrialSpec& spec) -> Result<TrialResult> {
-    TrialResult result;
+  runner.on_run = [](const probes::TrialSpec& spec) -> Result<probes::TrialResult> {
+    probes::TrialResult result;
     if (spec.before_round_trips()) result.round_trip_seconds = {0.030, 0.010, 0.020, 0.040};
     return result;
   };
@@ -324,7 +325,7 @@ ConfirmPlan plan_without_ladder() {
 }
 
 TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
-  m_world.client.on_run = [this](const TrialSpec& spec, std::size_t) {
+  m_world.client.on_run = [this](const probes::TrialSpec& spec, std::size_t) {
     m_clock.advance(milliseconds(150));  // each session: its step costs 550 ms planned
     return testing::client_trial(spec, 48);
   };
@@ -382,14 +383,14 @@ TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
 }
 
 // Uploads of your ssh whose connections TCP saw lose 0.5% of 1000 segments each (process_tcp_sample).
-Result<TrialResult> lossy_upload(const TrialSpec& spec, double mb_per_s) {
+Result<probes::TrialResult> lossy_upload(const probes::TrialSpec& spec, double mb_per_s) {
   auto result = testing::client_trial(spec, mb_per_s);
-  result.value().tcp = TcpSample{1000, 5, 8948, "cubic"};
+  result.value().tcp = probes::TcpSample{1000, 5, 8948, "cubic"};
   return result;
 }
 
 TEST_F(MeasurePasses, WhatTcpCountedOnYourSshsUploadsAddsToTheSurveysCount) {
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return lossy_upload(spec, 5); };
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t) { return lossy_upload(spec, 5); };
   Budget budget(t0, milliseconds(5000));
   Measurement m;
   m.facts = survey_facts();
@@ -403,7 +404,7 @@ TEST_F(MeasurePasses, WhatTcpCountedOnYourSshsUploadsAddsToTheSurveysCount) {
 // The survey's few segments saw no loss, so the plan has no ladder; your ssh's connections lost 0.5%:
 // parallel sessions decide, from the top down, and their connections count too.
 TEST_F(MeasurePasses, LossYourSshSawGetsTheLadderThePlanLeftOut) {
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t) { return lossy_upload(spec, 1); };
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t) { return lossy_upload(spec, 1); };
   const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(20000));
   Measurement m;
@@ -420,4 +421,4 @@ TEST_F(MeasurePasses, LossYourSshSawGetsTheLadderThePlanLeftOut) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using testing::FakeHostWorld;
@@ -116,7 +116,7 @@ TEST_F(HostPipeline, TheSurveysLogInAndFirstCommandAreAWholeCopysSetUp) {
 // Where your ssh's sessions said how long they took to start their command, a whole copy's set-up is
 // theirs (the median over the confirmation's trials), not the survey's libssh log-in.
 TEST_F(HostPipeline, YourSshsOwnLogInIsAWholeCopysSetUp) {
-  m_world.client.on_run = [](const TrialSpec& spec, std::size_t together) {
+  m_world.client.on_run = [](const probes::TrialSpec& spec, std::size_t together) {
     auto result = testing::client_trial(spec, 300);
     result.value().setup_s = together > 1 ? 9.0 : 0.6;  // a parallel step's sessions are not the copy's
     return result;
@@ -157,7 +157,7 @@ TEST_F(HostPipeline, ACachedVerdictTimesANewSizeWithoutMeasuring) {
 
 TEST_F(HostPipeline, AFailingTrialIsRecordedAndTheRestDecide) {
   auto normal = m_world.runner.on_run;
-  m_world.runner.on_run = [normal](const TrialSpec& spec) -> Result<TrialResult> {
+  m_world.runner.on_run = [normal](const probes::TrialSpec& spec) -> Result<probes::TrialResult> {
     if (spec.cipher == "aes128-gcm@openssh.com") return Error{ErrorKind::remote, "web: channel closed"};
     return normal(spec);
   };
@@ -172,7 +172,9 @@ TEST_F(HostPipeline, AFailingTrialIsRecordedAndTheRestDecide) {
 }
 
 TEST_F(HostPipeline, ARefusedHostKeyStopsThePipelineAndCachesNothing) {
-  m_world.runner.on_access = [] { return Result<AccessCheck>(Error{ErrorKind::remote, "web: host key is not known"}); };
+  m_world.runner.on_access = [] {
+    return Result<probes::AccessCheck>(Error{ErrorKind::remote, "web: host key is not known"});
+  };
   const auto outcome = tune_host(m_request, m_env);
   ASSERT_FALSE(outcome);
   EXPECT_EQ(outcome.error().message, "web: host key is not known");
@@ -180,8 +182,8 @@ TEST_F(HostPipeline, ARefusedHostKeyStopsThePipelineAndCachesNothing) {
 }
 
 TEST_F(HostPipeline, ASilentServerStopsThePipelineBeforeAnyTrial) {
-  m_env.fetch_server = [](const RemoteTarget&) {
-    return Result<ServerAlgorithms>(
+  m_env.fetch_server = [](const probes::RemoteTarget&) {
+    return Result<probes::ServerAlgorithms>(
         Error{ErrorKind::remote, "10.0.0.5:2222: TCP connected, but the server sent no SSH banner within 10 s"});
   };
   const auto outcome = tune_host(m_request, m_env);
@@ -193,7 +195,7 @@ TEST_F(HostPipeline, ASilentServerStopsThePipelineBeforeAnyTrial) {
 
 TEST_F(HostPipeline, AServerSilentToTheControlSessionIsNeverAskedAgain) {
   m_world.runner.on_access = [] {
-    return Result<AccessCheck>(Error{ErrorKind::remote, "web: Timeout connecting to 10.0.0.5"});
+    return Result<probes::AccessCheck>(Error{ErrorKind::remote, "web: Timeout connecting to 10.0.0.5"});
   };
   const auto outcome = tune_host(m_request, m_env);
   ASSERT_FALSE(outcome);
@@ -204,8 +206,9 @@ TEST_F(HostPipeline, AServerSilentToTheControlSessionIsNeverAskedAgain) {
 }
 
 TEST_F(HostPipeline, AMalformedServerOfferIsANoteAndTheTrialsRun) {
-  m_env.fetch_server = [](const RemoteTarget&) {
-    return Result<ServerAlgorithms>(Error{ErrorKind::invalid_input, "10.0.0.5:2222: packet_length 9 is too short"});
+  m_env.fetch_server = [](const probes::RemoteTarget&) {
+    return Result<probes::ServerAlgorithms>(
+        Error{ErrorKind::invalid_input, "10.0.0.5:2222: packet_length 9 is too short"});
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env);
@@ -218,7 +221,7 @@ TEST_F(HostPipeline, AMalformedServerOfferIsANoteAndTheTrialsRun) {
 
 TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   m_env.compression_speeds = [](const std::string&) {  // zlib faster than the link: compression may pay
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 400, 900, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 400, 900, 1u << 20}};
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
@@ -234,11 +237,12 @@ TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
 // This machine's TCP limits and the server's (read by the survey's remote command) reach the facts, the
 // verdict's windows and the cache entry; a second run answered from the cache names the same windows.
 TEST_F(HostPipeline, BothEndsTcpLimitsReachTheFactsTheWindowsAndTheCache) {
-  m_env.local_tcp = [] { return TcpBufferLimits{6291456, 4194304}; };
+  m_env.local_tcp = [] { return probes::TcpBufferLimits{6291456, 4194304}; };
   auto scripted = m_world.runner.on_run;
-  m_world.runner.on_run = [scripted](const TrialSpec& spec) {
+  m_world.runner.on_run = [scripted](const probes::TrialSpec& spec) {
     auto result = scripted(spec);
-    if (spec.kind == TrialKind::command) result.value().output += "/proc/sys/net/ipv4/tcp_rmem:4096\t131072\t2097152\n";
+    if (spec.kind == probes::TrialKind::command)
+      result.value().output += "/proc/sys/net/ipv4/tcp_rmem:4096\t131072\t2097152\n";
     return result;
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
@@ -262,7 +266,8 @@ TEST_F(HostPipeline, BothEndsTcpLimitsReachTheFactsTheWindowsAndTheCache) {
 }
 
 bool any_compressed(const testing::FakeRunner& runner) {
-  return std::any_of(runner.specs.begin(), runner.specs.end(), [](const TrialSpec& spec) { return spec.compression; });
+  return std::any_of(runner.specs.begin(), runner.specs.end(),
+                     [](const probes::TrialSpec& spec) { return spec.compression; });
 }
 
 TEST_F(HostPipeline, TheSurveySkipsCompressionThatCannotPayAndSaysWhy) {
@@ -284,7 +289,7 @@ TEST_F(HostPipeline, ZlibUnderTheBestIsNeitherTimedNorConfirmed) {
   // 280 MB/s against the survey's 300: a compressed upload would have to move 375, and zlib here is its
   // ceiling.
   m_env.compression_speeds = [](const std::string&) {
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 280, 900, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 280, 900, 1u << 20}};
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
@@ -295,7 +300,7 @@ TEST_F(HostPipeline, ZlibUnderTheBestIsNeitherTimedNorConfirmed) {
 
 TEST_F(HostPipeline, CompressionCloseToTheBestIsTimedByTheSurveyAndNotConfirmedOnAModel) {
   m_env.compression_speeds = [](const std::string&) {  // 320 MB/s: past the survey's 300, short of 375
-    return std::vector<CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 320, 900, 1u << 20}};
+    return std::vector<probes::CompressionSpeed>{{"zlib", 6, "ssh", 0.3, 320, 900, 1u << 20}};
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
@@ -330,4 +335,4 @@ TEST_F(HostPipeline, RenderGivesEverySnippet) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 TEST(PreauthLedger, PenaltiesAddUpAndRunDownOneSecondPerSecond) {
@@ -67,4 +67,4 @@ TEST(PreauthLedger, AnythingElseIsAnErrorNamingTheLine) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

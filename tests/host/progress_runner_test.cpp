@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 TEST(ProgressRunner, ShowsEachTrialAndClearsTheLineAtTheEnd) {
@@ -14,7 +14,7 @@ TEST(ProgressRunner, ShowsEachTrialAndClearsTheLineAtTheEnd) {
   std::ostringstream progress;
   ProgressRunner runner(inner, &progress);
   ASSERT_TRUE(runner.check_access());
-  TrialSpec spec;
+  probes::TrialSpec spec;
   spec.cipher = "aes128-ctr";
   spec.compression = true;
   ASSERT_TRUE(runner.run(spec));
@@ -29,12 +29,12 @@ TEST(ProgressRunner, SilentWithoutAStreamAndEachResultNamesThePayloadItCarried) 
   testing::FakeRunner inner;
   auto sample = std::make_shared<const std::string>("text text text");
   ProgressRunner runner(inner, nullptr);
-  TrialSpec with_sample;
+  probes::TrialSpec with_sample;
   with_sample.compression = true;
   with_sample.payload = sample;
-  TrialSpec random = with_sample;
+  probes::TrialSpec random = with_sample;
   random.payload = std::make_shared<const std::string>("random");
-  TrialSpec plain;
+  probes::TrialSpec plain;
   EXPECT_EQ(runner.run(with_sample).value().payload, sample);
   EXPECT_EQ(runner.run(random).value().payload, random.payload);
   EXPECT_EQ(runner.run(plain).value().payload, nullptr);
@@ -42,24 +42,24 @@ TEST(ProgressRunner, SilentWithoutAStreamAndEachResultNamesThePayloadItCarried) 
 }
 
 TEST(DescribeTrial, NamesWhatRuns) {
-  TrialSpec spec;
+  probes::TrialSpec spec;
   spec.cipher = "aes256-ctr";
   EXPECT_EQ(describe_trial(spec), "upload aes256-ctr");
-  spec.kind = TrialKind::download;
+  spec.kind = probes::TrialKind::download;
   EXPECT_EQ(describe_trial(spec), "download aes256-ctr");
-  spec.kind = TrialKind::round_trips;
+  spec.kind = probes::TrialKind::round_trips;
   EXPECT_EQ(describe_trial(spec), "round trips");
 }
 
 TEST(DescribeTrial, TheNotesNameAnOpensshTrialTheSameWay) {
-  TrialSpec spec;
+  probes::TrialSpec spec;
   spec.cipher = "aes128-ctr";
   spec.compression = true;
   EXPECT_EQ(describe_trial(spec), "upload aes128-ctr +zlib");
   EXPECT_EQ(ssh_trial_label(spec), "ssh upload aes128-ctr +zlib");
-  spec.kind = TrialKind::download;
+  spec.kind = probes::TrialKind::download;
   EXPECT_EQ(ssh_trial_label(spec), "ssh download aes128-ctr +zlib");
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

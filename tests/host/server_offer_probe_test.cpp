@@ -8,19 +8,19 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 const testing::FakeClock k_clock;  // the ledger's wall time
 
-ServerAlgorithms offer_with(std::string banner) {
-  ServerAlgorithms offer;
+probes::ServerAlgorithms offer_with(std::string banner) {
+  probes::ServerAlgorithms offer;
   offer.banner = std::move(banner);
   return offer;
 }
 
-RemoteTarget target_h() {
-  RemoteTarget target;
+probes::RemoteTarget target_h() {
+  probes::RemoteTarget target;
   target.hostname = "h";
   return target;
 }
@@ -33,13 +33,13 @@ struct CountingReaders {
   int preauth = 0;
 
   OfferReaders readers() {
-    return OfferReaders{[this](const RemoteTarget&) { return key_known; },
-                        [this](const RemoteTarget&) -> Result<ServerAlgorithms> {
+    return OfferReaders{[this](const probes::RemoteTarget&) { return key_known; },
+                        [this](const probes::RemoteTarget&) -> Result<probes::ServerAlgorithms> {
                           ++logged_in;
                           if (login_fails) return Error{ErrorKind::remote, "h: permission denied"};
                           return offer_with("SSH-2.0-login");
                         },
-                        [this](const RemoteTarget&) -> Result<ServerAlgorithms> {
+                        [this](const probes::RemoteTarget&) -> Result<probes::ServerAlgorithms> {
                           ++preauth;
                           return offer_with("SSH-2.0-preauth");
                         }};
@@ -87,4 +87,4 @@ TEST(ReadServerOffer, AFailedLoginIsTheErrorAndChargedAsSshdCountsIt) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

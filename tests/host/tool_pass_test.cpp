@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using testing::FakeHostWorld;
@@ -100,4 +100,4 @@ TEST_F(ToolPass, TuneHostCachesTheToolsTrials) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 using std::chrono::milliseconds;
@@ -98,4 +98,4 @@ TEST_F(WholeRun, TheHashSpeedIsMeasuredOnlyWhereParallelSessionsAreAdvised) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -34,7 +34,7 @@ class HostKeyIntegration : public SshdProbeTest {
 };
 
 TEST_F(HostKeyIntegration, KnownKeyIsAccepted) {
-  auto access = make_libssh_runner(target_for(*m_sshd), system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target_for(*m_sshd), system_clock())->check_access();
   ASSERT_TRUE(access) << access.error().message;
   EXPECT_EQ(access.value().host_key_fingerprint, fingerprint_of(m_sshd->host_public_key()));
   EXPECT_FALSE(access.value().host_key_added);
@@ -43,17 +43,17 @@ TEST_F(HostKeyIntegration, KnownKeyIsAccepted) {
 TEST_F(HostKeyIntegration, HashedKnownHostsEntriesWork) {
   ASSERT_EQ(std::system(("ssh-keygen -q -H -f " + m_sshd->known_hosts().string() + " >/dev/null 2>&1").c_str()), 0);
   ASSERT_EQ(read_file(m_sshd->known_hosts()).substr(0, 3), "|1|");
-  auto access = make_libssh_runner(target_for(*m_sshd), system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target_for(*m_sshd), system_clock())->check_access();
   EXPECT_TRUE(access) << access.error().message;
 }
 
 TEST_F(HostKeyIntegration, UnknownKeyIsRefusedBeforeAnyTrial) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {m_home.write("empty_known_hosts", "")};
-  auto runner = make_libssh_runner(target, system_clock());
-  HostTrialPlan plan;
+  auto runner = probes::make_libssh_runner(target, system_clock());
+  probes::HostTrialPlan plan;
   plan.ciphers = {"aes128-ctr"};
-  auto report = run_host_trials(*runner, plan, describe(target), system_clock());
+  auto report = probes::run_host_trials(*runner, plan, describe(target), system_clock());
   ASSERT_FALSE(report);
   EXPECT_EQ(report.error().message, describe(target) + ": host key ssh-ed25519 " +
                                         fingerprint_of(m_sshd->host_public_key()) + " for " + bracketed() +
@@ -66,7 +66,7 @@ TEST_F(HostKeyIntegration, UnknownKeyIsRefusedBeforeAnyTrial) {
 TEST_F(HostKeyIntegration, MissingKnownHostsFileCountsAsUnknown) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {m_home.path() / "does-not-exist"};
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_NE(access.error().message.find("is not in known_hosts"), std::string::npos) << access.error().message;
 }
@@ -75,13 +75,13 @@ TEST_F(HostKeyIntegration, AcceptNewAddsTheKeyOnce) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {m_home.write("kh", "")};
   target.accept_new = true;
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   auto access = runner->check_access();
   ASSERT_TRUE(access) << access.error().message;
   EXPECT_TRUE(access.value().host_key_added);
   EXPECT_NE(read_file(target.known_hosts_files.front()).find(bracketed()), std::string::npos);
   target.accept_new = false;
-  auto again = make_libssh_runner(target, system_clock())->check_access();
+  auto again = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_FALSE(again.value().host_key_added);
 }
@@ -92,10 +92,10 @@ TEST_F(HostKeyIntegration, ChangedKeyIsAlwaysRefusedWithBothFingerprints) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {m_home.write("kh", bracketed() + " " + read_file(other.path() / "k.pub"))};
   target.accept_new = true;  // must not matter for a changed key
-  auto runner = make_libssh_runner(target, system_clock());
-  HostTrialPlan plan;
+  auto runner = probes::make_libssh_runner(target, system_clock());
+  probes::HostTrialPlan plan;
   plan.ciphers = {"aes128-ctr"};
-  auto report = run_host_trials(*runner, plan, describe(target), system_clock());
+  auto report = probes::run_host_trials(*runner, plan, describe(target), system_clock());
   ASSERT_FALSE(report);
   const std::string& message = report.error().message;
   EXPECT_TRUE(message.starts_with(describe(target) + ": HOST KEY CHANGED: ")) << message;
@@ -114,10 +114,10 @@ TEST_F(HostKeyIntegration, RevokedKeyIsRefusedWithItsFingerprint) {
     const std::string text = listed + "@revoked * " + key;
     target.known_hosts_files = {m_home.write("kh", text)};
     target.accept_new = true;
-    auto runner = make_libssh_runner(target, system_clock());
-    HostTrialPlan plan;
+    auto runner = probes::make_libssh_runner(target, system_clock());
+    probes::HostTrialPlan plan;
     plan.ciphers = {"aes128-ctr"};
-    auto report = run_host_trials(*runner, plan, describe(target), system_clock());
+    auto report = probes::run_host_trials(*runner, plan, describe(target), system_clock());
     ASSERT_FALSE(report) << (listed.empty() ? "revoked only" : "revoked and plain");
     const std::size_t line = listed.empty() ? 1 : 2;
     EXPECT_EQ(report.error().message, describe(target) + ": REVOKED HOST KEY: ssh-ed25519 " +
@@ -135,7 +135,7 @@ TEST_F(HostKeyIntegration, RevokingAnotherKeyChangesNothing) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {
       m_home.write("kh", read_file(m_sshd->known_hosts()) + "@revoked * " + read_file(other.path() / "k.pub"))};
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   EXPECT_TRUE(access) << access.error().message;
 }
 
@@ -146,7 +146,7 @@ TEST_F(HostKeyIntegration, CertAuthorityIsSaidToBeUnsupported) {
   const std::string text = "@cert-authority [127.0.0.1]:* " + read_file(ca.path() / "ca.pub");
   target.known_hosts_files = {m_home.write("kh", text)};
   target.accept_new = true;  // must not add a plain key behind the CA's back
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_EQ(access.error().message,
             describe(target) + ": host keys for " + bracketed() + " are vouched for by @cert-authority at " +
@@ -163,7 +163,7 @@ TEST_F(HostKeyIntegration, AnUnreadableKnownHostsFileIsAnErrorNotUnknown) {
   std::filesystem::create_directories(directory);
   target.known_hosts_files = {directory, m_sshd->known_hosts()};
   target.accept_new = true;
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_EQ(access.error().message, directory.string() + ": Is a directory");
   EXPECT_FALSE(logged_in());
@@ -173,7 +173,7 @@ TEST_F(HostKeyIntegration, ABrokenEntryForTheHostIsAnErrorNotUnknown) {
   auto target = target_for(*m_sshd);
   target.known_hosts_files = {m_home.write("kh", bracketed() + " ssh-ed25519 AAAAnot-base64!!\n")};
   target.accept_new = true;
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_TRUE(access.error().message.starts_with(describe(target) + ": cannot use known_hosts file " +
                                                  target.known_hosts_files.front().string() + ": "))
@@ -186,7 +186,7 @@ TEST_F(HostKeyIntegration, WrongClientKeyFailsWithoutPrompting) {
   ASSERT_EQ(std::system(("ssh-keygen -q -t ed25519 -N secret -f " + (other.path() / "k").string()).c_str()), 0);
   auto target = target_for(*m_sshd);
   target.identity_files = {other.path() / "k"};  // passphrase-protected: must be skipped, never prompted for
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_EQ(access.error().message, describe(target) + ": public key authentication failed (tried " +
                                         (other.path() / "k").string() +
@@ -199,7 +199,7 @@ TEST_F(HostKeyIntegration, KeyFileWithoutPubIsUsedAndNoPubIsWritten) {
   std::filesystem::permissions(keys.path() / "id", std::filesystem::perms::owner_read);
   auto target = target_for(*m_sshd);
   target.identity_files = {keys.path() / "missing", keys.path() / "id"};
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_TRUE(access) << access.error().message;
   EXPECT_EQ(access.value().auth_method, (keys.path() / "id").string());
   EXPECT_FALSE(std::filesystem::exists(keys.path() / "id.pub"));
@@ -218,7 +218,7 @@ TEST_F(HostKeyIntegration, AgentKeysAreTriedFirst) {
   auto target = target_for(*m_sshd);
   target.identity_files.clear();
   target.use_agent = true;
-  auto access = make_libssh_runner(target, system_clock())->check_access();
+  auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   kill(agent_pid, SIGTERM);
   ASSERT_EQ(added, 0);
   ASSERT_TRUE(access) << access.error().message;

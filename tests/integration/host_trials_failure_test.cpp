@@ -13,13 +13,13 @@ using Names = std::vector<std::string>;
 
 class TrialFailureIntegration : public SshdProbeTest {
  protected:
-  Result<HostTrialReport> full_run(const RemoteTarget& target, RemoteRunner& runner) {
-    auto server = fetch_server_algorithms(target, system_clock());
+  Result<probes::HostTrialReport> full_run(const probes::RemoteTarget& target, probes::RemoteRunner& runner) {
+    auto server = probes::fetch_server_algorithms(target, system_clock());
     EXPECT_TRUE(server) << server.error().message;
-    auto plan = make_trial_plan(server.value(), nullptr);
+    auto plan = probes::make_trial_plan(server.value(), nullptr);
     plan.budget = std::chrono::seconds(30);
     plan.max_trial_time = std::chrono::milliseconds(200);
-    return run_host_trials(runner, plan, describe(target), system_clock());
+    return probes::run_host_trials(runner, plan, describe(target), system_clock());
   }
 };
 
@@ -27,7 +27,7 @@ TEST_F(TrialFailureIntegration, ServerWithOneCipherGetsOneUploadTrial) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr", "MACs hmac-sha2-256-etm@openssh.com"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().failures.empty());
@@ -37,7 +37,7 @@ TEST_F(TrialFailureIntegration, ServerWithOneCipherGetsOneUploadTrial) {
   for (const auto& trial : report.value().trials) {
     EXPECT_EQ(trial.cipher, "aes128-ctr");
   }
-  TrialSpec other;
+  probes::TrialSpec other;
   other.cipher = "chacha20-poly1305@openssh.com";
   auto refused = runner->run(other);
   ASSERT_FALSE(refused);
@@ -48,13 +48,13 @@ TEST_F(TrialFailureIntegration, CompressionNoIsNotedAndAForcedTrialFailsCleanly)
   auto* sshd = start_sshd({"Compression no", "Ciphers aes128-gcm@openssh.com"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_NE(std::find(report.value().notes.begin(), report.value().notes.end(),
                       "server does not offer zlib@openssh.com (Compression no): compressed throughput not measured"),
             report.value().notes.end());
-  TrialSpec forced;
+  probes::TrialSpec forced;
   forced.compression = true;
   auto refused = runner->run(forced);
   ASSERT_FALSE(refused);
@@ -67,24 +67,25 @@ TEST_F(TrialFailureIntegration, KilledServerKeepsEarlierResultsAndNamesTheHost) 
   const auto target = target_for(*sshd);
 
   // Kills every sshd process as soon as the second upload trial has moved data.
-  class KillingRunner final : public RemoteRunner {
+  class KillingRunner final : public probes::RemoteRunner {
    public:
-    KillingRunner(std::unique_ptr<RemoteRunner> inner, SshdFixture& sshd) : m_inner(std::move(inner)), m_sshd(sshd) {}
-    Result<AccessCheck> check_access() override { return m_inner->check_access(); }
-    Result<TrialResult> run(const TrialSpec& spec) override {
-      TrialSpec copy = spec;
-      if (spec.kind == TrialKind::upload && ++m_uploads == 2) {
+    KillingRunner(std::unique_ptr<probes::RemoteRunner> inner, SshdFixture& sshd)
+        : m_inner(std::move(inner)), m_sshd(sshd) {}
+    Result<probes::AccessCheck> check_access() override { return m_inner->check_access(); }
+    Result<probes::TrialResult> run(const probes::TrialSpec& spec) override {
+      probes::TrialSpec copy = spec;
+      if (spec.kind == probes::TrialKind::upload && ++m_uploads == 2) {
         copy.on_progress = [this](std::uint64_t) { m_sshd.kill_all(); };
       }
       return m_inner->run(copy);
     }
 
    private:
-    std::unique_ptr<RemoteRunner> m_inner;
+    std::unique_ptr<probes::RemoteRunner> m_inner;
     SshdFixture& m_sshd;
     int m_uploads = 0;
   };
-  KillingRunner runner(make_libssh_runner(target, system_clock()), *sshd);
+  KillingRunner runner(probes::make_libssh_runner(target, system_clock()), *sshd);
   auto report = full_run(target, runner);
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_EQ(report.value().trials.size(), 1u);
@@ -105,7 +106,7 @@ TEST_F(TrialFailureIntegration, ForceCommandAccountDegradesGracefully) {
   auto* sshd = start_sshd({"ForceCommand /bin/false"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().trials.empty());
@@ -121,7 +122,7 @@ TEST_F(TrialFailureIntegration, SftpOnlyAccountDegradesWithANote) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for(*sshd);
   target.timeout = std::chrono::seconds(1);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   auto report = full_run(target, *runner);
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_TRUE(report.value().trials.empty());

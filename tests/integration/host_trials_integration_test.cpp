@@ -18,28 +18,28 @@ namespace {
 class HostTrialsIntegration : public SshdProbeTest {
  protected:
   // A short upload trial: enough to prove data flows, cheap enough to run for every cipher.
-  static TrialSpec quick_upload(const std::string& cipher, const std::vector<std::string>& macs) {
-    TrialSpec spec;
+  static probes::TrialSpec quick_upload(const std::string& cipher, const std::vector<std::string>& macs) {
+    probes::TrialSpec spec;
     spec.cipher = cipher;
-    spec.mac = mac_for_cipher(cipher, macs);
+    spec.mac = probes::mac_for_cipher(cipher, macs);
     spec.byte_cap = 8u << 20;
     spec.time_cap = std::chrono::milliseconds(300);
     return spec;
   }
   // The trial plan for the server's algorithms (no sample); none after a failed assertion.
-  static std::optional<HostTrialPlan> plan_for(const RemoteTarget& target) {
-    auto server = fetch_server_algorithms(target, system_clock());
+  static std::optional<probes::HostTrialPlan> plan_for(const probes::RemoteTarget& target) {
+    auto server = probes::fetch_server_algorithms(target, system_clock());
     EXPECT_TRUE(server) << (server ? "" : server.error().message);
     if (!server) return std::nullopt;
-    return make_trial_plan(server.value(), nullptr);
+    return probes::make_trial_plan(server.value(), nullptr);
   }
   bool logged_in() const { return m_sshd->log().find("Accepted publickey") != std::string::npos; }
 
   // A started sshd, its target and its trial plan; none after a failed assertion.
   struct Planned {
     SshdFixture* sshd;
-    RemoteTarget target;
-    HostTrialPlan plan;
+    probes::RemoteTarget target;
+    probes::HostTrialPlan plan;
   };
   std::optional<Planned> start_planned() {
     auto* sshd = start_sshd();
@@ -57,7 +57,7 @@ TEST_F(HostTrialsIntegration, EveryCipherTheServerOffersRuns) {
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 5u);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   for (const auto& cipher : plan.ciphers) {
     auto result = runner->run(quick_upload(cipher, plan.macs));
     ASSERT_TRUE(result) << result.error().message;
@@ -71,12 +71,12 @@ TEST_F(HostTrialsIntegration, TwoConnectionsCarryEveryTrialByRekeying) {
   const auto planned = start_planned();
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   // Back and forth, and compression toggled on a cipher already in effect.
   for (const auto& cipher : std::vector<std::string>{plan.ciphers[0], plan.ciphers[1], plan.ciphers[0]}) {
     for (const bool compression : {false, true}) {
-      TrialSpec spec = quick_upload(cipher, plan.macs);
+      probes::TrialSpec spec = quick_upload(cipher, plan.macs);
       spec.compression = compression;
       auto result = runner->run(spec);
       ASSERT_TRUE(result) << result.error().message;
@@ -97,12 +97,12 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   const auto planned = start_planned();
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
-  const TrialSpec first = quick_upload(plan.ciphers.front(), plan.macs);
-  auto runner = make_libssh_runner(target, system_clock());
+  const probes::TrialSpec first = quick_upload(plan.ciphers.front(), plan.macs);
+  auto runner = probes::make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   runner->connect_ahead(first);
-  TrialSpec pings;
-  pings.kind = TrialKind::round_trips;
+  probes::TrialSpec pings;
+  pings.kind = probes::TrialKind::round_trips;
   pings.round_trips = 3;
   ASSERT_TRUE(runner->run(pings));
   // Logged in before the trial asks for it.
@@ -119,7 +119,7 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   EXPECT_EQ(count_of(sshd->log(), "Accepted publickey"), 2) << sshd->log();
 
   const auto closed_before = count_of(sshd->log(), "[preauth]");  // plan_for's read of the server's offer
-  auto dropped = make_libssh_runner(target, system_clock());
+  auto dropped = probes::make_libssh_runner(target, system_clock());
   ASSERT_TRUE(dropped->check_access());
   dropped->connect_ahead(first);
   dropped.reset();
@@ -140,7 +140,7 @@ TEST_F(HostTrialsIntegration, AConnectionSwitchesAgainWithoutWaitingASecond) {
   ASSERT_TRUE(planned);
   const auto& [sshd, target, plan] = *planned;
   ASSERT_GE(plan.ciphers.size(), 3u);
-  auto runner = make_libssh_runner(target, system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
   ASSERT_TRUE(runner->check_access());
   // Two connections take turns: trials 1 and 2 open them, 3 and 4 are each one's first switch, 5 and 6
   // its second.
@@ -163,14 +163,14 @@ TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   auto* sshd = start_sshd({"Ciphers aes128-gcm@openssh.com,aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
   const auto target = target_for(*sshd);
-  auto server = fetch_server_algorithms(target, system_clock());
+  auto server = probes::fetch_server_algorithms(target, system_clock());
   ASSERT_TRUE(server) << server.error().message;
   auto sample = std::make_shared<const std::string>(std::string(2u << 20, 'a'));
-  auto plan = make_trial_plan(server.value(), sample);
+  auto plan = probes::make_trial_plan(server.value(), sample);
   plan.budget = std::chrono::seconds(30);  // generous: every step must run even on a busy machine
   plan.max_trial_time = std::chrono::milliseconds(500);
-  auto runner = make_libssh_runner(target, system_clock());
-  auto report = run_host_trials(*runner, plan, describe(target), system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
+  auto report = probes::run_host_trials(*runner, plan, describe(target), system_clock());
   ASSERT_TRUE(report) << report.error().message;
   for (const auto& failure : report.value().failures) {
     ADD_FAILURE() << failure.trial << ": " << failure.message;
@@ -179,7 +179,7 @@ TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
   std::cout << "  rtt " << *report.value().rtt_seconds * 1e3 << " ms, elapsed " << report.value().elapsed_seconds
             << " s\n";
   for (const auto& trial : report.value().trials) {
-    std::cout << "  " << (trial.kind == TrialKind::download ? "download " : "upload ") << trial.cipher
+    std::cout << "  " << (trial.kind == probes::TrialKind::download ? "download " : "upload ") << trial.cipher
               << (trial.compression ? " +zlib" : "") << ": " << mb_per_s(trial) << " MB/s, " << trial.bytes
               << " bytes (" << trial.wire_bytes << " on the wire) in " << trial.seconds << " s\n";
   }
@@ -197,7 +197,7 @@ TEST_F(HostTrialsIntegration, FullRunMeasuresEverything) {
 // The survey's one remote command also reads the server's TCP buffer limits: on 127.0.0.1 the server's
 // /proc is this machine's, so both ends' figures agree.
 TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
-  const TcpBufferLimits here = read_tcp_buffer_limits();
+  const probes::TcpBufferLimits here = probes::read_tcp_buffer_limits();
   if (!here.receive_max || !here.send_max) GTEST_SKIP() << "no /proc/sys/net/ipv4/tcp_rmem and tcp_wmem here";
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
@@ -206,8 +206,8 @@ TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
   ASSERT_TRUE(plan);
   plan->ciphers.clear();  // no trials: the remote command alone
   plan->measure_compression = false;
-  auto runner = make_libssh_runner(target, system_clock());
-  auto report = run_host_trials(*runner, *plan, describe(target), system_clock());
+  auto runner = probes::make_libssh_runner(target, system_clock());
+  auto report = probes::run_host_trials(*runner, *plan, describe(target), system_clock());
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_TRUE(report.value().tools.has_value());
   EXPECT_EQ(report.value().tools->tcp.receive_max, here.receive_max);
@@ -220,10 +220,10 @@ TEST_F(HostTrialsIntegration, TheServersTcpBufferLimitsComeWithRsyncsVersion) {
 TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
+  auto runner = probes::make_libssh_runner(target_for(*sshd), system_clock());
   ASSERT_TRUE(runner->check_access());
-  TrialSpec pings;
-  pings.kind = TrialKind::round_trips;
+  probes::TrialSpec pings;
+  pings.kind = probes::TrialKind::round_trips;
   pings.round_trips = 3;
   pings.command = "cat; printf 'before the echo\\n'";  // its `cat` reads nothing: the echo's input is not its
   auto first = runner->run(pings);
@@ -238,7 +238,7 @@ TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
 TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
+  auto runner = probes::make_libssh_runner(target_for(*sshd), system_clock());
   auto spec = quick_upload("aes128-gcm@openssh.com", {});
   spec.compression = true;
   auto zeros = runner->run(spec);
@@ -259,13 +259,13 @@ TEST_F(HostTrialsIntegration, CompressionShrinksZerosButNotRandomData) {
 TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_libssh_runner(target_for(*sshd), system_clock());
+  auto runner = probes::make_libssh_runner(target_for(*sshd), system_clock());
   // Pulls switch ciphers on the same connection too.
   for (const char* cipher : {"aes128-gcm@openssh.com", "aes128-ctr", "chacha20-poly1305@openssh.com"}) {
-    TrialSpec download;
-    download.kind = TrialKind::download;
+    probes::TrialSpec download;
+    download.kind = probes::TrialKind::download;
     download.cipher = cipher;
-    download.mac = mac_for_cipher(cipher, {"hmac-sha2-256-etm@openssh.com"});
+    download.mac = probes::mac_for_cipher(cipher, {"hmac-sha2-256-etm@openssh.com"});
     download.byte_cap = 16u << 20;
     auto downloaded = runner->run(download);
     ASSERT_TRUE(downloaded) << downloaded.error().message;
@@ -273,8 +273,8 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
     EXPECT_GE(downloaded.value().bytes, 1u);
     std::cout << "  download " << cipher << ": " << mb_per_s(downloaded.value()) << " MB/s\n";
   }
-  TrialSpec echo;
-  echo.kind = TrialKind::round_trips;
+  probes::TrialSpec echo;
+  echo.kind = probes::TrialKind::round_trips;
   echo.round_trips = 5;
   auto trips = runner->run(echo);
   ASSERT_TRUE(trips) << trips.error().message;

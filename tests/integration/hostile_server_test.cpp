@@ -12,7 +12,7 @@
 #include <regex>
 #include <thread>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // How a scripted server treats the connection.
@@ -49,8 +49,8 @@ class ScriptedServer {
     m_thread.join();
     close(m_listener);
   }
-  RemoteTarget target() const {
-    RemoteTarget target;
+  probes::RemoteTarget target() const {
+    probes::RemoteTarget target;
     target.hostname = "127.0.0.1";
     target.port = m_port;
     target.timeout = std::chrono::milliseconds(500);
@@ -81,7 +81,7 @@ class ScriptedServer {
 };
 
 std::string error_from(const ScriptedServer& server) {
-  auto result = fetch_server_algorithms(server.target(), system_clock());
+  auto result = probes::fetch_server_algorithms(server.target(), system_clock());
   return result ? "no error" : result.error().message.substr(result.error().message.find(": ") + 2);
 }
 
@@ -91,7 +91,7 @@ std::string untimed(const std::string& message) {
 }
 
 std::string libssh_error_from(const ScriptedServer& server) {
-  const auto access = make_libssh_runner(server.target(), system_clock())->check_access();
+  const auto access = probes::make_libssh_runner(server.target(), system_clock())->check_access();
   return access ? "no error" : untimed(access.error().message.substr(access.error().message.find(": ") + 2));
 }
 
@@ -103,7 +103,7 @@ const std::string k_penalty_hint =
 TEST(HostileServer, SilentServerTimesOutOnceSayingTheBannerNeverCame) {
   ScriptedServer server("", std::chrono::milliseconds(700));
   const auto start = std::chrono::steady_clock::now();
-  const auto result = fetch_server_algorithms(server.target(), system_clock());
+  const auto result = probes::fetch_server_algorithms(server.target(), system_clock());
   ASSERT_FALSE(result);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(650));  // one 500 ms timeout
   EXPECT_EQ(result.error().message,
@@ -116,7 +116,7 @@ TEST(HostileServer, SilentServerTimesOutOnceSayingTheBannerNeverCame) {
 TEST(HostileServer, SilentServerToTheLibsshSessionSaysTheBannerNeverCame) {
   ScriptedServer server("", std::chrono::milliseconds(1500));
   const auto start = std::chrono::steady_clock::now();
-  const auto access = make_libssh_runner(server.target(), system_clock())->check_access();
+  const auto access = probes::make_libssh_runner(server.target(), system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
   EXPECT_EQ(access.error().message,
@@ -126,7 +126,7 @@ TEST(HostileServer, SilentServerToTheLibsshSessionSaysTheBannerNeverCame) {
 
 TEST(HostileServer, ProtocolViolationsAreMalformedDataNotUnreachableHosts) {
   ScriptedServer server("HTTP/1.1 400 Bad Request\r\n\r\n<html>", std::chrono::milliseconds(0));
-  const auto result = fetch_server_algorithms(server.target(), system_clock());
+  const auto result = probes::fetch_server_algorithms(server.target(), system_clock());
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().kind, ErrorKind::invalid_input);
 }
@@ -195,10 +195,10 @@ TEST(HostileServer, LibsshSessionTellsTheCausesApart) {
 
 // libssh refuses some host names without a word; the message still gives the reason.
 TEST(HostileServer, AHostNameLibsshRefusesIsNamedNotAnEmptyReason) {
-  RemoteTarget target;
+  probes::RemoteTarget target;
   target.hostname = "x'$(touch /tmp/sshtune-never)'";
   target.port = 22;
-  const auto access = make_libssh_runner(target, system_clock())->check_access();
+  const auto access = probes::make_libssh_runner(target, system_clock())->check_access();
   ASSERT_FALSE(access);
   EXPECT_EQ(access.error().message, describe(target) +
                                         ": invalid connection options: libssh refused HostName "
@@ -212,4 +212,4 @@ TEST(HostileServer, HugePacketLengthIsRejectedWithoutReadingIt) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

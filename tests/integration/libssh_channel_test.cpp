@@ -14,15 +14,15 @@ class LibsshChannelTest : public SshdProbeTest {
  protected:
   // `command` started on a new session to a new sshd (its marker read), with 1 MiB already written to
   // it; null after a failed assertion.
-  ExecChannel* started_with_a_mebibyte(const std::string& command) {
+  probes::ExecChannel* started_with_a_mebibyte(const std::string& command) {
     auto* sshd = start_sshd();
     EXPECT_NE(sshd, nullptr);
     if (sshd == nullptr) return nullptr;
-    auto session = LibsshSession::open(target_for(*sshd), SessionAlgorithms{}, system_clock());
+    auto session = probes::LibsshSession::open(target_for(*sshd), probes::SessionAlgorithms{}, system_clock());
     EXPECT_TRUE(session) << session.error().message;
     if (!session) return nullptr;
     m_session = std::move(session).value();
-    auto channel = ExecChannel::open(*m_session, "printf SSH-TUNE-READY; " + command, std::chrono::seconds(10));
+    auto channel = probes::ExecChannel::open(*m_session, "printf SSH-TUNE-READY; " + command, std::chrono::seconds(10));
     EXPECT_TRUE(channel) << channel.error().message;
     if (!channel || !channel.value()->wait_for_marker()) return nullptr;
     m_channel = std::move(channel).value();
@@ -31,13 +31,13 @@ class LibsshChannelTest : public SshdProbeTest {
     return m_channel.get();
   }
 
-  std::unique_ptr<LibsshSession> m_session;
-  std::unique_ptr<ExecChannel> m_channel;  // on m_session, so declared after it: closed first
+  std::unique_ptr<probes::LibsshSession> m_session;
+  std::unique_ptr<probes::ExecChannel> m_channel;  // on m_session, so declared after it: closed first
 };
 
 TEST_F(LibsshChannelTest, DataTheCommandHasNotReadIsUnconsumedUntilItReadsIt) {
   // The command reads nothing for a second: sshd holds what arrives (a pipe takes 64 KiB of it).
-  ExecChannel* channel = started_with_a_mebibyte("sleep 1; exec cat >/dev/null");
+  probes::ExecChannel* channel = started_with_a_mebibyte("sleep 1; exec cat >/dev/null");
   ASSERT_NE(channel, nullptr);
   EXPECT_GT(channel->unconsumed(), 512u << 10);
   ASSERT_TRUE(channel->wait_for_consumed(256u << 10, steady_clock::now() + std::chrono::seconds(10)));
@@ -45,7 +45,7 @@ TEST_F(LibsshChannelTest, DataTheCommandHasNotReadIsUnconsumedUntilItReadsIt) {
 }
 
 TEST_F(LibsshChannelTest, WaitingOnACommandThatEndedIsAnErrorNotATimeout) {
-  ExecChannel* channel = started_with_a_mebibyte("exec head -c 1 >/dev/null");
+  probes::ExecChannel* channel = started_with_a_mebibyte("exec head -c 1 >/dev/null");
   ASSERT_NE(channel, nullptr);
   const auto waited = channel->wait_for_consumed(0, steady_clock::now() + std::chrono::seconds(10));
   ASSERT_FALSE(waited);

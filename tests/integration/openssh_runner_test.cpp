@@ -11,13 +11,13 @@
 #include <regex>
 #include <thread>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 class OpensshRunnerTest : public testing::SshdProbeTest {
  protected:
-  OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
-    OpensshTarget target;
+  probes::OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
+    probes::OpensshTarget target;
     target.options = {"-F", sshd.ssh_config().string()};
     target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none",
                               "-o", "LogLevel=INFO", "-T"};
@@ -27,9 +27,9 @@ class OpensshRunnerTest : public testing::SshdProbeTest {
     return target;
   }
 
-  static TrialSpec upload(const std::string& cipher, bool compression = false) {
-    TrialSpec spec;
-    spec.kind = TrialKind::upload;
+  static probes::TrialSpec upload(const std::string& cipher, bool compression = false) {
+    probes::TrialSpec spec;
+    spec.kind = probes::TrialKind::upload;
     spec.cipher = cipher;
     spec.compression = compression;
     spec.warm_up_bytes = 32u << 20;  // host's floor (tuner/host/schedule.cpp): past a new session's slow start
@@ -41,48 +41,48 @@ class OpensshRunnerTest : public testing::SshdProbeTest {
 };
 
 TEST(OpensshRemoteCommand, AFastUploadIsCountedByOneReaderAndASlowOneTimedOnTheServer) {
-  TrialSpec spec;
+  probes::TrialSpec spec;
   spec.warm_up_bytes = 1024;
-  EXPECT_EQ(openssh_remote_command(spec),
+  EXPECT_EQ(probes::openssh_remote_command(spec),
             "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
-  EXPECT_EQ(upload_warm_up(spec), 1024u);
+  EXPECT_EQ(probes::upload_warm_up(spec), 1024u);
   spec.file_input = true;  // what ssh reads ahead of its turn is warm-up too: 16 MiB more
-  EXPECT_EQ(openssh_remote_command(spec), "printf SSH-TUNE-READY; exec wc -c");
-  EXPECT_EQ(upload_warm_up(spec), 16778240u);
-  spec.kind = TrialKind::download;
+  EXPECT_EQ(probes::openssh_remote_command(spec), "printf SSH-TUNE-READY; exec wc -c");
+  EXPECT_EQ(probes::upload_warm_up(spec), 16778240u);
+  spec.kind = probes::TrialKind::download;
   spec.byte_cap = 4096;
-  EXPECT_EQ(openssh_remote_command(spec),
+  EXPECT_EQ(probes::openssh_remote_command(spec),
             "printf SSH-TUNE-READY; head -c 1 | grep -q g && exec head -c 5120 /dev/zero");
 }
 
 TEST(OpensshRemoteCommand, TheServersCountIsOneNumber) {
-  EXPECT_EQ(server_count("52428800\n"), 52428800u);
-  EXPECT_EQ(server_count("   52428800\n"), 52428800u);  // a BSD wc pads its count
-  EXPECT_FALSE(server_count(""));
-  EXPECT_FALSE(server_count("100.25\n52428800\n"));
-  EXPECT_FALSE(server_count("-5\n"));
+  EXPECT_EQ(probes::server_count("52428800\n"), 52428800u);
+  EXPECT_EQ(probes::server_count("   52428800\n"), 52428800u);  // a BSD wc pads its count
+  EXPECT_FALSE(probes::server_count(""));
+  EXPECT_FALSE(probes::server_count("100.25\n52428800\n"));
+  EXPECT_FALSE(probes::server_count("-5\n"));
 }
 
 TEST(OpensshRemoteCommand, ServerIntervalNeedsTwoIncreasingTimes) {
-  const auto interval = server_interval("100.25\n52428800\n101.75\n");
+  const auto interval = probes::server_interval("100.25\n52428800\n101.75\n");
   ASSERT_TRUE(interval);
   EXPECT_DOUBLE_EQ(interval->seconds, 1.5);
   EXPECT_EQ(interval->bytes, 52428800u);
-  EXPECT_TRUE(server_interval("100.25\n   52428800\n101.75\n"));  // a BSD wc pads its count
-  EXPECT_FALSE(server_interval("100.25\n101.75\n"));
-  EXPECT_FALSE(server_interval("1764.%N\n10\n1765.%N\n"));  // a date without %N
-  EXPECT_FALSE(server_interval("5\n10\n4\n"));
+  EXPECT_TRUE(probes::server_interval("100.25\n   52428800\n101.75\n"));  // a BSD wc pads its count
+  EXPECT_FALSE(probes::server_interval("100.25\n101.75\n"));
+  EXPECT_FALSE(probes::server_interval("1764.%N\n10\n1765.%N\n"));  // a date without %N
+  EXPECT_FALSE(probes::server_interval("5\n10\n4\n"));
 }
 
 TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {
-  OpensshTarget target;
+  probes::OpensshTarget target;
   target.options = {"-F", "/c"};
   target.session_options = {"-T"};
   target.destination = "web";
-  TrialSpec spec;
+  probes::TrialSpec spec;
   spec.cipher = "aes128-ctr";
   spec.compression = true;
-  const auto argv = openssh_trial_argv(target, spec);
+  const auto argv = probes::openssh_trial_argv(target, spec);
   ASSERT_GE(argv.size(), 10u);
   EXPECT_EQ((std::vector<std::string>(argv.begin(), argv.begin() + 9)),
             (std::vector<std::string>{"ssh", "-F", "/c", "-T", "-o", "Compression=yes", "-c", "aes128-ctr", "--"}));
@@ -92,15 +92,15 @@ TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {
 TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")});
   ASSERT_EQ(results.size(), 2u);
   for (const auto& result : results) {
     ASSERT_TRUE(result) << result.error().message;
-    EXPECT_EQ(result.value().client, TrialClient::openssh);
+    EXPECT_EQ(result.value().client, probes::TrialClient::openssh);
     EXPECT_GT(result.value().bytes, 1u << 20);
     EXPECT_GT(result.value().seconds, 0.0);
-    EXPECT_GT(mb_per_s(result.value()), 5.0);
+    EXPECT_GT(probes::mb_per_s(result.value()), 5.0);
     ASSERT_TRUE(result.value().setup_s) << "the remote command's start was seen";
     EXPECT_GT(*result.value().setup_s, 0.0);
     EXPECT_LT(*result.value().setup_s, 10.0);  // the target's timeout
@@ -113,9 +113,9 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
 TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<std::size_t> seen;
-  const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
+  const auto skip = [&](std::size_t index, const std::vector<Result<probes::TrialResult>>& before) {
     seen.push_back(before.size());
     const bool first_moved = !before.empty() && before.front() && before.front().value().bytes > 0;
     return index == 1 && first_moved ? std::optional<std::string>("the first one settled it") : std::nullopt;
@@ -137,8 +137,8 @@ TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
 TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
-  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   const auto start = std::chrono::steady_clock::now();
   for (auto& spec : specs) {
     spec.byte_cap = std::uint64_t{1} << 40;  // time-bound, as the confirmation's trials
@@ -161,9 +161,9 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
 TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
-  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
-                               upload("aes256-gcm@openssh.com")};
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
+                                       upload("aes256-gcm@openssh.com")};
   for (auto& spec : specs) {
     spec.file_input = true;
     spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
@@ -188,15 +188,15 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
 TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemoryFile) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
-  std::vector<TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   specs[0].file_input = true;
   specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
   specs[0].time_cap = std::chrono::milliseconds(300);
   std::size_t first_results = 0;
-  const auto results = runner->run_in_turn(specs, [&](const std::vector<Result<TrialResult>>& first) {
+  const auto results = runner->run_in_turn(specs, [&](const std::vector<Result<probes::TrialResult>>& first) {
     first_results = first.size();
-    return OpensshRunner::TimeAgain{{1, 0}, std::chrono::milliseconds(100)};
+    return probes::OpensshRunner::TimeAgain{{1, 0}, std::chrono::milliseconds(100)};
   });
   EXPECT_EQ(first_results, 2u);
   ASSERT_EQ(results.size(), 4u);
@@ -220,15 +220,15 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
 TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.file_input = true;
   spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
   spec.time_cap = std::chrono::milliseconds(300);
-  const auto results = runner->run_in_turn({spec}, [&](const std::vector<Result<TrialResult>>& first) {
+  const auto results = runner->run_in_turn({spec}, [&](const std::vector<Result<probes::TrialResult>>& first) {
     EXPECT_TRUE(first.at(0)) << first.at(0).error().message;
     sshd->kill_all();
-    return OpensshRunner::TimeAgain{{0}, std::nullopt};
+    return probes::OpensshRunner::TimeAgain{{0}, std::nullopt};
   });
   ASSERT_EQ(results.size(), 2u);
   EXPECT_FALSE(results[1]);
@@ -238,7 +238,7 @@ TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
 TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.file_input = true;
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
@@ -250,7 +250,7 @@ TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
 TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
   const auto results = runner->run_in_turn({spec});
@@ -262,7 +262,7 @@ TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
 TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   for (const bool file_input : {false, true}) {  // a parallel step's sessions all read one kind of input
     auto spec = upload("aes128-gcm@openssh.com");
     spec.byte_cap = 1ull << 40;                       // time-bound, long enough to overlap on a loaded machine
@@ -294,11 +294,11 @@ int logins(const testing::SshdFixture& sshd) { return testing::count_of(sshd.log
 TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
   auto* sshd = start_sshd({"MaxStartups 5"});  // a sixth unauthenticated connection is dropped
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
-  const auto results = runner->run_together(std::vector<TrialSpec>(8, spec));
+  const auto results = runner->run_together(std::vector<probes::TrialSpec>(8, spec));
   for (const auto& result : results) EXPECT_TRUE(result) << result.error().message;
   EXPECT_EQ(logins(*sshd), 8);
 }
@@ -306,7 +306,7 @@ TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
 TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
@@ -326,19 +326,20 @@ TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
 TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
-  spec.kind = TrialKind::download;
+  spec.kind = probes::TrialKind::download;
   spec.byte_cap = 32u << 20;
   const auto results = runner->run_in_turn({spec});
   ASSERT_TRUE(results[0]) << results[0].error().message;
-  EXPECT_EQ(results[0].value().kind, TrialKind::download);
+  EXPECT_EQ(results[0].value().kind, probes::TrialKind::download);
   EXPECT_GT(results[0].value().bytes, 1u << 20);
   EXPECT_LE(results[0].value().bytes, 32u << 20);
 }
 
 // Reads `stream`'s outputs for `period`, or until `enough` download bytes have come.
-void read_for(OpensshStream& stream, std::chrono::milliseconds period, std::uint64_t enough = ~std::uint64_t{0}) {
+void read_for(probes::OpensshStream& stream, std::chrono::milliseconds period,
+              std::uint64_t enough = ~std::uint64_t{0}) {
   const auto end = std::chrono::steady_clock::now() + period;
   while (std::chrono::steady_clock::now() < end && stream.received() < enough) {
     pollfd fds[]{{stream.stdout_fd(), POLLIN, 0}, {stream.stderr_fd(), POLLIN, 0}};
@@ -354,10 +355,10 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   auto spec = upload("aes128-gcm@openssh.com");
-  spec.kind = TrialKind::download;
-  auto stream = OpensshStream::start(target_for_ssh(*sshd), spec, system_clock());
+  spec.kind = probes::TrialKind::download;
+  auto stream = probes::OpensshStream::start(target_for_ssh(*sshd), spec, system_clock());
   ASSERT_TRUE(stream) << stream.error().message;
-  OpensshStream& download = *stream.value();
+  probes::OpensshStream& download = *stream.value();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (!download.ready() && std::chrono::steady_clock::now() < deadline)
     read_for(download, std::chrono::milliseconds(20));
@@ -372,7 +373,7 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
 TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")});
   ASSERT_FALSE(results[0]);
   EXPECT_TRUE(std::regex_search(results[0].error().message, std::regex("^sshtune-test: ssh: .*no matching cipher")))
@@ -384,12 +385,12 @@ TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for_ssh(*sshd);
   target.program = "/nonexistent/ssh";
-  const auto results =
-      make_openssh_runner(target, system_clock(), MeasureTiming{})->run_in_turn({upload("aes128-gcm@openssh.com")});
+  const auto results = probes::make_openssh_runner(target, system_clock(), MeasureTiming{})
+                           ->run_in_turn({upload("aes128-gcm@openssh.com")});
   ASSERT_FALSE(results[0]);
   EXPECT_EQ(results[0].error().message,
             "sshtune-test: cannot run the OpenSSH client: /nonexistent/ssh: No such file or directory");
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -34,8 +34,8 @@ class SshdProbeTest : public ::testing::Test {
   }
 
   // A target for the fixture: its client key only, its known_hosts only, no agent, short timeout.
-  static RemoteTarget target_for(const SshdFixture& sshd) {
-    RemoteTarget target;
+  static probes::RemoteTarget target_for(const SshdFixture& sshd) {
+    probes::RemoteTarget target;
     target.hostname = sshd.host();
     target.port = sshd.port();
     target.user = sshd.user();

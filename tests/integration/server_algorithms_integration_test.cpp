@@ -15,7 +15,7 @@ TEST_F(ServerAlgorithmsIntegration, KexinitMatchesTheSshdConfig) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr,aes256-gcm@openssh.com", "MACs hmac-sha2-256-etm@openssh.com",
                            "KexAlgorithms curve25519-sha256"});
   ASSERT_NE(sshd, nullptr);
-  auto algorithms = fetch_server_algorithms(target_for(*sshd), system_clock());
+  auto algorithms = probes::fetch_server_algorithms(target_for(*sshd), system_clock());
   ASSERT_TRUE(algorithms) << algorithms.error().message;
   EXPECT_TRUE(algorithms.value().banner.starts_with("SSH-2.0-OpenSSH_")) << algorithms.value().banner;
   EXPECT_EQ(algorithms.value().ciphers_c2s, (Names{"aes128-ctr", "aes256-gcm@openssh.com"}));
@@ -31,7 +31,7 @@ TEST_F(ServerAlgorithmsIntegration, KexinitMatchesTheSshdConfig) {
 TEST_F(ServerAlgorithmsIntegration, CompressionNoLeavesOnlyNone) {
   auto* sshd = start_sshd({"Compression no"});
   ASSERT_NE(sshd, nullptr);
-  auto algorithms = fetch_server_algorithms(target_for(*sshd), system_clock());
+  auto algorithms = probes::fetch_server_algorithms(target_for(*sshd), system_clock());
   ASSERT_TRUE(algorithms) << algorithms.error().message;
   EXPECT_EQ(algorithms.value().compression_c2s, (Names{"none"}));
   EXPECT_EQ(algorithms.value().compression_s2c, (Names{"none"}));
@@ -42,7 +42,7 @@ TEST_F(ServerAlgorithmsIntegration, ClosedPortIsAClearError) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for(*sshd);
   sshd->stop();
-  auto algorithms = fetch_server_algorithms(target, system_clock());
+  auto algorithms = probes::fetch_server_algorithms(target, system_clock());
   ASSERT_FALSE(algorithms);
   EXPECT_EQ(algorithms.error().message,
             "127.0.0.1:" + std::to_string(target.port) + ": cannot connect: Connection refused");
@@ -55,7 +55,7 @@ TEST_F(ServerAlgorithmsIntegration, KexinitThroughAProxyCommand) {
   // ssh -W through the same server, the way ProxyJump works; BatchMode keeps it from prompting.
   target.proxy_command = "ssh -F " + sshd->ssh_config().string() + " -W 127.0.0.1:" + std::to_string(sshd->port()) +
                          " " + SshdFixture::host_alias();
-  auto algorithms = fetch_server_algorithms(target, system_clock());
+  auto algorithms = probes::fetch_server_algorithms(target, system_clock());
   ASSERT_TRUE(algorithms) << algorithms.error().message;
   EXPECT_EQ(algorithms.value().ciphers_c2s, (Names{"aes256-ctr"}));
 }
@@ -65,7 +65,7 @@ TEST_F(ServerAlgorithmsIntegration, FailingProxyCommandIsAClearError) {
   ASSERT_NE(sshd, nullptr);
   auto target = target_for(*sshd);
   target.proxy_command = "exit 3";
-  auto algorithms = fetch_server_algorithms(target, system_clock());
+  auto algorithms = probes::fetch_server_algorithms(target, system_clock());
   ASSERT_FALSE(algorithms);
   // Either "server closed the connection before its KEXINIT" or a reset, depending on timing.
   EXPECT_TRUE(algorithms.error().message.starts_with(describe(target) + ": ")) << algorithms.error().message;

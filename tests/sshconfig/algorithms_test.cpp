@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
-const ClientCapabilities& client() { return openssh_9_2_debian_snapshot(); }
+const ClientCapabilities& client() { return sshtune::testing::openssh_9_2_debian_snapshot(); }
 
 std::string assemble(const std::string& value) {
   const auto list = assemble_algorithms(value, {"a", "b", "c"}, {"a", "b", "c", "d", "e"});
@@ -51,4 +51,4 @@ TEST(Pattern, OpenSshSemanticsNotFnmatch) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

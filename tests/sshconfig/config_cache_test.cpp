@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // Everything an evaluation says, as one text to compare.
@@ -121,9 +121,9 @@ TEST_F(ConfigCacheTest, EachFileIsReadOnce) {
 }
 
 TEST_F(ConfigCacheTest, ACacheForAnotherClientIsNotUsed) {
-  ConfigCache cache(openssh_release_snapshot("OpenSSH_10.0p2"));
+  ConfigCache cache(sshtune::testing::openssh_release_snapshot("OpenSSH_10.0p2"));
   EXPECT_EQ(user_after_rewrite(cache), "second");
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -4,7 +4,7 @@
 #include "tests/sshconfig/eval_fixture.hpp"
 #include "tuner/sshconfig/destination.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class Destinations : public EvalFixture {
@@ -62,4 +62,4 @@ TEST(UriParsing, ParseUriAsMiscCDoes) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

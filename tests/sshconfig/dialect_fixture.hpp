@@ -1,6 +1,6 @@
 #pragma once
 // EvalFixture in the dialect of one OpenSSH release, for the releases no test
-// machine has a binary of (10.1 on): the client is openssh_release_snapshot(), so
+// machine has a binary of (10.1 on): the client is sshtune::testing::openssh_release_snapshot(), so
 // what these tests state per release comes from the engine's release tables.
 
 #include "tests/sshconfig/eval_fixture.hpp"
@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 class DialectFixture : public EvalFixture {
  protected:
   // Reads configurations as the ssh whose -V is `version` does ("OpenSSH_10.1p1").
-  void as(const std::string& version) { m_client = &openssh_release_snapshot(version); }
+  void as(const std::string& version) { m_client = &sshtune::testing::openssh_release_snapshot(version); }
 
   // ssh's message for line `line` of t.conf.
   std::string at(int line, const std::string& message) {
@@ -43,4 +43,4 @@ class DialectFixture : public EvalFixture {
   }
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 class EvalFixture : public ::testing::Test {
  protected:
@@ -50,7 +50,7 @@ class EvalFixture : public ::testing::Test {
 
   testing::TempDir m_dir;
   testing::ScopedEnv m_home;
-  const ClientCapabilities* m_client = &openssh_9_2_debian_snapshot();
+  const ClientCapabilities* m_client = &sshtune::testing::openssh_9_2_debian_snapshot();
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

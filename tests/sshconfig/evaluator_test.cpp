@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class EvaluatorTest : public EvalFixture {};
@@ -160,4 +160,4 @@ TEST_F(EvaluatorTest, UserAtHostSetsTheUser) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

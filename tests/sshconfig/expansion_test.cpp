@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class Tokens : public EvalFixture {
@@ -91,4 +91,4 @@ TEST(TokenExpansion, PercentDollarAndTilde) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

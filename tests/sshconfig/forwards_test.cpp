@@ -3,7 +3,7 @@
 #include "tests/sshconfig/eval_fixture.hpp"
 #include "tuner/sshconfig/forwards.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class Forwards : public EvalFixture {
@@ -68,4 +68,4 @@ TEST(ForwardParsing, FieldsAsParseForwardReadsThem) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -6,7 +6,7 @@
 #include "tuner/sshconfig/match.hpp"
 #include "tuner/sshconfig/tokens.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class MatchExec : public EvalFixture {
@@ -126,4 +126,4 @@ TEST(LocalNetwork, CidrListsMatchAsAddrmatchDoes) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

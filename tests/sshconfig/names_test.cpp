@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 std::string destination_error(const std::string& name) {
@@ -87,4 +87,4 @@ TEST(HostAliases, WhatAHostLineCannotHoldIsRefused) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -7,7 +7,7 @@
 #include "tuner/sshconfig/numbers.hpp"
 #include "tuner/sshconfig/release.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class NewerKeywords : public DialectFixture {};
@@ -132,10 +132,11 @@ TEST_F(NewerKeywords, DefaultLinesComeFromTheClientInTheReleasesOrder) {
   for (const char* version : {"OpenSSH_10.1p1", "OpenSSH_10.2p1", "OpenSSH_10.3p1", "OpenSSH_10.4p1"}) {
     as(version);
     std::vector<std::string> expected;
-    for (const DumpLine& line : openssh_release_snapshot(version).defaults()) expected.push_back(line.keyword);
+    for (const DumpLine& line : sshtune::testing::openssh_release_snapshot(version).defaults())
+      expected.push_back(line.keyword);
     EXPECT_EQ(keywords(""), expected) << version;
   }
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -5,7 +5,7 @@
 
 #include "base/paths.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class NewerNames : public DialectFixture {
@@ -97,4 +97,4 @@ TEST_F(NewerNames, CommandLineMatchIsNamedMatchFromTenFour) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

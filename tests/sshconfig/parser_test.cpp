@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
-const ClientCapabilities& client() { return openssh_9_2_debian_snapshot(); }
+const ClientCapabilities& client() { return sshtune::testing::openssh_9_2_debian_snapshot(); }
 
 std::vector<std::string> messages(const std::string& text) {
   std::vector<std::string> out;
@@ -98,4 +98,4 @@ TEST(Parser, CollectsEveryErrorOfAFile) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -2,7 +2,7 @@
 
 #include "tests/sshconfig/eval_fixture.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class Refusals : public EvalFixture {
@@ -50,4 +50,4 @@ TEST_F(Refusals, ChecksAfterReading) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class ReleaseMatrix : public DialectFixture {};
@@ -89,7 +89,7 @@ TEST_F(ReleaseMatrix, ASubsystemSessionNeedsACommand) {
 
 // The 9.2 snapshot as a client built without GSSAPI (and so without Debian's key exchange).
 FixedClientCapabilities without_gssapi() {
-  const ClientCapabilities& base = openssh_9_2_debian_snapshot();
+  const ClientCapabilities& base = sshtune::testing::openssh_9_2_debian_snapshot();
   std::vector<std::vector<std::string>> supported;
   for (AlgorithmKind kind :
        {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex, AlgorithmKind::key_sig, AlgorithmKind::sig}) {
@@ -104,8 +104,8 @@ TEST_F(ReleaseMatrix, AClientWithoutGssapiIgnoresOrRefusesItsKeywords) {
   const FixedClientCapabilities client = without_gssapi();
   EXPECT_FALSE(client.has_gssapi());
   EXPECT_FALSE(client.has_gssapi_key_exchange());
-  EXPECT_TRUE(openssh_9_2_debian_snapshot().has_gssapi());
-  EXPECT_TRUE(openssh_9_2_debian_snapshot().has_gssapi_key_exchange());
+  EXPECT_TRUE(sshtune::testing::openssh_9_2_debian_snapshot().has_gssapi());
+  EXPECT_TRUE(sshtune::testing::openssh_9_2_debian_snapshot().has_gssapi_key_exchange());
   m_client = &client;
   const Evaluation evaluation = ok_run("GSSAPIAuthentication yes\nGSSAPIDelegateCredentials yes\n", "foo");
   EXPECT_EQ(evaluation.value("gssapiauthentication"), std::nullopt);
@@ -117,4 +117,4 @@ TEST_F(ReleaseMatrix, AClientWithoutGssapiIgnoresOrRefusesItsKeywords) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

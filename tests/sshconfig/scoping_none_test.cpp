@@ -3,7 +3,7 @@
 
 #include "tests/sshconfig/eval_fixture.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class Scoping : public EvalFixture {};
@@ -62,4 +62,4 @@ TEST_F(NoneValues, OtherNonesArePrintedOrKeepTheDefault) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 ConfigLine line_of(const std::string& text) { return parse(text, "t").lines.at(0); }
@@ -78,4 +78,4 @@ TEST(Tokenizer, TokenOffsetsPointAtRawSpelling) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

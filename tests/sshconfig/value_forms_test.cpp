@@ -3,7 +3,7 @@
 #include "tests/sshconfig/eval_fixture.hpp"
 #include "tuner/sshconfig/numbers.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 class ValueForms : public EvalFixture {};
@@ -73,4 +73,4 @@ TEST(NumberReaders, AsReadconfReadsThem) {
 }
 
 }  // namespace
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

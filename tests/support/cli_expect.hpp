@@ -14,7 +14,7 @@ namespace sshtune::testing {
 
 // Runs `args` in-process: exit 1, exactly "ssh-tune: MESSAGE\n" on stderr, and no
 // file under `root` created, removed or changed. Returns the run for further checks.
-inline CliRun expect_refused(const Args& args, const std::string& message, const std::filesystem::path& root) {
+inline CliRun expect_refused(const cli::Args& args, const std::string& message, const std::filesystem::path& root) {
   const TreeSnapshot before(root);
   const CliRun result = run(args);
   EXPECT_EQ(result.code, 1) << ::testing::PrintToString(args) << result.out;

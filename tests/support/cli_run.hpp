@@ -15,11 +15,11 @@ struct CliRun {
 };
 
 // run_cli(args) with stdout and stderr captured (neither is a TTY).
-inline CliRun run(const Args& args) {
+inline CliRun run(const cli::Args& args) {
   std::ostringstream out;
   std::ostringstream err;
-  Io io{out, err};
-  const int code = run_cli(args, io);
+  cli::Io io{out, err};
+  const int code = cli::run_cli(args, io);
   return {code, out.str(), err.str()};
 }
 

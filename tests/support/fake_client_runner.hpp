@@ -15,37 +15,38 @@ namespace sshtune::testing {
 
 // An OpensshRunner answering from a script (default: every trial moves 100 MB in 1 s) and recording
 // every batch it was given.
-class FakeClientRunner final : public OpensshRunner {
+class FakeClientRunner final : public probes::OpensshRunner {
  public:
-  std::function<Result<TrialResult>(const TrialSpec&, std::size_t together)> on_run = [](const TrialSpec& spec,
-                                                                                         std::size_t) {
-    TrialResult result;
-    result.kind = spec.kind;
-    result.cipher = spec.cipher;
-    result.compression = spec.compression;
-    result.client = TrialClient::openssh;
-    result.bytes = 100'000'000;
-    result.seconds = 1;
-    return Result<TrialResult>(result);
-  };
-  std::vector<std::vector<TrialSpec>> in_turn;   // each run_in_turn batch
-  std::vector<std::vector<TrialSpec>> again;     // each batch's specs timed once more (none: not chosen)
-  std::vector<std::vector<TrialSpec>> together;  // each run_together batch
-  std::vector<std::vector<TrialSpec>> prepared;  // each prepare batch ...
-  std::vector<std::size_t> prepared_after;       // ... and how many batches (in turn or together) ran before it
+  std::function<Result<probes::TrialResult>(const probes::TrialSpec&, std::size_t together)> on_run =
+      [](const probes::TrialSpec& spec, std::size_t) {
+        probes::TrialResult result;
+        result.kind = spec.kind;
+        result.cipher = spec.cipher;
+        result.compression = spec.compression;
+        result.client = probes::TrialClient::openssh;
+        result.bytes = 100'000'000;
+        result.seconds = 1;
+        return Result<probes::TrialResult>(result);
+      };
+  std::vector<std::vector<probes::TrialSpec>> in_turn;   // each run_in_turn batch
+  std::vector<std::vector<probes::TrialSpec>> again;     // each batch's specs timed once more (none: not chosen)
+  std::vector<std::vector<probes::TrialSpec>> together;  // each run_together batch
+  std::vector<std::vector<probes::TrialSpec>> prepared;  // each prepare batch ...
+  std::vector<std::size_t> prepared_after;               // ... and how many batches (in turn or together) ran before it
   // When set, every trial moves it as a real one takes: its streaming plus timing.trial_overhead (its warm-up
   // and exit), a run together the longest of its members'.
   const FakeClock* paced = nullptr;
   MeasureTiming timing;  // the real runner's fit to a phase end, as the default policy sets it
 
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& choose = {},
-                                               const SkipTurn& skip = {}) override {
+  std::vector<Result<probes::TrialResult>> run_in_turn(const std::vector<probes::TrialSpec>& specs,
+                                                       const ChooseAgain& choose = {},
+                                                       const SkipTurn& skip = {}) override {
     in_turn.push_back(specs);
-    std::vector<Result<TrialResult>> results;
+    std::vector<Result<probes::TrialResult>> results;
     for (std::size_t i = 0; i < specs.size(); ++i) {
       auto reason = skip ? skip(i, results) : std::nullopt;
       if (!reason && paced != nullptr) pace_turn(specs[i], specs.size() - i);
-      results.push_back(reason ? Result<TrialResult>(Error{ErrorKind::unsupported, *reason})
+      results.push_back(reason ? Result<probes::TrialResult>(Error{ErrorKind::unsupported, *reason})
                                : std::move(answer({specs[i]}, 1, false).front()));
     }
     again.emplace_back();
@@ -59,18 +60,19 @@ class FakeClientRunner final : public OpensshRunner {
     for (auto& result : more) results.push_back(std::move(result));
     return results;
   }
-  void prepare(const std::vector<TrialSpec>& specs) override {
+  void prepare(const std::vector<probes::TrialSpec>& specs) override {
     prepared.push_back(specs);
     prepared_after.push_back(in_turn.size() + together.size());
   }
-  std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
+  std::vector<Result<probes::TrialResult>> run_together(const std::vector<probes::TrialSpec>& specs) override {
     together.push_back(specs);
     return answer(specs, specs.size());
   }
 
  private:
-  std::vector<Result<TrialResult>> answer(const std::vector<TrialSpec>& specs, std::size_t k, bool pacing = true) {
-    std::vector<Result<TrialResult>> results;
+  std::vector<Result<probes::TrialResult>> answer(const std::vector<probes::TrialSpec>& specs, std::size_t k,
+                                                  bool pacing = true) {
+    std::vector<Result<probes::TrialResult>> results;
     if (paced != nullptr && pacing) pace(specs, k);
     for (const auto& spec : specs) {
       if (spec.on_progress) spec.on_progress(1);
@@ -80,7 +82,7 @@ class FakeClientRunner final : public OpensshRunner {
   }
   // A turn as the real runner times it: its streaming shortened so that it and the `remaining - 1` turns
   // after it end by spec.phase_end (never below timing.shortest_stream, never past its time cap).
-  void pace_turn(const TrialSpec& spec, std::size_t remaining) const {
+  void pace_turn(const probes::TrialSpec& spec, std::size_t remaining) const {
     auto stream = spec.time_cap;
     if (spec.phase_end) {
       const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(*spec.phase_end - paced->now()) /
@@ -90,7 +92,7 @@ class FakeClientRunner final : public OpensshRunner {
     }
     paced->advance(stream + timing.trial_overhead);
   }
-  void pace(const std::vector<TrialSpec>& specs, std::size_t k) const {
+  void pace(const std::vector<probes::TrialSpec>& specs, std::size_t k) const {
     std::chrono::milliseconds longest{0};
     for (const auto& spec : specs) {
       const auto took = spec.time_cap + timing.trial_overhead;

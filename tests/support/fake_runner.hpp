@@ -18,32 +18,32 @@ inline constexpr const char* k_fake_rsync_version =
     "rsync  version 3.2.7  protocol version 31\nCompress list:\n    zstd lz4 zlib none\n";
 
 // A RemoteRunner that answers from a script and records every spec it was given.
-class FakeRunner final : public RemoteRunner {
+class FakeRunner final : public probes::RemoteRunner {
  public:
-  std::function<Result<AccessCheck>()> on_access = [] {
-    return Result<AccessCheck>(AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent", std::nullopt});
+  std::function<Result<probes::AccessCheck>()> on_access = [] {
+    return Result<probes::AccessCheck>(probes::AccessCheck{"ssh-ed25519", "SHA256:x", false, "agent", std::nullopt});
   };
-  std::function<Result<TrialResult>(const TrialSpec&)> on_run = [](const TrialSpec& spec) {
-    TrialResult result;
+  std::function<Result<probes::TrialResult>(const probes::TrialSpec&)> on_run = [](const probes::TrialSpec& spec) {
+    probes::TrialResult result;
     result.kind = spec.kind;
     result.cipher = spec.cipher;
     result.compression = spec.compression;
     result.bytes = 100'000'000;
     result.seconds = 1;
     result.round_trip_seconds = {0.001, 0.002, 0.003};
-    if (spec.kind == TrialKind::command) result.output = k_fake_rsync_version;
-    return Result<TrialResult>(result);
+    if (spec.kind == probes::TrialKind::command) result.output = k_fake_rsync_version;
+    return Result<probes::TrialResult>(result);
   };
-  std::vector<TrialSpec> specs;
+  std::vector<probes::TrialSpec> specs;
   std::chrono::milliseconds setup{0};  // what setup_time() reports; on_run may add to it
   FakeClock clock;                     // the survey's clock; on_run may move it
   // When set, every throughput trial moves `clock` by its slot (warm-up and time cap), as a real one takes.
   bool paced = false;
 
-  Result<AccessCheck> check_access() override { return on_access(); }
-  Result<TrialResult> run(const TrialSpec& spec) override {
+  Result<probes::AccessCheck> check_access() override { return on_access(); }
+  Result<probes::TrialResult> run(const probes::TrialSpec& spec) override {
     specs.push_back(spec);
-    const bool data = spec.kind == TrialKind::upload || spec.kind == TrialKind::download;
+    const bool data = spec.kind == probes::TrialKind::upload || spec.kind == probes::TrialKind::download;
     if (paced && data) clock.advance(spec.warm_up_time + spec.time_cap);
     return on_run(spec);
   }
@@ -51,8 +51,8 @@ class FakeRunner final : public RemoteRunner {
 };
 
 // What a stock OpenSSH 9.x sshd offers (plus a legacy cipher libssh lacks).
-inline ServerAlgorithms openssh_defaults() {
-  ServerAlgorithms server;
+inline probes::ServerAlgorithms openssh_defaults() {
+  probes::ServerAlgorithms server;
   server.ciphers_c2s = {"chacha20-poly1305@openssh.com",
                         "aes128-ctr",
                         "aes192-ctr",

@@ -7,10 +7,10 @@
 #include <memory>
 #include <mutex>
 
-namespace sshtune {
+namespace sshtune::testing {
 
-const ClientCapabilities& openssh_9_2_debian_snapshot() {
-  static const FixedClientCapabilities snapshot(
+const sshconfig::ClientCapabilities& openssh_9_2_debian_snapshot() {
+  static const sshconfig::FixedClientCapabilities snapshot(
       {
           // ssh -Q cipher
           {"3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc", "aes128-ctr", "aes192-ctr", "aes256-ctr",
@@ -154,7 +154,7 @@ const ClientCapabilities& openssh_9_2_debian_snapshot() {
 namespace {
 
 // Inserts `line` after the last line of keyword `after`.
-void insert_after(std::vector<DumpLine>& lines, const std::string& after, DumpLine line) {
+void insert_after(std::vector<sshconfig::DumpLine>& lines, const std::string& after, sshconfig::DumpLine line) {
   auto at = lines.end();
   for (auto it = lines.begin(); it != lines.end(); ++it) {
     if (it->keyword == after) at = it + 1;
@@ -164,9 +164,9 @@ void insert_after(std::vector<DumpLine>& lines, const std::string& after, DumpLi
 
 // 10.6 as Debian's sid builds it: no GSSAPI, TCPKeepAlive printed true/false and
 // canonicalizepermittedcnames in lower case.
-void sid_build(std::vector<DumpLine>& lines) {
-  std::erase_if(lines, [](const DumpLine& line) { return line.keyword.starts_with("gssapi"); });
-  for (DumpLine& line : lines) {
+void sid_build(std::vector<sshconfig::DumpLine>& lines) {
+  std::erase_if(lines, [](const sshconfig::DumpLine& line) { return line.keyword.starts_with("gssapi"); });
+  for (sshconfig::DumpLine& line : lines) {
     if (line.keyword == "tcpkeepalive") line.value = line.value == "yes" ? "true" : "false";
     if (line.keyword == "canonicalizePermittedcnames") line.keyword = "canonicalizepermittedcnames";
   }
@@ -174,7 +174,7 @@ void sid_build(std::vector<DumpLine>& lines) {
 
 // 8.4 as Debian's bullseye prints its defaults: the key-type names before 8.5's
 // renames, an empty CanonicalDomains, and none of what 8.5 to 9.2 added.
-void bullseye_build(std::vector<DumpLine>& lines) {
+void bullseye_build(std::vector<sshconfig::DumpLine>& lines) {
   static const std::vector<std::string> k_later{"sessiontype",
                                                 "stdinnull",
                                                 "forkafterauthentication",
@@ -185,11 +185,11 @@ void bullseye_build(std::vector<DumpLine>& lines) {
                                                 "channeltimeout",
                                                 "permitremoteopen",
                                                 "canonicalizePermittedcnames"};
-  std::erase_if(lines, [](const DumpLine& line) {
+  std::erase_if(lines, [](const sshconfig::DumpLine& line) {
     return std::find(k_later.begin(), k_later.end(), line.keyword) != k_later.end();
   });
   insert_after(lines, "canonicalizehostname", {"challengeresponseauthentication", "yes"});
-  for (DumpLine& line : lines) {
+  for (sshconfig::DumpLine& line : lines) {
     if (line.keyword == "pubkeyacceptedalgorithms") line.keyword = "pubkeyacceptedkeytypes";
     if (line.keyword == "hostbasedacceptedalgorithms") line.keyword = "hostbasedkeytypes";
     if (line.keyword == "canonicaldomains") line.value = "";
@@ -198,14 +198,15 @@ void bullseye_build(std::vector<DumpLine>& lines) {
 }
 
 // The 9.2 defaults as a client of `release` prints them.
-std::vector<DumpLine> defaults_of(const OpensshVersion& release) {
-  std::vector<DumpLine> lines = openssh_9_2_debian_snapshot().defaults();
+std::vector<sshconfig::DumpLine> defaults_of(const OpensshVersion& release) {
+  std::vector<sshconfig::DumpLine> lines = openssh_9_2_debian_snapshot().defaults();
   if (!release.since(8, 5)) bullseye_build(lines);
   if (release.since(10, 1)) {
     insert_after(lines, "enableescapecommandline", {"warnweakcrypto", "yes"});
-    std::erase_if(lines,
-                  [](const DumpLine& line) { return line.value == "~/.ssh/id_xmss" || line.value == "~/.ssh/id_dsa"; });
-    for (DumpLine& line : lines) {
+    std::erase_if(lines, [](const sshconfig::DumpLine& line) {
+      return line.value == "~/.ssh/id_xmss" || line.value == "~/.ssh/id_dsa";
+    });
+    for (sshconfig::DumpLine& line : lines) {
       if (line.keyword == "ipqos") line.value = "ef cs0";
     }
   }
@@ -217,22 +218,22 @@ std::vector<DumpLine> defaults_of(const OpensshVersion& release) {
 
 }  // namespace
 
-const ClientCapabilities& openssh_release_snapshot(const std::string& version) {
+const sshconfig::ClientCapabilities& openssh_release_snapshot(const std::string& version) {
   static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<ClientCapabilities>> made;
+  static std::map<std::string, std::unique_ptr<sshconfig::ClientCapabilities>> made;
   std::lock_guard lock(mutex);
-  std::unique_ptr<ClientCapabilities>& client = made[version];
+  std::unique_ptr<sshconfig::ClientCapabilities>& client = made[version];
   if (!client) {
-    const ClientCapabilities& base = openssh_9_2_debian_snapshot();
+    const sshconfig::ClientCapabilities& base = openssh_9_2_debian_snapshot();
     std::vector<std::vector<std::string>> supported;
     for (AlgorithmKind kind :
          {AlgorithmKind::cipher, AlgorithmKind::mac, AlgorithmKind::kex, AlgorithmKind::key_sig, AlgorithmKind::sig}) {
       supported.push_back(base.supported(kind));
     }
-    client = std::make_unique<FixedClientCapabilities>(std::move(supported), defaults_of(config::dialect_of(version)),
-                                                       version);
+    client = std::make_unique<sshconfig::FixedClientCapabilities>(std::move(supported),
+                                                                  defaults_of(sshconfig::dialect_of(version)), version);
   }
   return *client;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::testing

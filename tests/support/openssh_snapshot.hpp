@@ -7,10 +7,10 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::testing {
 
 // `ssh -Q`, `ssh -G -F /dev/null ssh-tune.invalid` and `ssh -V` of Debian 12's 9.2p1.
-const ClientCapabilities& openssh_9_2_debian_snapshot();
+const sshconfig::ClientCapabilities& openssh_9_2_debian_snapshot();
 
 // A client whose `ssh -V` is `version` ("OpenSSH_10.3p1"), for the dialects no test
 // machine has a binary of: the 9.2 snapshot's -Q lists, and its -G defaults with the
@@ -18,6 +18,6 @@ const ClientCapabilities& openssh_9_2_debian_snapshot();
 // change (10.1: warnweakcrypto yes, ipqos ef cs0, no id_xmss / id_dsa; 10.3:
 // revokedhostkeys none among the lists; 10.5: id_mldsa44_ed25519). Kept for the
 // life of the process.
-const ClientCapabilities& openssh_release_snapshot(const std::string& version);
+const sshconfig::ClientCapabilities& openssh_release_snapshot(const std::string& version);
 
-}  // namespace sshtune
+}  // namespace sshtune::testing

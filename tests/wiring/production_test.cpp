@@ -6,14 +6,14 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::wiring {
 namespace {
 
 TEST(ProductionEnvironment, WiresEverySeam) {
   const testing::TempHome home;
   auto env = production_environment(nullptr);
   if (!env) GTEST_SKIP() << "no usable local ssh: " << env.error().message;
-  const HostEnvironment& wired = env.value();
+  const host::HostEnvironment& wired = env.value();
   EXPECT_NE(wired.client, nullptr);
   EXPECT_FALSE(wired.catalog.all().empty());
   EXPECT_TRUE(wired.make_runner);
@@ -31,18 +31,18 @@ TEST(ProductionEnvironment, WiresEverySeam) {
 }
 
 TEST(ProductionOfferReaders, WiresEveryReader) {
-  const OfferReaders readers = production_offer_readers(system_clock());
+  const host::OfferReaders readers = production_offer_readers(system_clock());
   EXPECT_TRUE(readers.host_key_known);
   EXPECT_TRUE(readers.logged_in);
   EXPECT_TRUE(readers.preauth);
 }
 
 TEST(ThisCpu, NamesTheLoadedOpensslAndNoFigures) {
-  const CpuBench identity = this_cpu();
+  const host::CpuBench identity = this_cpu();
   EXPECT_EQ(identity.openssl.rfind("OpenSSL ", 0), 0U) << identity.openssl;
   EXPECT_EQ(identity.measured_unix, 0);
   EXPECT_TRUE(identity.figures.ciphers.empty());
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::wiring

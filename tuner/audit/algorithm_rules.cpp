@@ -51,7 +51,7 @@ Finding located(const AlgorithmLine& line, const std::string& name, Severity sev
 
 std::optional<Finding> unknown_name(const AlgorithmLine& line, const std::string& name, ListReader reader,
                                     const AlgorithmContext& context) {
-  if (!config::check_algorithm_argument(line.kind, name, context.client)) return std::nullopt;
+  if (!sshconfig::check_algorithm_argument(line.kind, name, context.client)) return std::nullopt;
   const rules::Algorithm* entry = context.catalog.find(catalog_kind(line.kind), name);
   const std::string who = reader == ListReader::ssh ? "ssh rejects the whole file" : "sshd refuses to start";
   if (entry != nullptr && entry->tier == rules::Tier::removed) {

@@ -32,7 +32,7 @@ struct AlgorithmLine {
 // (sshd on the same machine supports the same names), and the policy's thresholds.
 struct AlgorithmContext {
   const rules::Catalog& catalog;
-  const ClientCapabilities& client;
+  const sshconfig::ClientCapabilities& client;
   const rules::Policy& policy;
 };
 

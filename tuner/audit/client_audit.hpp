@@ -33,7 +33,7 @@ struct ClientAuditInput {
   ClientSources sources;           // to evaluate hosts exactly as ssh reads these files
   std::vector<std::string> hosts;  // --host names, evaluated and reported under their name
   const AlgorithmContext& algorithms;
-  const std::vector<CipherSpeed>& speeds;
+  const std::vector<probes::CipherSpeed>& speeds;
   const MeasuredHostLookup& facts;
   std::optional<std::string> rsync_rsh;      // the RSYNC_RSH environment variable, if set
   std::optional<double> zlib_mb_per_s = {};  // ssh's zlib (level 6) on this CPU, when benchmarked
@@ -44,7 +44,7 @@ struct ClientAuditInput {
 // are the audit's findings, and --fix can repair them). Otherwise the file is
 // malformed and the audit stops like every other command: an invalid_input
 // error naming the first rejected FILE:LINE ("... (+N more)").
-Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCapabilities& client);
+Result<void> check_client_syntax(const ClientConfigSet& configs, const sshconfig::ClientCapabilities& client);
 
 // Per-line rules: config-error (what ssh rejects besides algorithm names; the CLI
 // stops at check_client_syntax first), algorithm tiers, slow-cipher, slow-first-cipher
@@ -69,12 +69,12 @@ std::vector<std::string> audited_hosts(const ClientAuditInput& input);
 // A host's effective configuration from the audited files, as ssh computes it
 // (Match exec is not run); through `cache` (made for input.algorithms.client) when
 // many hosts are evaluated: the same result, each file read and parsed once.
-Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
-                                            config::ConfigCache* cache = nullptr);
+Result<sshconfig::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
+                                               sshconfig::ConfigCache* cache = nullptr);
 
 // The raw first argument of the directive at `origin` in the audited files, as
 // written ("+aes128-cbc"); "" when the origin is not a line of them.
-std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& origin);
+std::string raw_value_at(const ClientConfigSet& configs, const sshconfig::Origin& origin);
 
 // The lines whose Ciphers a measured host's trials judge (see trials_judge_ciphers):
 // slow-first-cipher leaves them to the per-host rule.

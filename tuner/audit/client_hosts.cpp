@@ -20,8 +20,9 @@
 namespace sshtune::audit {
 namespace {
 
-config::EvalRequest request_for(const std::string& host, const ClientSources& sources, config::ConfigCache* cache) {
-  config::EvalRequest request;
+sshconfig::EvalRequest request_for(const std::string& host, const ClientSources& sources,
+                                   sshconfig::ConfigCache* cache) {
+  sshconfig::EvalRequest request;
   request.cache = cache;
   request.host = host;
   request.config_file = sources.config_file;
@@ -30,7 +31,7 @@ config::EvalRequest request_for(const std::string& host, const ClientSources& so
   return request;  // exec unset: Match exec is not run during an audit
 }
 
-void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& facts, const ClientAuditInput& input,
+void add_fact_rules(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts, const ClientAuditInput& input,
                     std::vector<Finding>& out) {
   const LocalCompressionFigures local{input.zlib_mb_per_s, fastest_local(input.speeds, input.algorithms)};
   if (auto finding = audit_compression_link(evaluation, facts, input.algorithms, local)) {
@@ -48,7 +49,7 @@ void add_fact_rules(const config::Evaluation& evaluation, const MeasuredHost& fa
 
 // What every host's rules share: the files read once, and each line's scope.
 struct HostsContext {
-  config::ConfigCache cache;
+  sshconfig::ConfigCache cache;
   std::unordered_map<std::string, std::vector<std::string>> scopes;  // file -> line_scopes
 };
 
@@ -58,7 +59,7 @@ std::unordered_map<std::string, std::vector<std::string>> scopes_by_file(const C
   return scopes;
 }
 
-std::string scope_at(const HostsContext& context, const config::Origin& origin) {
+std::string scope_at(const HostsContext& context, const sshconfig::Origin& origin) {
   const auto it = context.scopes.find(origin.file);
   if (it == context.scopes.end() || origin.line == 0 || origin.line > it->second.size()) return "";
   return it->second[origin.line - 1];
@@ -66,7 +67,7 @@ std::string scope_at(const HostsContext& context, const config::Origin& origin) 
 
 void audit_host(const std::string& host, bool asked, const ClientAuditInput& input, HostsContext& context,
                 std::vector<Finding>& out) {
-  const Result<config::Evaluation> evaluation = evaluate_audited(host, input, &context.cache);
+  const Result<sshconfig::Evaluation> evaluation = evaluate_audited(host, input, &context.cache);
   if (!evaluation) {
     if (asked) {
       out.push_back(Finding{Severity::fail, RuleId::config_error, "", 0, host,
@@ -75,7 +76,7 @@ void audit_host(const std::string& host, bool asked, const ClientAuditInput& inp
     }
     return;
   }
-  const ScopeOf scope_of = [&](const config::Origin& origin) { return scope_at(context, origin); };
+  const ScopeOf scope_of = [&](const sshconfig::Origin& origin) { return scope_at(context, origin); };
   for (Finding& finding : audit_shadowed_settings(evaluation.value(), scope_of)) out.push_back(std::move(finding));
   if (const std::optional<MeasuredHost> facts = input.facts.find(host))
     add_fact_rules(evaluation.value(), *facts, input, out);
@@ -92,10 +93,10 @@ bool literal_pattern(const std::string& pattern) {
 
 // The host patterns a line names: each argument of a Host line; each entry of the
 // host and originalhost lists of a Match line that runs no exec (not negated).
-std::vector<std::string> patterns_of(const config::ConfigLine& line) {
+std::vector<std::string> patterns_of(const sshconfig::ConfigLine& line) {
   std::vector<std::string> patterns;
   if (line.keyword_lower == "host") {
-    for (const config::Token& token : line.args) patterns.push_back(token.value);
+    for (const sshconfig::Token& token : line.args) patterns.push_back(token.value);
     return patterns;
   }
   if (line.keyword_lower != "match") return patterns;
@@ -114,7 +115,7 @@ std::vector<std::string> hosts_named_in(const ClientConfigSet& configs) {
   std::vector<std::string> hosts;
   std::unordered_set<std::string> seen;
   for (const LoadedFile& loaded : configs.files) {
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       for (const std::string& pattern : patterns_of(line)) {
         if (literal_pattern(pattern)) add_once(pattern, hosts, seen);
       }
@@ -133,15 +134,15 @@ std::vector<std::string> audited_hosts(const ClientAuditInput& input) {
   return hosts;
 }
 
-Result<config::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
-                                            config::ConfigCache* cache) {
-  return config::evaluate(request_for(host, input.sources, cache), input.algorithms.client);
+Result<sshconfig::Evaluation> evaluate_audited(const std::string& host, const ClientAuditInput& input,
+                                               sshconfig::ConfigCache* cache) {
+  return sshconfig::evaluate(request_for(host, input.sources, cache), input.algorithms.client);
 }
 
-std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& origin) {
+std::string raw_value_at(const ClientConfigSet& configs, const sshconfig::Origin& origin) {
   for (const LoadedFile& loaded : configs.files) {
     if (loaded.file.path != origin.file || origin.line == 0 || origin.line > loaded.file.lines.size()) continue;
-    const config::ConfigLine& line = loaded.file.lines[origin.line - 1];
+    const sshconfig::ConfigLine& line = loaded.file.lines[origin.line - 1];
     return line.args.empty() ? "" : line.args.front().value;
   }
   return "";
@@ -150,7 +151,7 @@ std::string raw_value_at(const ClientConfigSet& configs, const config::Origin& o
 std::vector<Finding> audit_client_hosts(const ClientAuditInput& input) {
   std::vector<Finding> findings;
   const std::vector<std::string> hosts = audited_hosts(input);
-  HostsContext context{config::ConfigCache(input.algorithms.client), scopes_by_file(input.configs)};
+  HostsContext context{sshconfig::ConfigCache(input.algorithms.client), scopes_by_file(input.configs)};
   if (input.progress) input.progress(0, hosts.size());
   for (std::size_t i = 0; i < hosts.size(); ++i) {
     audit_host(hosts[i], i < input.hosts.size(), input, context, findings);

@@ -13,26 +13,27 @@
 namespace sshtune::audit {
 namespace {
 
-std::optional<AlgorithmLine> algorithm_line(const config::ConfigLine& line, const std::string& path,
+std::optional<AlgorithmLine> algorithm_line(const sshconfig::ConfigLine& line, const std::string& path,
                                             const std::string& scope) {
-  if (line.kind != config::LineKind::directive || line.args.empty()) return std::nullopt;
-  const std::optional<config::KeywordInfo> info = config::find_keyword(line.keyword_lower);
-  if (!info || info->kind != config::KeywordKind::algorithms) return std::nullopt;
+  if (line.kind != sshconfig::LineKind::directive || line.args.empty()) return std::nullopt;
+  const std::optional<sshconfig::KeywordInfo> info = sshconfig::find_keyword(line.keyword_lower);
+  if (!info || info->kind != sshconfig::KeywordKind::algorithms) return std::nullopt;
   return AlgorithmLine{line.keyword, info->algorithm, std::string(info->slot), line.args[0].value, path, line.number,
                        scope};
 }
 
-bool is_algorithm_line(const config::ConfigFile& file, std::size_t number) {
-  const config::ConfigLine& line = file.lines[number - 1];
-  const std::optional<config::KeywordInfo> info = config::find_keyword(line.keyword_lower);
-  return info && info->kind == config::KeywordKind::algorithms;
+bool is_algorithm_line(const sshconfig::ConfigFile& file, std::size_t number) {
+  const sshconfig::ConfigLine& line = file.lines[number - 1];
+  const std::optional<sshconfig::KeywordInfo> info = sshconfig::find_keyword(line.keyword_lower);
+  return info && info->kind == sshconfig::KeywordKind::algorithms;
 }
 
 // What ssh rejects in the file apart from algorithm names (those get their own rules).
-std::vector<config::Diagnostic> rejected_lines(const LoadedFile& loaded, const ClientCapabilities& client) {
-  std::vector<config::Diagnostic> rejected;
-  const config::CheckOptions options{loaded.user_config, ""};
-  for (config::Diagnostic& diagnostic : config::check(loaded.file, client, options)) {
+std::vector<sshconfig::Diagnostic> rejected_lines(const LoadedFile& loaded,
+                                                  const sshconfig::ClientCapabilities& client) {
+  std::vector<sshconfig::Diagnostic> rejected;
+  const sshconfig::CheckOptions options{loaded.user_config, ""};
+  for (sshconfig::Diagnostic& diagnostic : sshconfig::check(loaded.file, client, options)) {
     if (diagnostic.line > 0 && !is_algorithm_line(loaded.file, diagnostic.line))
       rejected.push_back(std::move(diagnostic));
   }
@@ -41,7 +42,7 @@ std::vector<config::Diagnostic> rejected_lines(const LoadedFile& loaded, const C
 
 void add_config_errors(const LoadedFile& loaded, const ClientAuditInput& input, std::vector<Finding>& out) {
   const std::vector<std::string> scopes = line_scopes(loaded);
-  for (const config::Diagnostic& diagnostic : rejected_lines(loaded, input.algorithms.client)) {
+  for (const sshconfig::Diagnostic& diagnostic : rejected_lines(loaded, input.algorithms.client)) {
     out.push_back(Finding{Severity::fail, RuleId::config_error, diagnostic.path, diagnostic.line,
                           scopes[diagnostic.line - 1],
                           "ssh rejects this line (" + diagnostic.message + ") and refuses the whole file",
@@ -67,13 +68,13 @@ void add_first_cipher_rules(const AlgorithmLine& line, const ClientAuditInput& i
 
 }  // namespace
 
-Result<void> check_client_syntax(const ClientConfigSet& configs, const ClientCapabilities& client) {
-  std::vector<config::Diagnostic> rejected;
+Result<void> check_client_syntax(const ClientConfigSet& configs, const sshconfig::ClientCapabilities& client) {
+  std::vector<sshconfig::Diagnostic> rejected;
   for (const LoadedFile& loaded : configs.files) {
-    for (config::Diagnostic& diagnostic : rejected_lines(loaded, client)) rejected.push_back(std::move(diagnostic));
+    for (sshconfig::Diagnostic& diagnostic : rejected_lines(loaded, client)) rejected.push_back(std::move(diagnostic));
   }
   if (rejected.empty()) return ok();
-  return config::diagnostics_error(rejected);
+  return sshconfig::diagnostics_error(rejected);
 }
 
 std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
@@ -85,7 +86,7 @@ std::vector<Finding> audit_client_lines(const ClientAuditInput& input) {
     add_config_errors(loaded, input, findings);
     append(findings, audit_compression_everywhere(loaded, local, slow_links));
     const std::vector<std::string> scopes = line_scopes(loaded);
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       append(findings, audit_version_line(line, {loaded.file.path, scopes[line.number - 1]}, input.algorithms));
       const std::optional<AlgorithmLine> algorithms = algorithm_line(line, loaded.file.path, scopes[line.number - 1]);
       if (!algorithms) continue;

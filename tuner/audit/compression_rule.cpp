@@ -60,12 +60,12 @@ std::string fix_for(const std::vector<std::string>& slow_links) {
 
 }  // namespace
 
-std::optional<Finding> audit_compression_link(const config::Evaluation& evaluation, const MeasuredHost& facts,
+std::optional<Finding> audit_compression_link(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts,
                                               const AlgorithmContext& context, const LocalCompressionFigures& local) {
   if (evaluation.value("compression") != "yes") return std::nullopt;
   const bool lan = facts.rtt_ms && *facts.rtt_ms < context.policy.lan_rtt_ms;
   if (!facts.cpu_bound.value_or(false) && !facts.window_bound.value_or(false) && !lan) return std::nullopt;
-  const config::Origin origin = evaluation.origin("compression");
+  const sshconfig::Origin origin = evaluation.origin("compression");
   return Finding{Severity::warn,
                  RuleId::compression_lan,
                  origin.file,
@@ -87,10 +87,10 @@ std::vector<Finding> audit_compression_everywhere(const LoadedFile& file, const 
   std::vector<Finding> findings;
   const std::vector<std::string> scopes = line_scopes(file);
   const std::string figures = local_figures(local);
-  for (const config::ConfigLine& line : file.file.lines) {
+  for (const sshconfig::ConfigLine& line : file.file.lines) {
     const std::string& scope = scopes[line.number - 1];
     if (line.keyword_lower != "compression" || line.args.size() != 1 || !applies_to_every_host(scope)) continue;
-    if (config::ascii_lower(line.args.front().value) != "yes") continue;
+    if (sshconfig::ascii_lower(line.args.front().value) != "yes") continue;
     const std::string cost = figures.empty() ? std::string(k_zlib) + " cuts a fast link's throughput 5-10x"
                                              : figures + ", so every faster link is held near zlib's speed";
     findings.push_back(Finding{Severity::warn, RuleId::compression_all_hosts, file.file.path, line.number, scope,

@@ -29,7 +29,7 @@ struct LocalCompressionFigures {
 // link nor a LAN (an RTT below the policy's link.lan_rtt_ms). The message quotes
 // the host's trials with and without compression when the cache has them, else
 // this CPU's zlib and cipher speeds.
-std::optional<Finding> audit_compression_link(const config::Evaluation& evaluation, const MeasuredHost& facts,
+std::optional<Finding> audit_compression_link(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts,
                                               const AlgorithmContext& context, const LocalCompressionFigures& local);
 
 // True for a scope label (see line_scopes) whose block applies to every host: "*"

@@ -24,7 +24,7 @@ FileFacts facts_of(const std::string& path, bool checked_by_ssh) {
     facts.owner = st.st_uid;
   }
   facts.checked_by_ssh = checked_by_ssh;
-  if (checked_by_ssh) facts.refused = config::check_permissions(path);
+  if (checked_by_ssh) facts.refused = sshconfig::check_permissions(path);
   return facts;
 }
 
@@ -48,9 +48,9 @@ class Loader {
 
  private:
   Result<void> follow_includes(std::size_t index, int depth);
-  Result<void> include(const config::ConfigLine& line, const std::string& from, bool user_config,
-                       const config::Token& token, const std::string& scope, int depth);
-  Result<void> check_include(const config::ConfigLine& line, const std::string& from, const std::string& match,
+  Result<void> include(const sshconfig::ConfigLine& line, const std::string& from, bool user_config,
+                       const sshconfig::Token& token, const std::string& scope, int depth);
+  Result<void> check_include(const sshconfig::ConfigLine& line, const std::string& from, const std::string& match,
                              int depth) const;
 
   ClientConfigSet& m_set;
@@ -63,7 +63,7 @@ Result<void> Loader::load(const std::string& path, bool user_config, bool checke
                           int depth) {
   if (!m_seen.insert(path).second) return ok();  // read (and audited) once, wherever else it is included
   SSHTUNE_TRY(text, read_file(path));
-  m_set.files.push_back(LoadedFile{config::parse(text, path), user_config, scope, facts_of(path, checked)});
+  m_set.files.push_back(LoadedFile{sshconfig::parse(text, path), user_config, scope, facts_of(path, checked)});
   m_chain.push_back(path);
   SSHTUNE_TRYV(follow_includes(m_set.files.size() - 1, depth));
   m_chain.pop_back();
@@ -72,7 +72,7 @@ Result<void> Loader::load(const std::string& path, bool user_config, bool checke
 
 // ssh follows an Include that leads back into the chain until it is 16 files deep, then stops
 // with "Too many recursive configuration includes": both are errors at the Include line.
-Result<void> Loader::check_include(const config::ConfigLine& line, const std::string& from, const std::string& match,
+Result<void> Loader::check_include(const sshconfig::ConfigLine& line, const std::string& from, const std::string& match,
                                    int depth) const {
   const std::string where = from + ":" + std::to_string(line.number) + ": ";
   const std::string ssh_says = "; ssh stops with \"Too many recursive configuration includes\"";
@@ -82,21 +82,22 @@ Result<void> Loader::check_include(const config::ConfigLine& line, const std::st
     for (auto it = loop; it != m_chain.end(); ++it) chain += *it + " -> ";
     return Error{ErrorKind::invalid_input, where + "Include loop (" + chain + match + ")" + ssh_says};
   }
-  if (depth + 1 > config::k_max_include_depth) {
+  if (depth + 1 > sshconfig::k_max_include_depth) {
     return Error{ErrorKind::invalid_input, where + "Include nested more than " +
-                                               std::to_string(config::k_max_include_depth) + " files deep" + ssh_says};
+                                               std::to_string(sshconfig::k_max_include_depth) + " files deep" +
+                                               ssh_says};
   }
   return ok();
 }
 
 Result<void> Loader::follow_includes(std::size_t index, int depth) {
   const std::vector<std::string> scopes = line_scopes(m_set.files[index]);
-  const config::ConfigFile file = m_set.files[index].file;  // copy: m_set.files grows below
+  const sshconfig::ConfigFile file = m_set.files[index].file;  // copy: m_set.files grows below
   const bool user_config = m_set.files[index].user_config;
-  for (const config::ConfigLine& line : file.lines) {
+  for (const sshconfig::ConfigLine& line : file.lines) {
     if (line.keyword_lower != "include") continue;
     const std::string& scope = scopes[line.number - 1];
-    for (const config::Token& token : line.args) {
+    for (const sshconfig::Token& token : line.args) {
       SSHTUNE_TRYV(include(line, file.path, user_config, token, scope, depth));
     }
   }
@@ -104,9 +105,9 @@ Result<void> Loader::follow_includes(std::size_t index, int depth) {
 }
 
 // One Include argument of `line` in `from`.
-Result<void> Loader::include(const config::ConfigLine& line, const std::string& from, bool user_config,
-                             const config::Token& token, const std::string& scope, int depth) {
-  const Result<std::vector<std::string>> matches = config::resolve_include(token.value, user_config);
+Result<void> Loader::include(const sshconfig::ConfigLine& line, const std::string& from, bool user_config,
+                             const sshconfig::Token& token, const std::string& scope, int depth) {
+  const Result<std::vector<std::string>> matches = sshconfig::resolve_include(token.value, user_config);
   if (!matches || matches.value().empty()) {
     m_set.missing_includes.push_back(describe_missing(from, line.number, token.value, scope, user_config));
     return ok();
@@ -167,7 +168,7 @@ Result<ClientConfigSet> load_config_tree(const std::filesystem::path& path, bool
 std::vector<std::string> line_scopes(const LoadedFile& loaded) {
   std::vector<std::string> scopes;
   std::string scope = loaded.outer_scope;
-  for (const config::ConfigLine& line : loaded.file.lines) {
+  for (const sshconfig::ConfigLine& line : loaded.file.lines) {
     if (line.keyword_lower == "host") scope = line.rest;
     if (line.keyword_lower == "match") scope = "Match " + line.rest;
     scopes.push_back(scope);

@@ -32,7 +32,7 @@ struct FileFacts {
 
 // One parsed file and how ssh reads it.
 struct LoadedFile {
-  config::ConfigFile file;
+  sshconfig::ConfigFile file;
   bool user_config = true;  // relative Include paths resolve in ~/.ssh (else /etc/ssh)
   std::string outer_scope;  // scope of the lines before its first Host/Match ("*" at top level)
   FileFacts facts;

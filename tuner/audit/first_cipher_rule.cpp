@@ -41,19 +41,20 @@ std::string put_first(const CipherFigure& best, const AlgorithmContext& context)
 
 }  // namespace
 
-std::optional<std::string> first_cipher(const std::string& value, const ClientCapabilities& client) {
+std::optional<std::string> first_cipher(const std::string& value, const sshconfig::ClientCapabilities& client) {
   if (value.empty() || value[0] == '+') return std::nullopt;
   if (value[0] != '-') {
     const std::vector<std::string> names = split_commas(value[0] == '^' ? value.substr(1) : value);
     return names.empty() || names.front().empty() ? std::nullopt : std::optional(names.front());
   }
-  const auto assembled = config::assemble_algorithms(value, split_commas(client.default_value("ciphers")),
-                                                     client.supported(AlgorithmKind::cipher));
+  const auto assembled = sshconfig::assemble_algorithms(value, split_commas(client.default_value("ciphers")),
+                                                        client.supported(AlgorithmKind::cipher));
   if (!assembled || assembled->empty()) return std::nullopt;
   return assembled->front();
 }
 
-std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
+std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line,
+                                               const std::vector<probes::CipherSpeed>& speeds,
                                                const AlgorithmContext& context) {
   if (line.kind != AlgorithmKind::cipher) return std::nullopt;
   const std::optional<std::string> first = first_cipher(line.value, context.client);
@@ -74,21 +75,21 @@ std::optional<Finding> audit_first_cipher_line(const AlgorithmLine& line, const 
                  put_first(*best, context) + ", or measure the host: ssh-tune host HOST"};
 }
 
-bool trials_judge_ciphers(const config::Evaluation& evaluation, const MeasuredHost& facts, const std::string& raw_value,
-                          const AlgorithmContext& context) {
+bool trials_judge_ciphers(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts,
+                          const std::string& raw_value, const AlgorithmContext& context) {
   if (evaluation.origin("ciphers").line == 0 || raw_value.empty() || raw_value[0] == '+') return false;
   const std::optional<std::string> first = negotiated(evaluation.value("ciphers"), facts);
   return first && facts.cipher_trials.contains(*first) && fastest_trial(facts, context).has_value();
 }
 
-std::optional<Finding> audit_first_cipher_trials(const config::Evaluation& evaluation, const MeasuredHost& facts,
+std::optional<Finding> audit_first_cipher_trials(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts,
                                                  const std::string& raw_value, const AlgorithmContext& context) {
   if (!trials_judge_ciphers(evaluation, facts, raw_value, context)) return std::nullopt;
   const std::string first = *negotiated(evaluation.value("ciphers"), facts);
   const double speed = facts.cipher_trials.at(first);
   const CipherFigure best = *fastest_trial(facts, context);
   if (below_floor(first, context) || speed >= context.policy.slow_first_fraction * best.mb_per_s) return std::nullopt;
-  const config::Origin origin = evaluation.origin("ciphers");
+  const sshconfig::Origin origin = evaluation.origin("ciphers");
   return Finding{Severity::warn,
                  RuleId::slow_first_cipher,
                  origin.file,

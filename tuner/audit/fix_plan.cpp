@@ -65,7 +65,7 @@ std::string at(const std::string& path, std::size_t line) { return path + ":" + 
 // One file of the set and what the plan does to it.
 struct FileWork {
   const LoadedFile* loaded = nullptr;
-  config::ConfigFile edited;           // the lines as they will be written
+  sshconfig::ConfigFile edited;        // the lines as they will be written
   std::optional<mode_t> mode;          // a safe mode to set
   std::optional<std::string> blocked;  // why the file is left untouched
   std::set<std::size_t> rewritten;     // numbers of the edited lines
@@ -93,7 +93,7 @@ class Planner {
   void demote(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings);
   void append_blocks(FileWork& work);
   void safe_mode(FileWork& work, const Finding& finding);
-  std::optional<std::string> other_setter(const config::ConfigLine& line, const std::string& path) const;
+  std::optional<std::string> other_setter(const sshconfig::ConfigLine& line, const std::string& path) const;
   void fixed(FileWork& work, std::size_t number, const std::string& before);
   void leave(const Finding& finding, const std::string& reason);
   void leave_all(const std::vector<const Finding*>& findings, const std::string& reason);
@@ -130,9 +130,9 @@ std::optional<std::string> Planner::blocked_reason(const LoadedFile& loaded) con
 std::optional<std::string> Planner::backup_reader(const std::string& path) const {
   const std::string backup = edit::backup_path_for(path).string();
   for (const LoadedFile& loaded : m_input.configs.files) {
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       if (line.keyword_lower != "include") continue;
-      for (const config::Token& token : line.args) {
+      for (const sshconfig::Token& token : line.args) {
         const std::string pattern = include_pattern(token.value, loaded.user_config);
         if (fnmatch(pattern.c_str(), backup.c_str(), FNM_PATHNAME | FNM_PERIOD) == 0) {
           return at(loaded.file.path, line.number);
@@ -171,8 +171,8 @@ FixPlan Planner::plan() {
   for (const LoadedFile& loaded : m_input.configs.files) {
     const FileWork& work = m_files[loaded.file.path];
     if (!work.rewritten.empty() || work.mode) {
-      m_plan.writes.push_back(
-          edit::PlannedWrite{loaded.file.path, config::print(loaded.file), config::print(work.edited), work.mode});
+      m_plan.writes.push_back(edit::PlannedWrite{loaded.file.path, sshconfig::print(loaded.file),
+                                                 sshconfig::print(work.edited), work.mode});
     }
   }
   std::stable_sort(m_plan.fixed.begin(), m_plan.fixed.end(), [](const FixedLine& a, const FixedLine& b) {
@@ -214,7 +214,7 @@ void Planner::drop_names(FileWork& work, std::size_t number, const std::vector<c
 // defaults, which the line's absence means too, unless another line would set it.
 void Planner::empty_list(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
                          const std::vector<std::string>& names) {
-  const config::ConfigLine& line = work.edited.lines[number - 1];
+  const sshconfig::ConfigLine& line = work.edited.lines[number - 1];
   const std::string list = join_commas(names);
   if (!line.args.front().value.starts_with("+") && !line.args.front().value.starts_with("^")) {
     return leave_all(
@@ -232,14 +232,14 @@ void Planner::empty_list(FileWork& work, std::size_t number, const std::vector<c
 }
 
 // "FILE:LINE" of another line in the files that sets the same option as `line`.
-std::optional<std::string> Planner::other_setter(const config::ConfigLine& line, const std::string& path) const {
-  const std::string_view slot = config::find_keyword(line.keyword_lower)->slot;
+std::optional<std::string> Planner::other_setter(const sshconfig::ConfigLine& line, const std::string& path) const {
+  const std::string_view slot = sshconfig::find_keyword(line.keyword_lower)->slot;
   for (const LoadedFile& loaded : m_input.configs.files) {
-    for (const config::ConfigLine& other : loaded.file.lines) {
-      if (other.kind != config::LineKind::directive || (loaded.file.path == path && other.number == line.number)) {
+    for (const sshconfig::ConfigLine& other : loaded.file.lines) {
+      if (other.kind != sshconfig::LineKind::directive || (loaded.file.path == path && other.number == line.number)) {
         continue;
       }
-      const std::optional<config::KeywordInfo> info = config::find_keyword(other.keyword_lower);
+      const std::optional<sshconfig::KeywordInfo> info = sshconfig::find_keyword(other.keyword_lower);
       if (info && info->slot == slot) return at(loaded.file.path, other.number);
     }
   }
@@ -256,8 +256,8 @@ void Planner::compression_off(FileWork& work, std::size_t number, const std::vec
                                      "; put Compression no in a Host " + finding->host + " block above it");
     }
   }
-  const config::ConfigLine& line = work.edited.lines[number - 1];
-  if (line.args.size() != 1 || config::ascii_lower(line.args.front().value) != "yes") {
+  const sshconfig::ConfigLine& line = work.edited.lines[number - 1];
+  if (line.args.size() != 1 || sshconfig::ascii_lower(line.args.front().value) != "yes") {
     return leave_all(findings, "the line does not read Compression yes");
   }
   const std::string before = line.text;
@@ -270,8 +270,8 @@ void Planner::compression_off(FileWork& work, std::size_t number, const std::vec
 // with Compression yes appended for each measured slow link H that sets none of its own.
 void Planner::move_compression(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings,
                                const Finding& moved) {
-  const config::ConfigLine& line = work.edited.lines[number - 1];
-  if (line.args.size() != 1 || config::ascii_lower(line.args.front().value) != "yes") {
+  const sshconfig::ConfigLine& line = work.edited.lines[number - 1];
+  if (line.args.size() != 1 || sshconfig::ascii_lower(line.args.front().value) != "yes") {
     return leave_all(findings, "the line does not read Compression yes");
   }
   const std::vector<std::string> targets = move_targets(moved);
@@ -289,7 +289,7 @@ void Planner::move_compression(FileWork& work, std::size_t number, const std::ve
 std::vector<std::string> Planner::move_targets(const Finding& moved) const {
   std::vector<std::string> targets;
   for (const std::string& host : moved.targets) {
-    const bool plain = config::check_host_alias(host) && host.find('@') == std::string::npos;
+    const bool plain = sshconfig::check_host_alias(host) && host.find('@') == std::string::npos;
     if (plain && !sets_own_compression(host)) targets.push_back(host);
   }
   return targets;
@@ -299,7 +299,7 @@ std::vector<std::string> Planner::move_targets(const Finding& moved) const {
 bool Planner::sets_own_compression(const std::string& host) const {
   for (const LoadedFile& loaded : m_input.configs.files) {
     const std::vector<std::string> scopes = line_scopes(loaded);
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       if (line.keyword_lower == "compression" && scopes[line.number - 1] == host) return true;
     }
   }
@@ -315,7 +315,7 @@ void Planner::append_blocks(FileWork& work) {
 
 // '^' → '+': the names stay allowed, behind ssh's defaults instead of ahead of them.
 void Planner::demote(FileWork& work, std::size_t number, const std::vector<const Finding*>& findings) {
-  const config::ConfigLine& line = work.edited.lines[number - 1];
+  const sshconfig::ConfigLine& line = work.edited.lines[number - 1];
   if (line.args.size() != 1 || !line.args.front().value.starts_with("^")) {
     return leave_all(findings, "the list no longer starts with ^");
   }

@@ -1,6 +1,6 @@
 #pragma once
 // What an audit can know about a Match line without evaluating it: its criteria
-// as ssh 9.2 splits them (config::split_match, the one splitter), and whether its
+// as ssh 9.2 splits them (sshconfig::split_match, the one splitter), and whether its
 // outcome depends on running a command (exec), which an audit never does.
 
 #include "tuner/sshconfig/match.hpp"
@@ -11,7 +11,7 @@
 namespace sshtune::audit {
 
 // One criterion of a Match line (attribute lower-cased without its '!', argument).
-using MatchCriterion = config::MatchCriterion;
+using MatchCriterion = sshconfig::MatchCriterion;
 
 // The criteria of a Match line's raw arguments up to a comment. A malformed line
 // gives the criteria read before the fault (ssh rejects it anyway).
@@ -19,7 +19,7 @@ std::vector<MatchCriterion> match_criteria(const std::string& rest);
 
 // True when a criterion is exec: whether the line matches is unknowable until the
 // command runs.
-using config::needs_exec;
+using sshconfig::needs_exec;
 
 // True for the scope label of a line (see line_scopes) that is a Match block
 // whose outcome needs an exec command.

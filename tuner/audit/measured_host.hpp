@@ -16,7 +16,7 @@ namespace sshtune::audit {
 struct MeasuredHost {
   std::optional<bool> cpu_bound;                     // trials differed by cipher: the CPUs limit throughput
   std::optional<double> rtt_ms;                      // measured round-trip time
-  std::optional<ServerAlgorithms> server;            // the server's banner and KEXINIT
+  std::optional<probes::ServerAlgorithms> server;    // the server's banner and KEXINIT
   std::optional<std::string> rsync_compress;         // rsync's own compression recommended for it ("zstd", "zlib", "")
   std::optional<bool> window_bound = {};             // OpenSSH's channel window over the RTT set the pace
   std::optional<bool> compression_pays = {};         // the measurement recommended Compression yes: a slow link

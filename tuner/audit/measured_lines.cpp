@@ -7,13 +7,13 @@ namespace sshtune::audit {
 
 std::set<std::pair<std::string, std::size_t>> lines_judged_by_trials(const ClientAuditInput& input) {
   std::set<std::pair<std::string, std::size_t>> judged;
-  config::ConfigCache cache(input.algorithms.client);
+  sshconfig::ConfigCache cache(input.algorithms.client);
   for (const std::string& host : audited_hosts(input)) {
     const std::optional<MeasuredHost> facts = input.facts.find(host);
     if (!facts || facts->cipher_trials.empty()) continue;
-    const Result<config::Evaluation> evaluation = evaluate_audited(host, input, &cache);
+    const Result<sshconfig::Evaluation> evaluation = evaluate_audited(host, input, &cache);
     if (!evaluation) continue;
-    const config::Origin origin = evaluation.value().origin("ciphers");
+    const sshconfig::Origin origin = evaluation.value().origin("ciphers");
     const std::string raw = raw_value_at(input.configs, origin);
     if (trials_judge_ciphers(evaluation.value(), *facts, raw, input.algorithms))
       judged.insert({origin.file, origin.line});

@@ -17,7 +17,7 @@ bool enables_compression(const std::vector<std::string>& words) {
     }
     std::string option = word.starts_with("-o") && word.size() > 2 ? word.substr(2) : "";
     if (word == "-o" && i + 1 < words.size()) option = words[i + 1] + (i + 2 < words.size() ? " " + words[i + 2] : "");
-    const std::string lower = config::ascii_lower(option);
+    const std::string lower = sshconfig::ascii_lower(option);
     if (lower.starts_with("compression=yes") || lower.starts_with("compression yes")) return true;
   }
   return false;
@@ -42,10 +42,10 @@ std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_r
                  "drop -C / Compression=yes from RSYNC_RSH and let rsync compress (-z, --compress-choice=zstd)"};
 }
 
-std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts) {
+std::optional<Finding> audit_rsync_stacking(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts) {
   if (evaluation.value("compression") != "yes" || facts.rsync_compress.value_or("").empty()) return std::nullopt;
   if (facts.compression_pays.value_or(false)) return std::nullopt;  // the advice for ssh itself
-  const config::Origin origin = evaluation.origin("compression");
+  const sshconfig::Origin origin = evaluation.origin("compression");
   return Finding{
       Severity::warn,
       RuleId::compression_rsync_stacked,

@@ -22,6 +22,6 @@ std::optional<Finding> audit_rsync_rsh(const std::optional<std::string>& rsync_r
 // does not pay; nullopt otherwise. Where the measurement recommended Compression
 // yes too (a slow link), that line is ssh-tune's own advice for ssh, scp and sftp,
 // and its rsync snippet and `ssh-tune ssh` turn ssh compression off under rsync.
-std::optional<Finding> audit_rsync_stacking(const config::Evaluation& evaluation, const MeasuredHost& facts);
+std::optional<Finding> audit_rsync_stacking(const sshconfig::Evaluation& evaluation, const MeasuredHost& facts);
 
 }  // namespace sshtune::audit

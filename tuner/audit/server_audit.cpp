@@ -33,9 +33,9 @@ const std::map<std::string, SshdList> k_sshd_lists{
 };
 
 // sshd's Compression accepts yes, delayed (an alias of yes) and no, in any case.
-std::optional<Finding> compression_check(const config::ConfigLine& line, const std::string& path,
+std::optional<Finding> compression_check(const sshconfig::ConfigLine& line, const std::string& path,
                                          const std::string& scope) {
-  const std::string value = line.args.empty() ? "" : config::ascii_lower(line.args[0].value);
+  const std::string value = line.args.empty() ? "" : sshconfig::ascii_lower(line.args[0].value);
   if (value == "yes" || value == "delayed" || value == "no") return std::nullopt;
   return Finding{Severity::fail,
                  RuleId::config_error,
@@ -47,9 +47,9 @@ std::optional<Finding> compression_check(const config::ConfigLine& line, const s
                  "write Compression no (or yes)"};
 }
 
-void audit_line(const config::ConfigLine& line, const std::string& path, const std::string& scope,
+void audit_line(const sshconfig::ConfigLine& line, const std::string& path, const std::string& scope,
                 const AlgorithmContext& context, std::vector<Finding>& out) {
-  if (line.kind != config::LineKind::directive) return;
+  if (line.kind != sshconfig::LineKind::directive) return;
   if (line.keyword_lower == "compression") {
     if (auto finding = compression_check(line, path, scope)) out.push_back(std::move(*finding));
     return;
@@ -78,7 +78,7 @@ std::vector<Finding> audit_sshd_files(const ClientConfigSet& files, const Algori
   for (Finding& finding : audit_directory_includes(files.directory_includes)) findings.push_back(std::move(finding));
   for (const LoadedFile& loaded : files.files) {
     const std::vector<std::string> scopes = line_scopes(loaded);
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       audit_line(line, loaded.file.path, scopes[line.number - 1], context, findings);
     }
   }
@@ -91,7 +91,7 @@ Result<std::vector<Finding>> audit_sshd_config(const std::filesystem::path& path
   return audit_sshd_files(files, context);
 }
 
-std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std::string& label,
+std::vector<Finding> audit_live_server(const probes::ServerAlgorithms& server, const std::string& label,
                                        const AlgorithmContext& context) {
   std::vector<Finding> findings;
   const auto add = [&](std::vector<Finding> more) {

@@ -24,7 +24,7 @@ Result<std::vector<Finding>> audit_sshd_config(const std::filesystem::path& path
 
 // Findings for what a live server offers: catalog tiers of its KEX, host-key,
 // cipher and MAC lists, Terrapin, and compression-preauth-only. `label` names the server ("HOST:PORT").
-std::vector<Finding> audit_live_server(const ServerAlgorithms& server, const std::string& label,
+std::vector<Finding> audit_live_server(const probes::ServerAlgorithms& server, const std::string& label,
                                        const AlgorithmContext& context);
 
 }  // namespace sshtune::audit

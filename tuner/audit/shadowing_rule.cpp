@@ -15,9 +15,9 @@ bool catch_all(const std::string& scope) { return scope == "*" || scope == "Matc
 
 }  // namespace
 
-std::vector<Finding> audit_shadowed_settings(const config::Evaluation& evaluation, const ScopeOf& scope_of) {
+std::vector<Finding> audit_shadowed_settings(const sshconfig::Evaluation& evaluation, const ScopeOf& scope_of) {
   std::vector<Finding> findings;
-  for (const config::DeadLine& dead : evaluation.dead_lines) {
+  for (const sshconfig::DeadLine& dead : evaluation.dead_lines) {
     const auto name = k_watched.find(dead.keyword);
     if (!dead.scoped || name == k_watched.end() || dead.winner.is_default()) continue;
     const std::string scope = scope_of(dead.dead);

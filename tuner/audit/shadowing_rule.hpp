@@ -13,12 +13,12 @@
 namespace sshtune::audit {
 
 // The scope label ("Host ..." patterns, "Match ...", "*") of a config line.
-using ScopeOf = std::function<std::string(const config::Origin& line)>;
+using ScopeOf = std::function<std::string(const sshconfig::Origin& line)>;
 
 // A warn for each such dead line of one evaluated host, located at the dead line.
 // Dead lines in catch-all blocks (`Host *`, `Match all`) are fallbacks by design and are skipped;
 // so are those whose own or winning block is a Match with exec (the audit runs no command, so
 // whether that block applies is unknowable).
-std::vector<Finding> audit_shadowed_settings(const config::Evaluation& evaluation, const ScopeOf& scope_of);
+std::vector<Finding> audit_shadowed_settings(const sshconfig::Evaluation& evaluation, const ScopeOf& scope_of);
 
 }  // namespace sshtune::audit

@@ -12,7 +12,7 @@ std::string rounded(double value) { return std::to_string(std::lround(value)); }
 
 }  // namespace
 
-std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
+std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
                                         const AlgorithmContext& context) {
   std::vector<Finding> findings;
   const std::optional<CipherFigure> best = fastest_local(speeds, context);

@@ -16,7 +16,7 @@ namespace sshtune::audit {
 // the policy's audit.slow_cipher_fraction of the fastest usable one (supported by
 // the local ssh, at or above the security floor). '+' and '-' lines keep the
 // defaults first and yield nothing; so do ciphers the benchmark lacks.
-std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<CipherSpeed>& speeds,
+std::vector<Finding> audit_slow_ciphers(const AlgorithmLine& line, const std::vector<probes::CipherSpeed>& speeds,
                                         const AlgorithmContext& context);
 
 }  // namespace sshtune::audit

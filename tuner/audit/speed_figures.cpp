@@ -38,17 +38,17 @@ bool usable_cipher(const std::string& cipher, const AlgorithmContext& context, c
   return allowed_tier(cipher, context);
 }
 
-std::optional<double> local_speed(const std::vector<CipherSpeed>& speeds, const std::string& cipher) {
-  for (const CipherSpeed& speed : speeds) {
+std::optional<double> local_speed(const std::vector<probes::CipherSpeed>& speeds, const std::string& cipher) {
+  for (const probes::CipherSpeed& speed : speeds) {
     if (speed.name == cipher && speed.available && speed.mb_per_s > 0) return speed.mb_per_s;
   }
   return std::nullopt;
 }
 
-std::optional<CipherFigure> fastest_local(const std::vector<CipherSpeed>& speeds, const AlgorithmContext& context,
-                                          const std::vector<std::string>* server) {
+std::optional<CipherFigure> fastest_local(const std::vector<probes::CipherSpeed>& speeds,
+                                          const AlgorithmContext& context, const std::vector<std::string>* server) {
   std::vector<CipherFigure> usable;
-  for (const CipherSpeed& speed : speeds) {
+  for (const probes::CipherSpeed& speed : speeds) {
     if (!speed.available || speed.mb_per_s <= 0 || !usable_cipher(speed.name, context, server)) continue;
     usable.push_back(CipherFigure{speed.name, speed.mb_per_s});
   }

@@ -30,11 +30,12 @@ bool usable_cipher(const std::string& cipher, const AlgorithmContext& context,
                    const std::vector<std::string>* server = nullptr);
 
 // The benchmark's figure for `cipher`, when it was timed.
-std::optional<double> local_speed(const std::vector<CipherSpeed>& speeds, const std::string& cipher);
+std::optional<double> local_speed(const std::vector<probes::CipherSpeed>& speeds, const std::string& cipher);
 
 // The fastest usable cipher of the benchmark (its medians), with its peers;
 // nullopt when nothing usable was timed.
-std::optional<CipherFigure> fastest_local(const std::vector<CipherSpeed>& speeds, const AlgorithmContext& context,
+std::optional<CipherFigure> fastest_local(const std::vector<probes::CipherSpeed>& speeds,
+                                          const AlgorithmContext& context,
                                           const std::vector<std::string>* server = nullptr);
 
 // The fastest usable cipher of a host's trials, with its peers; nullopt without trials.

@@ -63,7 +63,7 @@ std::optional<std::string> negotiated(const std::vector<std::string>& client, co
 
 }  // namespace
 
-std::vector<Finding> audit_terrapin_server(const ServerAlgorithms& server, const std::string& label) {
+std::vector<Finding> audit_terrapin_server(const probes::ServerAlgorithms& server, const std::string& label) {
   std::vector<Finding> findings;
   const auto chacha = offered(server.ciphers_c2s, server.ciphers_s2c, [](const auto& n) { return n == k_chacha; });
   if (!chacha.empty()) {
@@ -80,7 +80,8 @@ std::vector<Finding> audit_terrapin_server(const ServerAlgorithms& server, const
   return findings;
 }
 
-std::optional<Finding> audit_terrapin_client(const config::Evaluation& evaluation, const ServerAlgorithms& server) {
+std::optional<Finding> audit_terrapin_client(const sshconfig::Evaluation& evaluation,
+                                             const probes::ServerAlgorithms& server) {
   if (server.strict_kex) return std::nullopt;
   const auto cipher = negotiated(split_commas(evaluation.value("ciphers").value_or("")), server.ciphers_c2s);
   if (!cipher) return std::nullopt;
@@ -90,7 +91,7 @@ std::optional<Finding> audit_terrapin_client(const config::Evaluation& evaluatio
     if (!is_cbc(*cipher) || !mac || !is_etm(*mac)) return std::nullopt;
     what += " with " + *mac;
   }
-  const config::Origin origin = evaluation.origin("ciphers");
+  const sshconfig::Origin origin = evaluation.origin("ciphers");
   return Finding{
       Severity::warn,
       RuleId::terrapin,

@@ -14,10 +14,11 @@
 namespace sshtune::audit {
 
 // Findings for what a server offers; `server` labels them ("HOST:PORT").
-std::vector<Finding> audit_terrapin_server(const ServerAlgorithms& server, const std::string& label);
+std::vector<Finding> audit_terrapin_server(const probes::ServerAlgorithms& server, const std::string& label);
 
 // A warn when the client's effective Ciphers/MACs for a host negotiate an affected
 // combination with this server and the server lacks strict kex; nullopt otherwise.
-std::optional<Finding> audit_terrapin_client(const config::Evaluation& evaluation, const ServerAlgorithms& server);
+std::optional<Finding> audit_terrapin_client(const sshconfig::Evaluation& evaluation,
+                                             const probes::ServerAlgorithms& server);
 
 }  // namespace sshtune::audit

@@ -26,14 +26,14 @@ OpensshVersion client_release(const AlgorithmContext& context) {
 std::string release_name(const AlgorithmContext& context) { return "OpenSSH " + to_string(client_release(context)); }
 
 bool is_ignored_ipqos(const std::string& value) {
-  const std::string lower = config::ascii_lower(value);
+  const std::string lower = sshconfig::ascii_lower(value);
   return std::find(k_ignored_ipqos.begin(), k_ignored_ipqos.end(), lower) != k_ignored_ipqos.end();
 }
 
-std::optional<Finding> ipqos_finding(const config::ConfigLine& line, const LinePlace& place,
+std::optional<Finding> ipqos_finding(const sshconfig::ConfigLine& line, const LinePlace& place,
                                      const AlgorithmContext& context) {
   const auto ignored = std::find_if(line.args.begin(), line.args.end(),
-                                    [](const config::Token& arg) { return is_ignored_ipqos(arg.value); });
+                                    [](const sshconfig::Token& arg) { return is_ignored_ipqos(arg.value); });
   if (ignored == line.args.end()) return std::nullopt;
   const bool now = client_release(context).since(10, 1);
   const std::string what = "IPQoS " + ignored->value +
@@ -66,7 +66,7 @@ bool holds_dsa_key(const std::string& written) {
   return text && text.value().starts_with("-----BEGIN DSA PRIVATE KEY-----");
 }
 
-std::optional<Finding> dsa_finding(const config::ConfigLine& line, const LinePlace& place,
+std::optional<Finding> dsa_finding(const sshconfig::ConfigLine& line, const LinePlace& place,
                                    const AlgorithmContext& context) {
   if (line.args.empty() || !holds_dsa_key(line.args[0].value)) return std::nullopt;
   const bool now = client_release(context).since(10, 0);
@@ -95,13 +95,13 @@ std::string supported_post_quantum(const AlgorithmContext& context) {
   return "";
 }
 
-std::optional<Finding> kex_finding(const config::ConfigLine& line, const LinePlace& place,
+std::optional<Finding> kex_finding(const sshconfig::ConfigLine& line, const LinePlace& place,
                                    const AlgorithmContext& context) {
   const std::string offered = supported_post_quantum(context);
   if (line.args.empty() || offered.empty()) return std::nullopt;
   const auto effective =
-      config::assemble_algorithms(line.args[0].value, split_commas(context.client.default_value("kexalgorithms")),
-                                  context.client.supported(AlgorithmKind::kex));
+      sshconfig::assemble_algorithms(line.args[0].value, split_commas(context.client.default_value("kexalgorithms")),
+                                     context.client.supported(AlgorithmKind::kex));
   if (!effective || std::any_of(effective->begin(), effective->end(), post_quantum)) return std::nullopt;
   return Finding{Severity::warn,
                  RuleId::kex_no_post_quantum,
@@ -117,16 +117,16 @@ std::optional<Finding> kex_finding(const config::ConfigLine& line, const LinePla
 
 }  // namespace
 
-std::optional<Finding> audit_version_line(const config::ConfigLine& line, const LinePlace& place,
+std::optional<Finding> audit_version_line(const sshconfig::ConfigLine& line, const LinePlace& place,
                                           const AlgorithmContext& context) {
-  if (line.kind != config::LineKind::directive) return std::nullopt;
+  if (line.kind != sshconfig::LineKind::directive) return std::nullopt;
   if (line.keyword_lower == "ipqos") return ipqos_finding(line, place, context);
   if (line.keyword_lower == "identityfile") return dsa_finding(line, place, context);
   if (line.keyword_lower == "kexalgorithms") return kex_finding(line, place, context);
   return std::nullopt;
 }
 
-std::optional<Finding> audit_preauth_compression(const ServerAlgorithms& server, const std::string& label,
+std::optional<Finding> audit_preauth_compression(const probes::ServerAlgorithms& server, const std::string& label,
                                                  const AlgorithmContext& context) {
   const auto offers = [&](const char* name) {
     return std::find(server.compression_c2s.begin(), server.compression_c2s.end(), name) !=

@@ -23,12 +23,12 @@ struct LinePlace {
 
 // dsa-key, ipqos-ignored and kex-no-post-quantum for one ssh_config line (nullopt
 // for every other line). IdentityFile paths with ssh tokens (%d, %u...) are not read.
-std::optional<Finding> audit_version_line(const config::ConfigLine& line, const LinePlace& place,
+std::optional<Finding> audit_version_line(const sshconfig::ConfigLine& line, const LinePlace& place,
                                           const AlgorithmContext& context);
 
 // compression-preauth-only for a live server's offer: it compresses only with
 // `zlib`, which clients from 9.9 on no longer offer, so `Compression yes` does nothing.
-std::optional<Finding> audit_preauth_compression(const ServerAlgorithms& server, const std::string& label,
+std::optional<Finding> audit_preauth_compression(const probes::ServerAlgorithms& server, const std::string& label,
                                                  const AlgorithmContext& context);
 
 }  // namespace sshtune::audit

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 double steady_seconds() { return std::chrono::duration<double>(system_clock().now().time_since_epoch()).count(); }
 
@@ -42,4 +42,4 @@ void AuditProgress::clear() {
   m_width = 0;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -10,7 +10,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // Seconds on a monotonic clock.
 using SecondsClock = std::function<double()>;
@@ -52,4 +52,4 @@ class AuditProgress {
 // "audit: 4,000/10,000 hosts".
 std::string audit_progress_text(std::size_t done, std::size_t total);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

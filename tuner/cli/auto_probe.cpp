@@ -19,7 +19,7 @@
 
 namespace fs = std::filesystem;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr off_t k_log_limit = off_t{1024} * 1024;
@@ -27,7 +27,7 @@ constexpr off_t k_log_limit = off_t{1024} * 1024;
 // The log, opened for appending (close-on-exec: children get it only as stdout/stderr); -1 on failure.
 int open_log() {
   std::error_code ec;
-  fs::create_directories(cache_dir(), ec);
+  fs::create_directories(host::cache_dir(), ec);
   const std::string path = auto_log_path().string();
   struct stat info {};
   const bool too_big = ::stat(path.c_str(), &info) == 0 && info.st_size > k_log_limit;
@@ -76,7 +76,7 @@ std::string joined(const Args& args) {
 
 }  // namespace
 
-fs::path auto_log_path() { return cache_dir() / "auto.log"; }
+fs::path auto_log_path() { return host::cache_dir() / "auto.log"; }
 
 void append_auto_log(const std::string& message) {
   const int fd = open_log();
@@ -122,4 +122,4 @@ Result<ExitCode> run_auto_probe(const Args& args, Io& io) {
   return code == 0 ? ExitCode::ok : ExitCode::failure;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

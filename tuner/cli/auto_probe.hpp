@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // cache_dir()/auto.log.
 std::filesystem::path auto_log_path();
@@ -29,4 +29,4 @@ Result<int> spawn_auto_probe(int lock_fd, const Args& host_args);
 // lock stays held until the measurement is over. A usage error for bad arguments.
 Result<ExitCode> run_auto_probe(const Args& args, Io& io);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

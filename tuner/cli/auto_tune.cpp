@@ -20,7 +20,7 @@
 
 namespace fs = std::filesystem;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 std::optional<bool> parse_switch(std::string_view text) {
@@ -37,11 +37,11 @@ Result<bool> from_config_file() {
   const fs::path path = auto_tune_config_path();
   const std::optional<std::string> text = read_file_if_present(path);
   if (!text) return false;
-  SSHTUNE_TRY(root, rules::parse_toml(*text, display_path(path.string())));
+  SSHTUNE_TRY(root, parse_toml(*text, display_path(path.string())));
   const toml::node* node = root.get("auto");
   if (node == nullptr) return false;
   if (const toml::value<bool>* value = node->as_boolean()) return value->get();
-  return rules::toml_error(display_path(path.string()), *node, "auto must be true or false");
+  return toml_error(display_path(path.string()), *node, "auto must be true or false");
 }
 
 // The user and port a destination names itself ("u@h", "ssh://u@h:p"); ssh's -l and -p win over them.
@@ -71,11 +71,11 @@ void add_flag(Args& args, const char* flag, const std::optional<std::string>& va
 
 // The lock of `host`'s probe; open without O_CLOEXEC, so the probe inherits it.
 Result<int> lock_file(const std::string& host) {
-  const fs::path dir = cache_dir();
+  const fs::path dir = host::cache_dir();
   std::error_code ec;
   fs::create_directories(dir, ec);
   fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
-  fs::path path = cache_path(host);
+  fs::path path = host::cache_path(host);
   path.replace_extension(".lock");
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW, 0600);
   if (fd < 0) return Error{ErrorKind::io, display_path(path.string()) + ": " + std::strerror(errno)};
@@ -131,4 +131,4 @@ void auto_tune_untuned(const SshArgs& analysis, std::ostream& err) {
   if (!started) err << "ssh-tune: warning: " << started.error().message << "; no background measurement\n";
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -20,7 +20,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // Whether auto-tune is on. SSHTUNE_AUTO decides when set (1, yes, true or on: on;
 // 0, no, false, off or empty: off); else `auto` in config.toml (absent file or key:
@@ -53,4 +53,4 @@ Result<ProbeStart> start_background_probe(const Args& host_args);
 // warning line on `err`; the transfer goes on unchanged either way.
 void auto_tune_untuned(const SshArgs& analysis, std::ostream& err);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 std::string_view env(const char* name) {
@@ -48,4 +48,4 @@ std::string bar(double value, double max, const BarStyle& style, bool best) {
   return "  " + drawn + padding;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

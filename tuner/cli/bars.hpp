@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // How a table draws its bars.
 struct BarStyle {
@@ -26,4 +26,4 @@ BarStyle bar_style(bool is_tty);
 // when the style allows.
 std::string bar(double value, double max, const BarStyle& style, bool best = false);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -12,7 +12,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr const char* k_apply_usage = "ssh-tune apply HOST --ciphers LIST --compression yes|no [-F FILE] [--dry-run]";
@@ -59,10 +59,10 @@ Result<edit::HostSettings> apply_settings_from(const po::variables_map& values) 
   }
   edit::HostSettings settings;
   settings.host = values["host"].as<std::string>();
-  SSHTUNE_TRYV(config::check_host_alias(settings.host));
+  SSHTUNE_TRYV(sshconfig::check_host_alias(settings.host));
   SSHTUNE_TRY(compression, edit::parse_compression(values["compression"].as<std::string>()));
   settings.compression = compression;
-  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   SSHTUNE_TRY(ciphers,
               edit::parse_cipher_list(values["ciphers"].as<std::string>(), client->supported(AlgorithmKind::cipher)));
   settings.ciphers = std::move(ciphers);
@@ -71,7 +71,7 @@ Result<edit::HostSettings> apply_settings_from(const po::variables_map& values) 
 
 // Runs `body` against the real file system, ssh and client facts.
 Result<edit::EditReport> with_real_env(const std::function<Result<edit::EditReport>(edit::EditEnv&)>& body) {
-  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
   edit::EditEnv env{fs, *client, ssh, system_clock()};
@@ -107,7 +107,7 @@ Result<ExitCode> run_revert(const Args& args, Io& io) {
   }
   const auto hosts = all ? std::vector<std::string>{} : parsed.values["host"].as<std::vector<std::string>>();
   for (const std::string& host : hosts) {
-    SSHTUNE_TRYV(config::check_host_alias(host));
+    SSHTUNE_TRYV(sshconfig::check_host_alias(host));
   }
   SSHTUNE_TRY(targets, edit::edit_targets(config_flag(parsed.values)));
   const bool dry_run = parsed.values.count("dry-run") > 0;
@@ -118,4 +118,4 @@ Result<ExitCode> run_revert(const Args& args, Io& io) {
   return report(result, dry_run, "revert " + (all ? std::string("--all") : join_words(hosts)), io);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -39,7 +39,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 // ssh-audit's convention: 3 when the audit fails on a failure, 2 on a warning, 0 when it passes.
@@ -74,8 +74,8 @@ po::options_description audit_flags() {
 }
 
 // "host", "host:port" or "[v6]:port" into a target; a usage error if the port is bad.
-Result<RemoteTarget> parse_server(const std::string& text) {
-  RemoteTarget target;
+Result<probes::RemoteTarget> parse_server(const std::string& text) {
+  probes::RemoteTarget target;
   std::string port;
   if (text.starts_with("[") && text.find(']') != std::string::npos) {
     const std::size_t close = text.find(']');
@@ -135,14 +135,14 @@ Result<AuditOptions> audit_options(const po::variables_map& values) {
 
 // Records a probed server as the facts of every --host whose effective endpoint it is.
 void link_servers(const audit::ClientSources& sources, const std::vector<std::string>& hosts,
-                  const RemoteTarget& target, const ServerAlgorithms& server, const ClientCapabilities& client,
-                  audit::MeasuredHostMap& facts) {
+                  const probes::RemoteTarget& target, const probes::ServerAlgorithms& server,
+                  const sshconfig::ClientCapabilities& client, audit::MeasuredHostMap& facts) {
   for (const std::string& host : hosts) {
-    config::EvalRequest request;
+    sshconfig::EvalRequest request;
     request.host = host;
     request.config_file = sources.config_file;
     request.user_config = sources.user_config;
-    const Result<config::Evaluation> evaluation = config::evaluate(request, client);
+    const Result<sshconfig::Evaluation> evaluation = sshconfig::evaluate(request, client);
     if (!evaluation) continue;
     if (evaluation.value().value("hostname") == target.hostname &&
         evaluation.value().value("port") == std::to_string(target.port)) {
@@ -154,8 +154,8 @@ void link_servers(const audit::ClientSources& sources, const std::vector<std::st
 struct AuditRun {
   std::vector<audit::Finding> findings;  // of servers and sshd_config files
   CachedMeasuredHosts facts;
-  std::optional<std::vector<CipherSpeed>> speeds;  // measured once, by the first client audit
-  std::optional<double> zlib_mb_per_s;             // ssh's zlib on this CPU, measured with `speeds`
+  std::optional<std::vector<probes::CipherSpeed>> speeds;  // measured once, by the first client audit
+  std::optional<double> zlib_mb_per_s;                     // ssh's zlib on this CPU, measured with `speeds`
 };
 
 // The client files as the audit read them, and their findings.
@@ -173,22 +173,23 @@ struct FixOutcome {
 
 // The --server name resolved through ssh_config as ssh (and `ssh-tune host`) would: HostName, Port, User,
 // identities, known_hosts, ProxyJump; an explicit :PORT wins like ssh's -p.
-Result<RemoteTarget> server_target(const std::string& text, const AuditOptions& options,
-                                   const ClientCapabilities& client) {
+Result<probes::RemoteTarget> server_target(const std::string& text, const AuditOptions& options,
+                                           const sshconfig::ClientCapabilities& client) {
   SSHTUNE_TRY(named, parse_server(text));
   SSHTUNE_TRYV(check_host_name(named.hostname, "audit: --server"));
-  TargetOverrides overrides;
+  host::TargetOverrides overrides;
   overrides.config_file = options.sources.config_file;
   const bool bare_v6 = text.starts_with("[") && text.ends_with("]");
   if (!bare_v6 && text.ends_with(":" + std::to_string(named.port))) overrides.port = std::to_string(named.port);
-  SSHTUNE_TRY(evaluation, config::evaluate(eval_request(named.hostname, overrides), client));
+  SSHTUNE_TRY(evaluation, sshconfig::evaluate(host::eval_request(named.hostname, overrides), client));
   return resolve_target(evaluation, overrides);
 }
 
 Result<void> audit_servers(const AuditOptions& options, const audit::AlgorithmContext& context, AuditRun& run) {
   for (const std::string& text : options.servers) {
     SSHTUNE_TRY(target, server_target(text, options, context.client));
-    SSHTUNE_TRY(server, read_server_offer(target, production_offer_readers(system_clock()), system_clock()));
+    SSHTUNE_TRY(server,
+                host::read_server_offer(target, wiring::production_offer_readers(system_clock()), system_clock()));
     for (audit::Finding& finding : audit::audit_live_server(server, "server " + describe(target), context)) {
       run.findings.push_back(std::move(finding));
     }
@@ -208,10 +209,10 @@ Result<ClientAudit> audit_clients(const AuditOptions& options, const audit::Algo
   SSHTUNE_TRYV(audit::check_client_syntax(configs, context.client));
   if (!run.speeds) {
     const bool bench = options.bench && !configs.files.empty();
-    run.speeds = std::vector<CipherSpeed>{};
+    run.speeds = std::vector<probes::CipherSpeed>{};
     if (bench) {
-      SSHTUNE_TRY(figures,
-                  cpu_bench_figures(this_cpu(), options.fresh, k_cache_max_age, measure_this_cpu, system_clock()));
+      SSHTUNE_TRY(figures, host::cpu_bench_figures(wiring::this_cpu(), options.fresh, host::k_cache_max_age,
+                                                   host::measure_this_cpu, system_clock()));
       run.speeds = std::move(figures.ciphers);
       run.zlib_mb_per_s = figures.zlib_mb_per_s;
     }
@@ -271,11 +272,12 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(options, audit_options(parsed.values));
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
-  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   notice_newer_release(*client, io);
   SSHTUNE_TRY(policy, rules::load_policy());
   const audit::AlgorithmContext context{catalog, *client, policy};
-  AuditRun run{{}, CachedMeasuredHosts(CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}, {}};
+  AuditRun run{
+      {}, CachedMeasuredHosts(host::CacheRules{catalog, policy, client->supported(AlgorithmKind::cipher)}), {}, {}};
   SSHTUNE_TRYV(audit_servers(options, context, run));
   SSHTUNE_TRY(clients, audit_clients(options, context, run, io));
   std::optional<FixOutcome> fixes;
@@ -294,4 +296,4 @@ Result<ExitCode> run_audit(const Args& args, Io& io) {
   return exit_code_for(audit::failing_severity(findings, options.fail_on));
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -21,7 +21,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr const char* k_usage =
@@ -43,17 +43,17 @@ po::options_description config_flags() {
 }
 
 // Shows paths under $HOME as "~/..." so origins read like the user's own notes.
-std::string display_origin(const config::Origin& origin) { return display_path(origin.to_string()); }
+std::string display_origin(const sshconfig::Origin& origin) { return display_path(origin.to_string()); }
 
-std::vector<std::string> warnings_of(const config::Evaluation& evaluation) {
+std::vector<std::string> warnings_of(const sshconfig::Evaluation& evaluation) {
   std::vector<std::string> warnings;
   std::set<std::string> skipped;  // pass 2 skips the same lines again
-  for (const config::SkippedExec& exec : evaluation.skipped_exec) {
+  for (const sshconfig::SkippedExec& exec : evaluation.skipped_exec) {
     const std::string warning = display_origin(exec.line) + ": Match exec \"" + exec.command +
                                 "\" not run (--no-exec); treated as a failing command";
     if (skipped.insert(warning).second) warnings.push_back(warning);
   }
-  for (const config::DeadLine& dead : evaluation.dead_lines) {
+  for (const sshconfig::DeadLine& dead : evaluation.dead_lines) {
     if (!dead.scoped || k_warned.count(dead.keyword) == 0) continue;
     warnings.push_back(display_origin(dead.dead) + ": " + dead.keyword + " is ignored for " + evaluation.host +
                        ": already set at " + display_origin(dead.winner) + " (the first value wins)");
@@ -68,10 +68,10 @@ bool multi_line(const std::string& keyword) {
   return k_multi.count(keyword) > 0;
 }
 
-nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<std::string>& warnings,
+nlohmann::json to_json(const sshconfig::Evaluation& evaluation, const std::vector<std::string>& warnings,
                        const std::string& dialect) {
   nlohmann::json settings = nlohmann::json::object();
-  for (const config::Setting& setting : evaluation.settings) {
+  for (const sshconfig::Setting& setting : evaluation.settings) {
     if (!multi_line(setting.keyword)) {
       settings[setting.keyword] = {{"value", setting.value}, {"origin", display_origin(setting.origin)}};
       continue;
@@ -87,8 +87,8 @@ nlohmann::json to_json(const config::Evaluation& evaluation, const std::vector<s
           {"notes", evaluation.notes}};
 }
 
-void print_text(const config::Evaluation& evaluation, const std::vector<std::string>& warnings, Io& io) {
-  for (const config::Setting& setting : evaluation.settings) {
+void print_text(const sshconfig::Evaluation& evaluation, const std::vector<std::string>& warnings, Io& io) {
+  for (const sshconfig::Setting& setting : evaluation.settings) {
     io.out << (setting.keyword_only ? setting.keyword : setting.keyword + ' ' + setting.value) << "   # "
            << display_origin(setting.origin) << '\n';
   }
@@ -102,9 +102,9 @@ std::optional<std::string> optional_config(const po::variables_map& values) {
 
 // -l, -p and -o in command-line order, and how many came before the destination
 // (ssh's first value wins, and the destination's user@ counts where it stands).
-Result<config::EvalRequest> ordered_flags(const Args& args, const CommandLine& command) {
+Result<sshconfig::EvalRequest> ordered_flags(const Args& args, const CommandLine& command) {
   static const std::map<std::string, char> k_letters{{"user", 'l'}, {"port", 'p'}, {"option", 'o'}};
-  config::EvalRequest request;
+  sshconfig::EvalRequest request;
   const CommandParser parser = command_parser(command);
   try {
     const auto parsed = po::command_line_parser(args).options(parser.options).positional(parser.positional).run();
@@ -112,7 +112,7 @@ Result<config::EvalRequest> ordered_flags(const Args& args, const CommandLine& c
       if (option.string_key == "host") request.flags_before_host = request.flags.size();
       const auto letter = k_letters.find(option.string_key);
       if (letter == k_letters.end() || option.value.empty()) continue;
-      request.flags.push_back(config::CommandLineFlag{letter->second, option.value.front()});
+      request.flags.push_back(sshconfig::CommandLineFlag{letter->second, option.value.front()});
     }
   } catch (const po::error& e) {
     return Error{ErrorKind::usage, std::string("config: ") + e.what()};
@@ -120,12 +120,12 @@ Result<config::EvalRequest> ordered_flags(const Args& args, const CommandLine& c
   return request;
 }
 
-Result<config::EvalRequest> request_from(const Args& args, const CommandLine& command,
-                                         const po::variables_map& values) {
+Result<sshconfig::EvalRequest> request_from(const Args& args, const CommandLine& command,
+                                            const po::variables_map& values) {
   SSHTUNE_TRY(request, ordered_flags(args, command));
   request.host = values["host"].as<std::string>();
   if (values.count("config")) request.config_file = values["config"].as<std::string>();
-  if (!values.count("no-exec")) request.exec = config::run_in_shell;  // ssh -G runs Match exec too
+  if (!values.count("no-exec")) request.exec = sshconfig::run_in_shell;  // ssh -G runs Match exec too
   return request;
 }
 
@@ -138,10 +138,10 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
   if (parsed.help) return ExitCode::ok;
   if (parsed.values.count("list-hosts")) return list_hosts(optional_config(parsed.values), io);
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
-  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   notice_newer_release(*client, io);
   SSHTUNE_TRY(request, request_from(args, command, parsed.values));
-  SSHTUNE_TRY(evaluation, config::evaluate(request, *client));
+  SSHTUNE_TRY(evaluation, sshconfig::evaluate(request, *client));
   const std::vector<std::string> warnings = warnings_of(evaluation);
   if (parsed.values.count("json")) {
     io.out << to_json(evaluation, warnings, dialect_field(*client)).dump(2) << '\n';
@@ -151,4 +151,4 @@ Result<ExitCode> run_config(const Args& args, Io& io) {
   return ExitCode::ok;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

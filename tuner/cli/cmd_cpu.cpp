@@ -16,7 +16,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 po::options_description cpu_flags() {
@@ -34,21 +34,22 @@ Result<CpuFindings> measure_cpu(const po::variables_map& values) {
   std::string sample;
   if (values.count("sample") > 0) {
     findings.sample_source = values["sample"].as<std::string>();
-    SSHTUNE_TRY(read, read_sample(findings.sample_source));
+    SSHTUNE_TRY(read, probes::read_sample(findings.sample_source));
     sample = std::move(read);
   } else {
     findings.sample_source = "built-in mixed corpus";
-    sample = builtin_corpus();
+    sample = probes::builtin_corpus();
   }
   findings.sample_bytes = sample.size();
-  findings.cpu = probe_cpu();
-  findings.compression = run_compression_bench(sample);
+  findings.cpu = probes::probe_cpu();
+  findings.compression = probes::run_compression_bench(sample);
   const bool builtin = values.count("sample") == 0;
   const auto measure = [&] {
-    const auto zlib = ssh_zlib_speed(builtin ? findings.compression : run_compression_bench(builtin_corpus()));
-    return CpuFigures{run_crypto_bench(), zlib};
+    const auto zlib =
+        host::ssh_zlib_speed(builtin ? findings.compression : probes::run_compression_bench(probes::builtin_corpus()));
+    return host::CpuFigures{probes::run_crypto_bench(), zlib};
   };
-  SSHTUNE_TRY(figures, cpu_bench_figures(this_cpu(), true, k_cache_max_age, measure, clock));
+  SSHTUNE_TRY(figures, host::cpu_bench_figures(wiring::this_cpu(), true, host::k_cache_max_age, measure, clock));
   findings.ciphers = std::move(figures.ciphers);
   findings.elapsed_s = seconds_since(clock, start);
   return findings;
@@ -72,4 +73,4 @@ Result<ExitCode> run_cpu(const Args& args, Io& io) {
   return ExitCode::ok;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -17,7 +17,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr const char* k_host_usage =
@@ -60,9 +60,9 @@ std::vector<std::string> host_names(const po::variables_map& values) {
 // Host line: refused before anything is measured or written (-l USER is checked
 // once for every host, in run_host).
 Result<void> check_names(const std::string& host, const po::variables_map& values) {
-  SSHTUNE_TRYV(config::check_destination(host));
+  SSHTUNE_TRYV(sshconfig::check_destination(host));
   if (values.count("write") > 0 || values.count("dry-run") > 0) {
-    SSHTUNE_TRYV(config::check_host_alias(host));
+    SSHTUNE_TRYV(sshconfig::check_host_alias(host));
   }
   return ok();
 }
@@ -81,7 +81,7 @@ Result<std::optional<std::uint64_t>> copy_size_flag(const po::variables_map& val
   return bytes;
 }
 
-Result<HostRequest> host_request(const po::variables_map& values) {
+Result<host::HostRequest> host_request(const po::variables_map& values) {
   if (values.count("host") == 0 && values.count("all") == 0 && values.count("hosts") == 0) {
     return Error{ErrorKind::usage, std::string("host: missing HOST; usage: ") + k_host_usage};
   }
@@ -96,13 +96,13 @@ Result<HostRequest> host_request(const po::variables_map& values) {
   if (values.count("write") > 0 && values.count("dry-run") > 0) {
     return Error{ErrorKind::usage, "host: --write and --dry-run exclude each other"};
   }
-  HostRequest request;
+  host::HostRequest request;
   SSHTUNE_TRY(copy_bytes, copy_size_flag(values));
   request.copy_bytes = copy_bytes;
   request.sample_path = optional_string(values, "sample");
   request.budget = std::chrono::milliseconds(static_cast<long>(budget * 1000));
   request.fresh = values.count("fresh") > 0;
-  request.direction = *parse_direction(direction);
+  request.direction = *host::parse_direction(direction);
   request.overrides = {optional_string(values, "config"), optional_string(values, "port"),
                        optional_string(values, "user"), optional_string(values, "identity"),
                        values.count("accept-new") > 0};
@@ -110,12 +110,12 @@ Result<HostRequest> host_request(const po::variables_map& values) {
 }
 
 // --write / --dry-run: the same locked, verified edit as `ssh-tune apply`.
-Result<void> write_and_report(const HostOutcome& outcome, const std::optional<std::string>& config, bool dry_run,
-                              const ClientCapabilities& client, std::ostream& out) {
+Result<void> write_and_report(const host::HostOutcome& outcome, const std::optional<std::string>& config, bool dry_run,
+                              const sshconfig::ClientCapabilities& client, std::ostream& out) {
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
   edit::EditEnv env{fs, client, ssh, system_clock()};
-  SSHTUNE_TRY(report, write_decision(outcome, config, dry_run, env));
+  SSHTUNE_TRY(report, host::write_decision(outcome, config, dry_run, env));
   print_write_report(report, dry_run, out);
   return ok();
 }
@@ -132,16 +132,16 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
   if (parsed.help) return ExitCode::ok;
   SSHTUNE_TRY(request, host_request(parsed.values));
   if (parsed.values.count("user") > 0) {
-    SSHTUNE_TRYV(config::check_remote_user(parsed.values["user"].as<std::string>()));
+    SSHTUNE_TRYV(sshconfig::check_remote_user(parsed.values["user"].as<std::string>()));
   }
   SSHTUNE_TRY(selection, select_hosts(host_names(parsed.values), parsed.values.count("all") > 0,
                                       optional_string(parsed.values, "hosts"), request.overrides.config_file));
   if (selection.fleet) return run_host_fleet(selection, request, fleet_flags(parsed.values), io);
   request.host = selection.hosts.front().host;
   SSHTUNE_TRYV(check_names(request.host, parsed.values));
-  SSHTUNE_TRY(env, production_environment(io.err_is_tty ? &io.err : nullptr));
-  SSHTUNE_TRY(outcome, tune_host(request, env));
-  SSHTUNE_TRY(snippets, render_snippets(outcome));
+  SSHTUNE_TRY(env, wiring::production_environment(io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(outcome, host::tune_host(request, env));
+  SSHTUNE_TRY(snippets, host::render_snippets(outcome));
   if (parsed.values.count("json") > 0) {
     nlohmann::json json = host_json(outcome, snippets);
     json["versions"] = versions_json(version_info());
@@ -158,4 +158,4 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
   return ExitCode::ok;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 void note_skipped(const HostSelection& selection, std::ostream& err) {
@@ -21,36 +21,36 @@ void note_skipped(const HostSelection& selection, std::ostream& err) {
 }
 
 // Per-host progress lines on a TTY's stderr; none otherwise.
-FleetProgress progress_lines(Io& io) {
+host::FleetProgress progress_lines(Io& io) {
   if (!io.err_is_tty) return {};
   return {[&io](std::size_t i, std::size_t n, const std::string& host) {
             io.err << fleet_started_line(i, n, host) << '\n' << std::flush;
           },
-          [&io](std::size_t i, std::size_t n, const FleetResult& result) {
+          [&io](std::size_t i, std::size_t n, const host::FleetResult& result) {
             io.err << fleet_finished_line(i, n, result) << '\n' << std::flush;
           }};
 }
 
-Result<void> write_all(const std::vector<FleetResult>& results, const HostRequest& base, const FleetFlags& flags,
-                       const ClientCapabilities& client, std::ostream& out) {
-  if (std::none_of(results.begin(), results.end(), [](const FleetResult& r) { return r.outcome.has_value(); })) {
+Result<void> write_all(const std::vector<host::FleetResult>& results, const host::HostRequest& base,
+                       const FleetFlags& flags, const sshconfig::ClientCapabilities& client, std::ostream& out) {
+  if (std::none_of(results.begin(), results.end(), [](const host::FleetResult& r) { return r.outcome.has_value(); })) {
     out << (flags.dry_run ? "dry run: nothing would change\n" : "nothing written: no host was tuned\n");
     return ok();
   }
   edit::PosixFileSystem fs;
   edit::RealSshClient ssh;
   edit::EditEnv env{fs, client, ssh, system_clock()};
-  SSHTUNE_TRY(report, write_fleet(results, base.overrides.config_file, flags.dry_run, env));
+  SSHTUNE_TRY(report, host::write_fleet(results, base.overrides.config_file, flags.dry_run, env));
   print_write_report(report, flags.dry_run, out);
   return ok();
 }
 
 }  // namespace
 
-std::vector<HostRequest> fleet_requests(const HostSelection& selection, const HostRequest& base) {
-  std::vector<HostRequest> requests;
+std::vector<host::HostRequest> fleet_requests(const HostSelection& selection, const host::HostRequest& base) {
+  std::vector<host::HostRequest> requests;
   for (const HostName& name : selection.hosts) {
-    HostRequest request = base;
+    host::HostRequest request = base;
     request.host = name.host;
     if (name.user) request.overrides.user = name.user;
     if (name.port) request.overrides.port = name.port;
@@ -68,12 +68,13 @@ void print_write_report(const edit::EditReport& report, bool dry_run, std::ostre
   for (const auto& path : report.changed) out << "wrote " << path.string() << '\n';
 }
 
-Result<ExitCode> run_host_fleet(const HostSelection& selection, const HostRequest& base, const FleetFlags& flags,
+Result<ExitCode> run_host_fleet(const HostSelection& selection, const host::HostRequest& base, const FleetFlags& flags,
                                 Io& io) {
   note_skipped(selection, io.err);
-  SSHTUNE_TRY(env, production_environment(io.err_is_tty ? &io.err : nullptr));
-  share_local_measurements(env);
-  const std::vector<FleetResult> results = tune_fleet(fleet_requests(selection, base), env, progress_lines(io));
+  SSHTUNE_TRY(env, wiring::production_environment(io.err_is_tty ? &io.err : nullptr));
+  host::share_local_measurements(env);
+  const std::vector<host::FleetResult> results =
+      host::tune_fleet(fleet_requests(selection, base), env, progress_lines(io));
   if (flags.json) {
     io.out << fleet_json(results).dump(2) << '\n';
   } else {
@@ -82,7 +83,7 @@ Result<ExitCode> run_host_fleet(const HostSelection& selection, const HostReques
   if (flags.write || flags.dry_run) {
     SSHTUNE_TRYV(write_all(results, base, flags, *env.client, flags.json ? io.err : io.out));
   }
-  return all_succeeded(results) ? ExitCode::ok : ExitCode::failure;
+  return host::all_succeeded(results) ? ExitCode::ok : ExitCode::failure;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -15,7 +15,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr const char* k_usage = "ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh|parallel [--json]";
@@ -35,9 +35,9 @@ Result<templates::SnippetKind> kind_from(const po::variables_map& values) {
   return Error{ErrorKind::usage, "snippet: unknown --for '" + name + "'; expected " + templates::snippet_kind_names()};
 }
 
-Result<CachedHost> cached_entry(const std::string& host) {
-  SSHTUNE_TRY(rules, production_cache_rules());
-  SSHTUNE_TRY(cached, load_cached_host(host, k_cache_max_age, rules, system_clock()));
+Result<host::CachedHost> cached_entry(const std::string& host) {
+  SSHTUNE_TRY(rules, host::production_cache_rules());
+  SSHTUNE_TRY(cached, host::load_cached_host(host, host::k_cache_max_age, rules, system_clock()));
   if (!cached) return Error{ErrorKind::io, "no measurement for " + host + "; run 'ssh-tune host " + host + "' first"};
   return std::move(*cached);
 }
@@ -51,9 +51,9 @@ Result<ExitCode> run_snippet(const Args& args, Io& io) {
   if (parsed.values.count("host") == 0) return Error{ErrorKind::usage, std::string("usage: ") + k_usage};
   SSHTUNE_TRY(kind, kind_from(parsed.values));
   const std::string host = parsed.values["host"].as<std::string>();
-  SSHTUNE_TRYV(config::check_destination(host));
+  SSHTUNE_TRYV(sshconfig::check_destination(host));
   SSHTUNE_TRY(entry, cached_entry(host));
-  SSHTUNE_TRY(text, templates::render_snippet(kind, snippet_input(entry)));
+  SSHTUNE_TRY(text, templates::render_snippet(kind, host::snippet_input(entry)));
   if (parsed.values.count("json")) {
     const nlohmann::json json{
         {"host", host}, {"for", templates::to_string(kind)}, {"snippet", text}, {"measured_unix", entry.measured_unix}};
@@ -64,4 +64,4 @@ Result<ExitCode> run_snippet(const Args& args, Io& io) {
   return ExitCode::ok;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -23,7 +23,7 @@
 #include <ostream>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr const char* k_usage = "ssh-tune ssh [ssh arguments...]";
@@ -46,28 +46,28 @@ void print_ssh_help(std::ostream& out) {
 // True when a cache file (or something in its place) exists for `name`.
 bool has_entry(const std::string& name) {
   std::error_code ec;
-  return std::filesystem::exists(std::filesystem::symlink_status(cache_path(name), ec));
+  return std::filesystem::exists(std::filesystem::symlink_status(host::cache_path(name), ec));
 }
 
 // The entry for `name`, if there is one; `rules` are made on first need (they run ssh -Q).
-Result<std::optional<CachedHost>> load_entry(const std::string& name, std::optional<CacheRules>& rules) {
-  if (!has_entry(name)) return std::optional<CachedHost>();
+Result<std::optional<host::CachedHost>> load_entry(const std::string& name, std::optional<host::CacheRules>& rules) {
+  if (!has_entry(name)) return std::optional<host::CachedHost>();
   if (!rules) {
-    SSHTUNE_TRY(made, production_cache_rules());
+    SSHTUNE_TRY(made, host::production_cache_rules());
     rules = std::move(made);
   }
-  return load_cached_host(name, k_cache_max_age, *rules, system_clock());
+  return host::load_cached_host(name, host::k_cache_max_age, *rules, system_clock());
 }
 
 // The cache entry for the destination: "user@host" as typed (if `host` was run
 // with it), else the host alone. An entry that cannot be read or fails the
 // cache checks (host_cache.hpp) is a warning, not a failure: ssh runs unchanged.
-std::optional<CachedHost> cached_entry(const SshArgs& analysis, Io& io) {
+std::optional<host::CachedHost> cached_entry(const SshArgs& analysis, Io& io) {
   std::vector<std::string> names{analysis.host};
   if (analysis.destination != analysis.host && !analysis.destination.starts_with("ssh://")) {
     names.insert(names.begin(), analysis.destination);
   }
-  std::optional<CacheRules> rules;
+  std::optional<host::CacheRules> rules;
   for (const std::string& name : names) {
     auto cached = load_entry(name, rules);
     if (!cached) {
@@ -116,8 +116,8 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
   Args final_args = args;
   if (analysis.destination_index) {
     // ssh's own rule for names from the command line; refused here too, before ssh or a ProxyCommand sees it.
-    SSHTUNE_TRYV(
-        config::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host : analysis.destination));
+    SSHTUNE_TRYV(sshconfig::check_destination(analysis.destination.starts_with("ssh://") ? analysis.host
+                                                                                         : analysis.destination));
     if (const auto tuning = cached_tuning(analysis, io)) {
       final_args = tuned_ssh_args(args, analysis, *tuning);
     } else {
@@ -127,4 +127,4 @@ Result<ExitCode> run_ssh(const Args& args, Io& io) {
   return exec_ssh(final_args, io);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

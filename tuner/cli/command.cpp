@@ -15,7 +15,7 @@
 
 namespace po = boost::program_options;
 
-namespace sshtune {
+namespace sshtune::cli {
 
 std::span<const Command> commands() {
   // Only commands that work are listed; --help prints them in this order.
@@ -140,4 +140,4 @@ int run_cli(const Args& argv, Io& io) {
   return to_int(result.error().kind == ErrorKind::usage ? ExitCode::usage : ExitCode::failure);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // Where a command writes. Tests pass string streams; main passes std::cout/cerr.
 struct Io {
@@ -69,4 +69,4 @@ Result<ParsedFlags> parse_command(const CommandLine& command, const Args& args, 
 // exit code. Prints errors as "ssh-tune: MESSAGE" on io.err.
 int run_cli(const Args& argv, Io& io);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -6,43 +6,43 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
-rules::CopyInputs copy_inputs(const HostOutcome& outcome) {
-  const CachedHost& e = outcome.entry;
+rules::CopyInputs copy_inputs(const host::HostOutcome& outcome) {
+  const host::CachedHost& e = outcome.entry;
   rules::CopyInputs in;
   in.bytes = static_cast<double>(outcome.copy.bytes);
   in.setup_s = e.session_setup_s;
-  in.start_s = session_start_s(e);
+  in.start_s = host::session_start_s(e);
   in.now_mb_per_s = e.decision.current_mb_per_s;
   in.advised_mb_per_s = e.decision.expected_mb_per_s;
   in.parallel = e.decision.parallel;
   in.split.hash_mb_per_s = outcome.hash_mb_per_s;
-  for (const CachedTrial& trial : e.trials) {
-    if (in.parallel && trial.kind == TrialRole::parallel && trial.streams == in.parallel->streams)
+  for (const host::CachedTrial& trial : e.trials) {
+    if (in.parallel && trial.kind == host::TrialRole::parallel && trial.streams == in.parallel->streams)
       in.split.logins_s = trial.setup_s;
-    if (const auto tool = tool_of(trial.kind))
+    if (const auto tool = host::tool_of(trial.kind))
       in.tools.push_back({*tool, static_cast<double>(trial.bytes), trial.seconds, trial.setup_s});
   }
   in.stream_paces_tools = e.decision.bottleneck != rules::Bottleneck::cpu;
   return in;
 }
 
-std::string size_from(CopySize::From from) {
+std::string size_from(host::CopySize::From from) {
   switch (from) {
-    case CopySize::From::size_flag: return "--size";
-    case CopySize::From::sample: return "--sample's size";
-    case CopySize::From::standard: return "--size sets it";
+    case host::CopySize::From::size_flag: return "--size";
+    case host::CopySize::From::sample: return "--sample's size";
+    case host::CopySize::From::standard: return "--size sets it";
   }
   return "";
 }
 
-std::string_view size_from_word(CopySize::From from) {
+std::string_view size_from_word(host::CopySize::From from) {
   switch (from) {
-    case CopySize::From::size_flag: return "size";
-    case CopySize::From::sample: return "sample";
-    case CopySize::From::standard: return "standard";
+    case host::CopySize::From::size_flag: return "size";
+    case host::CopySize::From::sample: return "sample";
+    case host::CopySize::From::standard: return "standard";
   }
   return "";
 }
@@ -75,12 +75,12 @@ std::string big_file_words(const rules::CopyPrediction& p, std::uint64_t bytes) 
 // "tools:       scp 3.4 s, sftp 3.9 s, rsync 5.1 s (each timed as printed, 128 MiB: their own work
 // counts where the CPU sets the pace)\n", the stream's time where the link sets the pace, or why the tools
 // have no time; "" without a copy time.
-std::string tools_line(const rules::CopyPrediction& p, const CachedHost& e) {
+std::string tools_line(const rules::CopyPrediction& p, const host::CachedHost& e) {
   if (!p.advised_s) return "";
   std::string line = "tools:       ";
   if (p.tools.empty()) {
     return line + "scp, sftp and rsync not timed" +
-           (e.direction == Direction::download ? " (they are timed on uploads)" : " (see notes)") + "\n";
+           (e.direction == host::Direction::download ? " (they are timed on uploads)" : " (see notes)") + "\n";
   }
   std::string names;
   for (const rules::ToolTime& t : p.tools) {
@@ -91,8 +91,8 @@ std::string tools_line(const rules::CopyPrediction& p, const CachedHost& e) {
            ", not their own work, sets the pace\n";
   }
   std::uint64_t timed_bytes = 0;
-  for (const CachedTrial& trial : e.trials) {
-    if (tool_of(trial.kind)) timed_bytes = trial.bytes;
+  for (const host::CachedTrial& trial : e.trials) {
+    if (host::tool_of(trial.kind)) timed_bytes = trial.bytes;
   }
   std::string missing;
   for (const CopyTool tool : k_copy_tools) {
@@ -119,7 +119,7 @@ nlohmann::json seconds_json(const std::optional<double>& seconds, int decimals) 
 
 }  // namespace
 
-std::string copy_line(const HostOutcome& outcome) {
+std::string copy_line(const host::HostOutcome& outcome) {
   const rules::CopyInputs in = copy_inputs(outcome);
   const rules::CopyPrediction p = rules::predict_copy(in);
   std::string times = time_of(p.now_s, "now") + ", " + time_of(p.advised_s, "advised");
@@ -129,7 +129,7 @@ std::string copy_line(const HostOutcome& outcome) {
          "): " + (p.at_least ? "at least: " : "") + times + parts(in) + "\n" + tools_line(p, outcome.entry);
 }
 
-nlohmann::json copy_json(const HostOutcome& outcome) {
+nlohmann::json copy_json(const host::HostOutcome& outcome) {
   const rules::CopyInputs in = copy_inputs(outcome);
   const rules::CopyPrediction p = rules::predict_copy(in);
   return {{"bytes", outcome.copy.bytes},
@@ -152,4 +152,4 @@ nlohmann::json copy_json(const HostOutcome& outcome) {
           {"at_least", p.at_least}};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

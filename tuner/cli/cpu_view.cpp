@@ -6,7 +6,7 @@
 #include <ostream>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 std::string tier_label(const rules::Catalog& catalog, const std::string& cipher) {
@@ -27,7 +27,7 @@ std::string rounded(double value, int decimals = 0) {
   return text.str();
 }
 
-std::string features_line(const CpuReport& cpu) {
+std::string features_line(const probes::CpuReport& cpu) {
   std::string usable, masked, absent;
   for (const auto& feature : cpu.features) {
     std::string& list = feature.effective() ? usable : feature.masked ? masked : absent;
@@ -48,14 +48,14 @@ std::string without_vendor(std::string name) {
   return at == std::string::npos ? name : name.erase(at);
 }
 
-std::string mac_column(const CipherSpeed& speed) {
+std::string mac_column(const probes::CipherSpeed& speed) {
   if (speed.aead) {
     return "built in (AEAD)";
   }
   return without_vendor(speed.mac) + " (timed as " + without_vendor(speed.mac_timed_as) + ")";
 }
 
-double fastest(const std::vector<CipherSpeed>& speeds) {
+double fastest(const std::vector<probes::CipherSpeed>& speeds) {
   double best = 0;
   for (const auto& speed : speeds) best = speed.available ? std::max(best, speed.mb_per_s) : best;
   return best;
@@ -90,7 +90,7 @@ void print_compression(std::ostream& out, const CpuFindings& findings) {
   }
 }
 
-nlohmann::json cipher_json(const CipherSpeed& speed, const rules::Catalog& catalog) {
+nlohmann::json cipher_json(const probes::CipherSpeed& speed, const rules::Catalog& catalog) {
   const auto* entry = catalog.find(AlgorithmKind::cipher, speed.name);
   return {{"name", speed.name},
           {"mac", speed.aead ? nlohmann::json(nullptr) : nlohmann::json(speed.mac)},
@@ -103,7 +103,7 @@ nlohmann::json cipher_json(const CipherSpeed& speed, const rules::Catalog& catal
           {"removed_from_openssh", entry != nullptr && !entry->removed.empty() ? entry->removed : ""}};
 }
 
-nlohmann::json features_json(const CpuReport& cpu) {
+nlohmann::json features_json(const probes::CpuReport& cpu) {
   nlohmann::json effective = nlohmann::json::array();
   nlohmann::json detail = nlohmann::json::array();
   for (const auto& feature : cpu.features) {
@@ -160,4 +160,4 @@ nlohmann::json cpu_json(const CpuFindings& findings, const rules::Catalog& catal
           {"elapsed_s", std::round(findings.elapsed_s * 1000) / 1000}};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

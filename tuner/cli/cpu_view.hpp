@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 struct CpuFindings {
-  CpuReport cpu;
-  std::vector<CipherSpeed> ciphers;
-  std::vector<CompressionSpeed> compression;
+  probes::CpuReport cpu;
+  std::vector<probes::CipherSpeed> ciphers;
+  std::vector<probes::CompressionSpeed> compression;
   std::string sample_source;  // "built-in mixed corpus" or the --sample path
   std::size_t sample_bytes = 0;
   double elapsed_s = 0;
@@ -34,4 +34,4 @@ void print_cpu_table(std::ostream& out, const CpuFindings& findings, const rules
 // plus detail fields (masked features, notes, tiers, sample, elapsed_s).
 nlohmann::json cpu_json(const CpuFindings& findings, const rules::Catalog& catalog);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

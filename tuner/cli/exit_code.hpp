@@ -1,7 +1,7 @@
 #pragma once
 // Process exit codes, as documented in man/ssh-tune.1 (EXIT STATUS).
 
-namespace sshtune {
+namespace sshtune::cli {
 
 enum class ExitCode : int {
   ok = 0,             // success, or an audit found nothing
@@ -13,4 +13,4 @@ enum class ExitCode : int {
 
 inline int to_int(ExitCode code) { return static_cast<int>(code); }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 constexpr std::size_t k_columns = 7;
@@ -17,7 +17,7 @@ using Row = std::array<std::string, k_columns>;
 // "steady": the figures are one session streaming steadily, as `host` says them, not a whole copy.
 Row header_row() { return {"host", "bottleneck", "choice", "compression", "steady", "steady now", "gain"}; }
 
-Row result_row(const FleetResult& result) {
+Row result_row(const host::FleetResult& result) {
   const rules::Decision& d = result.outcome->entry.decision;
   return {result.host,
           std::string(rules::to_string(d.bottleneck)),
@@ -57,14 +57,14 @@ std::string gain_text(const rules::Decision& decision) {
   return text;
 }
 
-void print_fleet_table(std::ostream& out, const std::vector<FleetResult>& results) {
+void print_fleet_table(std::ostream& out, const std::vector<host::FleetResult>& results) {
   std::vector<Row> rows{header_row()};
-  for (const FleetResult& result : results) {
+  for (const host::FleetResult& result : results) {
     rows.push_back(result.outcome ? result_row(result) : Row{result.host});  // failed: only the name's width counts
   }
   const auto width = widths(rows);
   print_row(out, rows.front(), width);
-  for (const FleetResult& result : results) {
+  for (const host::FleetResult& result : results) {
     if (result.outcome) {
       print_row(out, result_row(result), width);
     } else {
@@ -73,13 +73,13 @@ void print_fleet_table(std::ostream& out, const std::vector<FleetResult>& result
     }
   }
   const auto tuned = static_cast<std::size_t>(
-      std::count_if(results.begin(), results.end(), [](const FleetResult& r) { return r.outcome.has_value(); }));
+      std::count_if(results.begin(), results.end(), [](const host::FleetResult& r) { return r.outcome.has_value(); }));
   out << results.size() << " hosts: " << tuned << " tuned, " << results.size() - tuned << " failed\n";
 }
 
-nlohmann::json fleet_json(const std::vector<FleetResult>& results) {
+nlohmann::json fleet_json(const std::vector<host::FleetResult>& results) {
   nlohmann::json array = nlohmann::json::array();
-  for (const FleetResult& result : results) {
+  for (const host::FleetResult& result : results) {
     if (result.outcome) {
       nlohmann::json object = host_json(*result.outcome, result.snippets);
       object["error"] = nullptr;
@@ -95,11 +95,11 @@ std::string fleet_started_line(std::size_t index, std::size_t count, const std::
   return position(index, count) + host;
 }
 
-std::string fleet_finished_line(std::size_t index, std::size_t count, const FleetResult& result) {
+std::string fleet_finished_line(std::size_t index, std::size_t count, const host::FleetResult& result) {
   if (!result.outcome) return position(index, count) + result.host + ": failed: " + result.error->message;
   const rules::Decision& d = result.outcome->entry.decision;
   return position(index, count) + result.host + ": " + (d.ciphers.empty() ? "-" : d.ciphers.front()) +
          ", compression " + (d.compression ? "yes" : "no") + ", " + mbps(d.expected_mb_per_s) + " steady";
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -4,7 +4,7 @@
 
 #include "tuner/cli/command.hpp"
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // `ssh-tune host HOST [...]` (also `ssh-tune HOST`): probe, decide, show, optionally write.
 Result<ExitCode> run_host(const Args& args, Io& io);
@@ -31,12 +31,12 @@ Result<ExitCode> run_audit(const Args& args, Io& io);
 
 // `ssh-tune snippet HOST --for ssh-config|rsync|scp|sftp|ssh|parallel [--json]`: one
 // snippet rendered from HOST's cached decision; error if HOST was never measured,
-// its entry fails the cache checks, or HOST breaks config::check_destination (64).
+// its entry fails the cache checks, or HOST breaks sshconfig::check_destination (64).
 Result<ExitCode> run_snippet(const Args& args, Io& io);
 
 // `ssh-tune ssh [ssh arguments...]`: execs ssh with -c and -o Compression= from
 // the destination's cached decision added unless given; returns only on failure
-// (a destination that breaks config::check_destination is refused, exit 64).
+// (a destination that breaks sshconfig::check_destination is refused, exit 64).
 Result<ExitCode> run_ssh(const Args& args, Io& io);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // The output and write flags of a fleet run.
 struct FleetFlags {
@@ -25,13 +25,13 @@ struct FleetFlags {
 // -l and -p). Exit 0 when every host succeeded, 1 when any failed; an error only
 // when nothing could run (ssh missing, a broken rule file) or the edit failed
 // (then no file was modified).
-Result<ExitCode> run_host_fleet(const HostSelection& selection, const HostRequest& base, const FleetFlags& flags,
+Result<ExitCode> run_host_fleet(const HostSelection& selection, const host::HostRequest& base, const FleetFlags& flags,
                                 Io& io);
 
 // One request per selected host: `base` with the host's name, user and port.
-std::vector<HostRequest> fleet_requests(const HostSelection& selection, const HostRequest& base);
+std::vector<host::HostRequest> fleet_requests(const HostSelection& selection, const host::HostRequest& base);
 
 // What --write or --dry-run did: the diff (or that nothing would change), or a "wrote PATH" line per file.
 void print_write_report(const edit::EditReport& report, bool dry_run, std::ostream& out);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <charconv>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 Error usage(const std::string& message) { return Error{ErrorKind::usage, message}; }
@@ -90,7 +90,7 @@ Result<void> add_hosts_file(HostSelection& selection, const std::string& path) {
 }  // namespace
 
 Result<void> check_host_name(const std::string& host, const std::string& where) {
-  const auto checked = config::check_host_alias(host);
+  const auto checked = sshconfig::check_host_alias(host);
   if (!checked) return usage(where + ": " + checked.error().message);
   return ok();
 }
@@ -101,7 +101,7 @@ Result<HostName> parse_host_entry(std::string_view text, const std::string& wher
   if (at != std::string_view::npos) {
     if (at == 0) return usage(where + ": empty user in '" + std::string(text) + "'");
     user = std::string(text.substr(0, at));
-    if (const auto checked = config::check_remote_user(*user); !checked) {
+    if (const auto checked = sshconfig::check_remote_user(*user); !checked) {
       return usage(where + ": " + checked.error().message);
     }
     text = text.substr(at + 1);
@@ -134,9 +134,9 @@ Result<ConfigAliases> config_aliases(const std::optional<std::string>& config_fi
   SSHTUNE_TRY(set, audit::load_config_tree(path, true, false));
   ConfigAliases found;
   for (const audit::LoadedFile& loaded : set.files) {
-    for (const config::ConfigLine& line : loaded.file.lines) {
+    for (const sshconfig::ConfigLine& line : loaded.file.lines) {
       if (line.keyword_lower != "host") continue;
-      for (const config::Token& token : line.args) {
+      for (const sshconfig::Token& token : line.args) {
         const bool usable = !is_pattern(token.value) && check_host_name(token.value, "");
         add_once(usable ? found.aliases : found.skipped, token.value);
       }
@@ -166,4 +166,4 @@ Result<HostSelection> select_hosts(const std::vector<std::string>& names, bool a
   return selection;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // One host to tune: the alias, and the user and port a --hosts line gave it.
 struct HostName {
@@ -56,4 +56,4 @@ Result<HostSelection> select_hosts(const std::vector<std::string>& names, bool a
                                    const std::optional<std::string>& hosts_file,
                                    const std::optional<std::string>& config_file);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

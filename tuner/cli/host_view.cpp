@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 std::string source_label(rules::FigureSource source) {
@@ -30,7 +30,7 @@ std::optional<double> gain(const rules::Decision& d) {
   return d.expected_mb_per_s / *d.current_mb_per_s;
 }
 
-std::string current_line(const HostOutcome& outcome) {
+std::string current_line(const host::HostOutcome& outcome) {
   const auto& d = outcome.entry.decision;
   std::string line = "in effect now: " + (d.current_cipher.empty() ? std::string("?") : d.current_cipher) +
                      (outcome.current_compression ? " with compression" : "");
@@ -45,10 +45,10 @@ constexpr double k_shown_copy_mb = 1000;
 // How long the measurement took, and how much of that was set-up, which the budget does not count: why a
 // run can take longer than --budget (a slow new-session start is paid by every trial session).
 // The copy tools' pass runs after the budget too, and says so.
-std::string measured_line(const HostOutcome& outcome) {
+std::string measured_line(const host::HostOutcome& outcome) {
   double tools_s = 0;
-  for (const PassTime& pass : outcome.passes) {
-    if (pass.pass == MeasuringPass::tools) tools_s += std::chrono::duration<double>(pass.spent).count();
+  for (const host::PassTime& pass : outcome.passes) {
+    if (pass.pass == host::MeasuringPass::tools) tools_s += std::chrono::duration<double>(pass.spent).count();
   }
   char tools[64] = "";
   if (tools_s > 0) std::snprintf(tools, sizeof tools, "; then the copy tools' trials, %.1f s", tools_s);
@@ -60,7 +60,7 @@ std::string measured_line(const HostOutcome& outcome) {
   return line;
 }
 
-std::string rtt_line(const CachedHost& e) {
+std::string rtt_line(const host::CachedHost& e) {
   if (!e.rtt_ms) return "";
   char rtt[96];
   if (e.loaded_rtt_ms)
@@ -70,42 +70,43 @@ std::string rtt_line(const CachedHost& e) {
   return rtt;
 }
 
-std::string trial_name(const CachedTrial& t) {
+std::string trial_name(const host::CachedTrial& t) {
   switch (t.kind) {
-    case TrialRole::upload: return t.cipher;
-    case TrialRole::download: return t.cipher + " (download)";
-    case TrialRole::zlib_sample: return t.cipher + " +zlib, your data";
-    case TrialRole::zlib_random: return t.cipher + " +zlib, random data";
-    case TrialRole::parallel: return t.cipher + " x" + std::to_string(t.streams) + " sessions";
-    case TrialRole::scp:
-    case TrialRole::sftp:
-    case TrialRole::rsync: return std::string(to_string(t.kind)) + " as printed, whole, " + byte_size_text(t.bytes);
+    case host::TrialRole::upload: return t.cipher;
+    case host::TrialRole::download: return t.cipher + " (download)";
+    case host::TrialRole::zlib_sample: return t.cipher + " +zlib, your data";
+    case host::TrialRole::zlib_random: return t.cipher + " +zlib, random data";
+    case host::TrialRole::parallel: return t.cipher + " x" + std::to_string(t.streams) + " sessions";
+    case host::TrialRole::scp:
+    case host::TrialRole::sftp:
+    case host::TrialRole::rsync:
+      return std::string(to_string(t.kind)) + " as printed, whole, " + byte_size_text(t.bytes);
   }
   return t.cipher;
 }
 
 // The rows whose bar is highlighted: the recommended cipher's plain trials (the winner).
-bool winner(const CachedHost& entry, const CachedTrial& t) {
+bool winner(const host::CachedHost& entry, const host::CachedTrial& t) {
   const auto& ciphers = entry.decision.ciphers;
-  const bool plain = !t.compression && (t.kind == TrialRole::upload || t.kind == TrialRole::download);
+  const bool plain = !t.compression && (t.kind == host::TrialRole::upload || t.kind == host::TrialRole::download);
   return plain && !ciphers.empty() && t.cipher == ciphers.front();
 }
 
-void print_trials(std::ostream& out, const CachedHost& entry, const BarStyle& bars) {
+void print_trials(std::ostream& out, const host::CachedHost& entry, const BarStyle& bars) {
   double longest = 0;
   for (const auto& t : entry.trials) longest = std::max(longest, t.mb_per_s);
   out << "trials (MB/s of your data"
-      << (entry.direction == Direction::download ? "; ciphers timed pulling from the host" : "")
+      << (entry.direction == host::Direction::download ? "; ciphers timed pulling from the host" : "")
       << "; ssh = your OpenSSH client, streaming only; libssh = the survey that ranks)\n";
   for (const auto& t : entry.trials) {
     char line[200];
     std::snprintf(line, sizeof line, "  %-44s %-7s %10.1f", trial_name(t).c_str(),
-                  t.client == TrialClient::openssh ? "ssh" : "libssh", t.mb_per_s);
+                  t.client == probes::TrialClient::openssh ? "ssh" : "libssh", t.mb_per_s);
     out << line << bar(t.mb_per_s, longest, bars, winner(entry, t)) << '\n';
   }
 }
 
-void print_parallel(std::ostream& out, const CachedHost& e) {
+void print_parallel(std::ostream& out, const host::CachedHost& e) {
   const auto& p = e.decision.parallel;
   if (!p) return;
   out << "parallel:    " << p->streams << " sessions at once move " << mbps(p->mb_per_s)
@@ -113,7 +114,7 @@ void print_parallel(std::ostream& out, const CachedHost& e) {
       << " --for parallel\n";
 }
 
-void print_snippets(std::ostream& out, const Snippets& snippets) {
+void print_snippets(std::ostream& out, const host::Snippets& snippets) {
   for (const auto& key : {"ssh_config", "rsync", "scp", "sftp", "ssh", "parallel"}) {
     const auto it = snippets.find(key);
     if (it == snippets.end()) {
@@ -142,7 +143,7 @@ nlohmann::json window_json(const std::optional<rules::SessionWindow>& w) {
 }
 
 // Which window binds one session each way, and both ends' TCP buffer limits (null: unknown).
-void add_windows(nlohmann::json& link, const CachedHost& e) {
+void add_windows(nlohmann::json& link, const host::CachedHost& e) {
   link["windows"] = {{"upload", window_json(e.decision.windows.upload)},
                      {"download", window_json(e.decision.windows.download)}};
   link["tcp_buffers"] = {
@@ -152,13 +153,13 @@ void add_windows(nlohmann::json& link, const CachedHost& e) {
        {{"receive_max", optional_json(e.server_tcp.receive_max)}, {"send_max", optional_json(e.server_tcp.send_max)}}}};
 }
 
-nlohmann::json trials_json(const CachedHost& entry) {
+nlohmann::json trials_json(const host::CachedHost& entry) {
   nlohmann::json trials = nlohmann::json::array();
   for (const auto& t : entry.trials) {
     trials.push_back({{"kind", to_string(t.kind)},
                       {"cipher", t.cipher},
                       {"compression", t.compression},
-                      {"client", to_string(t.client)},
+                      {"client", host::to_string(t.client)},
                       {"streams", t.streams},
                       {"mb_per_s", rounded(t.mb_per_s, 1)},
                       {"bytes", t.bytes},
@@ -171,8 +172,9 @@ nlohmann::json trials_json(const CachedHost& entry) {
 
 }  // namespace
 
-void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets& snippets, const BarStyle& bars) {
-  const CachedHost& e = outcome.entry;
+void print_verdict(std::ostream& out, const host::HostOutcome& outcome, const host::Snippets& snippets,
+                   const BarStyle& bars) {
+  const host::CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   out << e.host << (outcome.target.empty() ? "" : " (" + outcome.target + ")") << ": " << rules::to_string(d.link_class)
       << ", bottleneck " << rules::to_string(d.bottleneck) << rtt_line(e);
@@ -206,21 +208,21 @@ void print_verdict(std::ostream& out, const HostOutcome& outcome, const Snippets
 
 namespace {
 
-std::string_view pass_name(MeasuringPass pass) {
+std::string_view pass_name(host::MeasuringPass pass) {
   switch (pass) {
-    case MeasuringPass::survey: return "survey";
-    case MeasuringPass::confirmation: return "confirmation";
-    case MeasuringPass::ladder: return "ladder";
-    case MeasuringPass::tools: return "tools";
+    case host::MeasuringPass::survey: return "survey";
+    case host::MeasuringPass::confirmation: return "confirmation";
+    case host::MeasuringPass::ladder: return "ladder";
+    case host::MeasuringPass::tools: return "tools";
   }
   return "";
 }
 
 // Each measuring pass's share and time, in seconds (empty for a verdict read from the cache).
-nlohmann::json passes_json(const std::vector<PassTime>& passes) {
+nlohmann::json passes_json(const std::vector<host::PassTime>& passes) {
   const auto seconds = [](std::chrono::milliseconds ms) { return rounded(static_cast<double>(ms.count()) / 1000, 3); };
   nlohmann::json list = nlohmann::json::array();
-  for (const PassTime& pass : passes) {
+  for (const host::PassTime& pass : passes) {
     list.push_back({{"pass", pass_name(pass.pass)},
                     {"given_s", seconds(pass.given)},
                     {"spent_s", seconds(pass.spent)},
@@ -231,8 +233,8 @@ nlohmann::json passes_json(const std::vector<PassTime>& passes) {
 
 }  // namespace
 
-nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
-  const CachedHost& e = outcome.entry;
+nlohmann::json host_json(const host::HostOutcome& outcome, const host::Snippets& snippets) {
+  const host::CachedHost& e = outcome.entry;
   const auto& d = e.decision;
   nlohmann::json link{
       {"class", rules::to_string(d.link_class)},
@@ -256,10 +258,10 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
       {"current_mb_per_s",
        d.current_mb_per_s ? nlohmann::json(rounded(*d.current_mb_per_s, 1)) : nlohmann::json(nullptr)},
       {"reasons", d.reasons}};
-  const auto start = session_start_s(e);
+  const auto start = host::session_start_s(e);
   recommendation["session_start_s"] = start ? nlohmann::json(rounded(*start, 3)) : nlohmann::json(nullptr);
   recommendation["expected_1gb_copy_mb_per_s"] =
-      rounded(whole_copy_mb_per_s(d.expected_mb_per_s, start.value_or(0), k_shown_copy_mb), 1);
+      rounded(host::whole_copy_mb_per_s(d.expected_mb_per_s, start.value_or(0), k_shown_copy_mb), 1);
   recommendation["copy"] = copy_json(outcome);
   const nlohmann::json parallel = d.parallel
                                       ? nlohmann::json{{"streams", d.parallel->streams},
@@ -284,4 +286,4 @@ nlohmann::json host_json(const HostOutcome& outcome, const Snippets& snippets) {
           {"passes", passes_json(outcome.passes)}};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -5,7 +5,7 @@
 
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 Result<ExitCode> list_hosts(const std::optional<std::string>& config_file, Io& io) {
   audit::ClientSources sources;
@@ -16,4 +16,4 @@ Result<ExitCode> list_hosts(const std::optional<std::string>& config_file, Io& i
   return ExitCode::ok;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // Prints, one per line and each once, every concrete alias of the files ssh reads
 // (the -F file, or ~/.ssh/config and /etc/ssh/ssh_config) and their Includes: the
@@ -15,4 +15,4 @@ namespace sshtune {
 // Nothing for absent files; an io error naming an existing file that cannot be read.
 Result<ExitCode> list_hosts(const std::optional<std::string>& config_file, Io& io);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // Facts of the fresh cache entries (younger than k_cache_max_age). A cache file
 // that cannot be read or fails the cache checks (cache_validation.hpp) counts as absent.
 class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
  public:
-  explicit CachedMeasuredHosts(CacheRules rules) : m_rules(std::move(rules)) {}
+  explicit CachedMeasuredHosts(host::CacheRules rules) : m_rules(std::move(rules)) {}
   // The cached facts for `host`, with a --server probe's KEXINIT in place of the cached one.
   std::optional<audit::MeasuredHost> find(const std::string& host) const override;
   // The hosts of every fresh cache entry, then the probed ones, each once.
@@ -25,7 +25,7 @@ class CachedMeasuredHosts final : public audit::MeasuredHostLookup {
   audit::MeasuredHostMap probes;  // what this run's --server probes found, by --host name
 
  private:
-  CacheRules m_rules;
+  host::CacheRules m_rules;
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -2,7 +2,7 @@
 
 #include <map>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 std::string coloured_severity(audit::Severity severity, const std::string& label) {
   static const std::map<audit::Severity, const char*> k_colours{
@@ -15,4 +15,4 @@ audit::SeverityStyle severity_style(bool colour) {
   return coloured_severity;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

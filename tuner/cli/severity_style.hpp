@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // `label` in its severity's ANSI colour (FAIL bold red, WARN yellow, INFO cyan),
 // reset after it.
@@ -18,4 +18,4 @@ std::string coloured_severity(audit::Severity severity, const std::string& label
 // (a terminal), otherwise none (the labels as they are).
 audit::SeverityStyle severity_style(bool colour);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -33,4 +33,4 @@ std::optional<std::string> closest_match(std::string_view word, const std::vecto
   return best;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

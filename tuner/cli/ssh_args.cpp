@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 // ssh.c's getopt string in OpenSSH 9.2: letters followed by ':' take a value.
@@ -123,4 +123,4 @@ Args tuned_ssh_args(const Args& args, const SshArgs& analysis, const SshTuning& 
   return ours;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

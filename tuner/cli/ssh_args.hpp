@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 // What matters to the ssh wrapper about one ssh argument vector.
 struct SshArgs {
@@ -55,4 +55,4 @@ struct SshTuning {
 // `args` excludes); the user's arguments keep their order.
 Args tuned_ssh_args(const Args& args, const SshArgs& analysis, const SshTuning& tuning);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

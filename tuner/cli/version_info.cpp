@@ -6,11 +6,11 @@
 
 #include <ostream>
 
-namespace sshtune {
+namespace sshtune::cli {
 namespace {
 
 std::string local_openssh() {
-  const Result<const ClientCapabilities*> client = local_client_capabilities();
+  const Result<const sshconfig::ClientCapabilities*> client = sshconfig::local_client_capabilities();
   return client ? client.value()->version() : std::string();
 }
 
@@ -31,7 +31,7 @@ nlohmann::json or_null(const std::string& text) {
 }  // namespace
 
 VersionInfo version_info() {
-  const LibraryVersions libraries = library_versions();
+  const probes::LibraryVersions libraries = probes::library_versions();
   return VersionInfo{SSHTUNE_VERSION,        libraries.libssh,        libraries.libssh_built, libraries.openssl,
                      libraries.openssl_text, libraries.openssl_built, local_openssh(),        shipped_data_dir()};
 }
@@ -51,4 +51,4 @@ nlohmann::json versions_json(const VersionInfo& info) {
           {"openssh", or_null(info.openssh)}};
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

@@ -8,7 +8,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::cli {
 
 struct VersionInfo {
   std::string ssh_tune;       // the project version, e.g. "0.1.0"
@@ -30,4 +30,4 @@ void print_version(std::ostream& out, const VersionInfo& info);
 // {ssh_tune, libssh, openssl, openssh}: the version numbers (null when unknown).
 nlohmann::json versions_json(const VersionInfo& info);
 
-}  // namespace sshtune
+}  // namespace sshtune::cli

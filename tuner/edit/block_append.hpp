@@ -19,7 +19,7 @@ namespace sshtune::edit {
 // `host` must be one plain alias (check_host_alias); a directive must be
 // "Keyword value" of plain words (no quotes, '#' or backslash). On error the file
 // is unchanged.
-Result<std::size_t> append_host_block(config::ConfigFile& file, const std::string& host,
+Result<std::size_t> append_host_block(sshconfig::ConfigFile& file, const std::string& host,
                                       const std::vector<std::string>& directives);
 
 }  // namespace sshtune::edit

@@ -25,10 +25,10 @@ bool has_control(const std::string& line) {
 
 // One directive line, tokenised as ssh reads it, is `keyword value` and nothing more.
 bool is_exactly(const std::string& line, const ExpectedLine& expected) {
-  const config::ConfigFile parsed = config::parse(line, "block");
+  const sshconfig::ConfigFile parsed = sshconfig::parse(line, "block");
   if (parsed.lines.size() != 1) return false;
-  const config::ConfigLine& l = parsed.lines.front();
-  return l.kind == config::LineKind::directive && l.keyword_lower == expected.keyword && !l.invalid_quotes &&
+  const sshconfig::ConfigLine& l = parsed.lines.front();
+  return l.kind == sshconfig::LineKind::directive && l.keyword_lower == expected.keyword && !l.invalid_quotes &&
          l.args.size() == 1 && l.args.front().value == expected.value;
 }
 

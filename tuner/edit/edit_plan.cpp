@@ -8,15 +8,15 @@
 namespace sshtune::edit {
 namespace {
 
-Result<config::ConfigFile> parse_config(const PlanContext& context) {
-  return config::parse_checked(context.config.content, context.targets.config.string(), context.client);
+Result<sshconfig::ConfigFile> parse_config(const PlanContext& context) {
+  return sshconfig::parse_checked(context.config.content, context.targets.config.string(), context.client);
 }
 
 Result<ManagedFile> load_managed(const PlanContext& context) {
   if (!context.managed.state.exists) {
     return new_managed(context.targets.config, !context.config.state.exists);
   }
-  SSHTUNE_TRYV(config::parse_checked(context.managed.content, context.targets.managed.string(), context.client));
+  SSHTUNE_TRYV(sshconfig::parse_checked(context.managed.content, context.targets.managed.string(), context.client));
   return parse_managed(context.managed.content, context.targets.managed);
 }
 
@@ -32,7 +32,7 @@ void add_if_changed(EditPlan& plan, const FileSnapshot& before, std::optional<st
 
 // The config without ssh-tune's Include line; nullopt when the whole file goes
 // (ssh-tune created it and nothing else is left in it).
-std::optional<std::string> config_after_revert(const PlanContext& context, const config::ConfigFile& file,
+std::optional<std::string> config_after_revert(const PlanContext& context, const sshconfig::ConfigFile& file,
                                                bool created_by_us) {
   const auto index = find_include(file, context.targets.managed, context.targets.home);
   const std::string text = index ? without_line(file, *index) : context.config.content;
@@ -72,7 +72,7 @@ Result<EditPlan> plan_apply(const PlanContext& context, const std::vector<Manage
   SSHTUNE_TRY(managed, load_managed(context));
   for (const ManagedBlock& block : blocks) put_block(managed, block);
   const std::string managed_text = render_managed(managed);
-  SSHTUNE_TRYV(config::parse_checked(managed_text, context.targets.managed.string(), context.client));
+  SSHTUNE_TRYV(sshconfig::parse_checked(managed_text, context.targets.managed.string(), context.client));
   EditPlan plan;
   add_if_changed(plan, context.managed, managed_text, false);
   if (!find_include(config_file, context.targets.managed, context.targets.home)) {

@@ -31,12 +31,12 @@ struct PlanContext {
   EditTargets targets;
   FileSnapshot config;
   FileSnapshot managed;
-  const ClientCapabilities& client;
+  const sshconfig::ClientCapabilities& client;
 };
 
 // Puts `block` into the managed file (in place if the host has one) and the
 // Include line at the top of the config if it is missing. The config and the
-// new managed text must pass config::parse_checked. The managed file is written first.
+// new managed text must pass sshconfig::parse_checked. The managed file is written first.
 Result<EditPlan> plan_apply(const PlanContext& context, const ManagedBlock& block);
 
 // plan_apply for several blocks at once (each in place or appended, in order).

@@ -238,7 +238,7 @@ Result<EditReport> apply_all_settings(const EditTargets& targets, const std::vec
   std::vector<ManagedBlock> blocks;
   Expectations expected;
   for (const HostSettings& settings : all) {
-    SSHTUNE_TRYV(config::check_host_alias(settings.host));
+    SSHTUNE_TRYV(sshconfig::check_host_alias(settings.host));
     const std::string value = ciphers_value(settings.ciphers, version, supported);
     blocks.push_back(render_block(settings, value, written_at));
     SSHTUNE_TRYV(check_block(blocks.back(), settings, value));

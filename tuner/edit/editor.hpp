@@ -19,7 +19,7 @@ namespace sshtune::edit {
 // The outside world of an edit; tests swap in faulty file systems or a fake ssh.
 struct EditEnv {
   FileSystem& fs;
-  const ClientCapabilities& client;
+  const sshconfig::ClientCapabilities& client;
   SshClient& ssh;
   const Clock& clock;  // waits for another process's lock, and the stamps of backups and blocks
 };
@@ -33,7 +33,7 @@ struct EditReport {
 
 // `ssh-tune apply` (and `host --write`): writes the block for settings.host
 // (stamped `written_at`), adding the Include line if needed. The alias must pass
-// config::check_host_alias and the rendered block check_block before anything
+// sshconfig::check_host_alias and the rendered block check_block before anything
 // is read or written. Nothing is written when the settings are already there.
 // On error nothing is modified and the message names the file.
 Result<EditReport> apply_settings(const EditTargets& targets, const HostSettings& settings,

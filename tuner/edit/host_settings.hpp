@@ -1,7 +1,7 @@
 #pragma once
 // What `apply` writes for one host, checked before anything is written: a bad
 // cipher name or a stray character in ssh_config is fatal for every host (the
-// alias is checked by config::check_host_alias, tuner/sshconfig/names.hpp).
+// alias is checked by sshconfig::check_host_alias, tuner/sshconfig/names.hpp).
 
 #include "base/result.hpp"
 #include "tuner/edit/ssh_client.hpp"

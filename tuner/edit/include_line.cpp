@@ -16,7 +16,7 @@ std::filesystem::path resolve_argument(const std::string& argument, const std::f
   return (path.is_absolute() ? path : home / ".ssh" / path).lexically_normal();
 }
 
-std::string file_eol(const config::ConfigFile& file) {
+std::string file_eol(const sshconfig::ConfigFile& file) {
   const auto it = std::find_if(file.lines.begin(), file.lines.end(), [](const auto& l) { return !l.eol.empty(); });
   return it == file.lines.end() ? "\n" : it->eol;
 }
@@ -37,12 +37,12 @@ Result<std::string> include_directive(const std::filesystem::path& managed, cons
   return "Include " + text;
 }
 
-std::optional<std::size_t> find_include(const config::ConfigFile& file, const std::filesystem::path& managed,
+std::optional<std::size_t> find_include(const sshconfig::ConfigFile& file, const std::filesystem::path& managed,
                                         const std::filesystem::path& home) {
   const auto wanted = std::filesystem::absolute(managed).lexically_normal();
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     const auto& line = file.lines[i];
-    if (line.kind == config::LineKind::directive && line.keyword_lower == "include" && line.args.size() == 1 &&
+    if (line.kind == sshconfig::LineKind::directive && line.keyword_lower == "include" && line.args.size() == 1 &&
         resolve_argument(line.args.front().value, home) == wanted) {
       return i;
     }
@@ -50,11 +50,11 @@ std::optional<std::size_t> find_include(const config::ConfigFile& file, const st
   return std::nullopt;
 }
 
-std::string with_include(const config::ConfigFile& file, const std::string& directive) {
-  return directive + file_eol(file) + config::print(file);
+std::string with_include(const sshconfig::ConfigFile& file, const std::string& directive) {
+  return directive + file_eol(file) + sshconfig::print(file);
 }
 
-std::string without_line(const config::ConfigFile& file, std::size_t index) {
+std::string without_line(const sshconfig::ConfigFile& file, std::size_t index) {
   std::string text;
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     if (i != index) {

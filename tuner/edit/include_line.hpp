@@ -19,14 +19,14 @@ Result<std::string> include_directive(const std::filesystem::path& managed, cons
 // Index of the first line that includes `managed` as its only argument (how
 // ssh-tune writes it, wherever a person moved it), resolved as ssh does for a user
 // config: "~" is `home`, a relative path is under home/.ssh.
-std::optional<std::size_t> find_include(const config::ConfigFile& file, const std::filesystem::path& managed,
+std::optional<std::size_t> find_include(const sshconfig::ConfigFile& file, const std::filesystem::path& managed,
                                         const std::filesystem::path& home);
 
 // The file's bytes with `directive` added as the first line, ended like the
 // file's own lines ("\r\n" in a CRLF file, else "\n").
-std::string with_include(const config::ConfigFile& file, const std::string& directive);
+std::string with_include(const sshconfig::ConfigFile& file, const std::string& directive);
 
 // The file's bytes without line `index` (and its terminator); everything else as it was.
-std::string without_line(const config::ConfigFile& file, std::size_t index);
+std::string without_line(const sshconfig::ConfigFile& file, std::size_t index);
 
 }  // namespace sshtune::edit

@@ -8,31 +8,31 @@
 namespace sshtune::edit {
 namespace {
 
-Error at(const config::ConfigFile& file, std::size_t number, const std::string& message) {
+Error at(const sshconfig::ConfigFile& file, std::size_t number, const std::string& message) {
   return Error{ErrorKind::invalid_input, file.path + ":" + std::to_string(number) + ": " + message};
 }
 
 // The directive on line `number`, or an error naming the line.
-Result<config::ConfigLine*> directive(config::ConfigFile& file, std::size_t number) {
+Result<sshconfig::ConfigLine*> directive(sshconfig::ConfigFile& file, std::size_t number) {
   if (number == 0 || number > file.lines.size()) return at(file, number, "no such line");
-  config::ConfigLine& line = file.lines[number - 1];
-  if (line.kind != config::LineKind::directive) return at(file, number, "not a directive");
+  sshconfig::ConfigLine& line = file.lines[number - 1];
+  if (line.kind != sshconfig::LineKind::directive) return at(file, number, "not a directive");
   if (line.invalid_quotes) return at(file, number, "invalid quotes");
   return &line;
 }
 
 // Gives `line` the new text and tokenises it afresh (no field of the old text survives).
-void retext(config::ConfigLine& line, std::string text) {
-  config::ConfigLine fresh;
+void retext(sshconfig::ConfigLine& line, std::string text) {
+  sshconfig::ConfigLine fresh;
   fresh.text = std::move(text);
   fresh.eol = line.eol;
   fresh.number = line.number;
-  config::tokenize_line(fresh);
+  sshconfig::tokenize_line(fresh);
   line = std::move(fresh);
 }
 
 // Replaces text[begin, end) of the line.
-void splice(config::ConfigLine& line, std::size_t begin, std::size_t end, const std::string& bytes) {
+void splice(sshconfig::ConfigLine& line, std::size_t begin, std::size_t end, const std::string& bytes) {
   retext(line, line.text.substr(0, begin) + bytes + line.text.substr(end));
 }
 
@@ -44,7 +44,7 @@ std::string quoted_like(const std::string& raw, const std::string& value) {
 
 }  // namespace
 
-Result<void> replace_value(config::ConfigFile& file, std::size_t number, const std::string& value) {
+Result<void> replace_value(sshconfig::ConfigFile& file, std::size_t number, const std::string& value) {
   SSHTUNE_TRY(line, directive(file, number));
   if (line->args.empty()) return at(file, number, line->keyword + " has no value to replace");
   if (value.empty() || value.find_first_of(" \t\"'\\#") != std::string::npos) {
@@ -54,13 +54,13 @@ Result<void> replace_value(config::ConfigFile& file, std::size_t number, const s
   return ok();
 }
 
-Result<ListEdit> remove_list_entries(config::ConfigFile& file, std::size_t number,
+Result<ListEdit> remove_list_entries(sshconfig::ConfigFile& file, std::size_t number,
                                      const std::vector<std::string>& names) {
   SSHTUNE_TRY(line, directive(file, number));
   if (line->args.size() != 1) {
     return at(file, number, line->keyword + " has " + std::to_string(line->args.size()) + " arguments, not one list");
   }
-  const config::Token& token = line->args.front();
+  const sshconfig::Token& token = line->args.front();
   const bool prefixed = !token.value.empty() && std::string_view("+-^").find(token.value[0]) != std::string::npos;
   const std::string prefix = prefixed ? token.value.substr(0, 1) : "";
   std::vector<std::string> kept;
@@ -79,7 +79,7 @@ Result<ListEdit> remove_list_entries(config::ConfigFile& file, std::size_t numbe
   return ListEdit::removed;
 }
 
-Result<void> comment_out(config::ConfigFile& file, std::size_t number, const std::string& reason) {
+Result<void> comment_out(sshconfig::ConfigFile& file, std::size_t number, const std::string& reason) {
   SSHTUNE_TRY(line, directive(file, number));
   const std::size_t indent = std::min(line->text.find_first_not_of(" \t"), line->text.size());
   std::string body = line->text.substr(indent);

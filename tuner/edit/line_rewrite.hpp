@@ -2,7 +2,7 @@
 // Precise edits of single lines of a parsed ssh_config file (what `audit --fix`
 // writes). Each edit changes only the bytes it must — a value, entries of a
 // list, or the start of a line — and tokenises the line again, so edits of one
-// line compose and config::print() gives every other byte as it was read.
+// line compose and sshconfig::print() gives every other byte as it was read.
 // Lines are numbered from 1, as ssh reports them; errors name "FILE:LINE".
 
 #include "base/result.hpp"
@@ -18,7 +18,7 @@ namespace sshtune::edit {
 // Indentation, the keyword's spelling, '=' or blanks, a trailing comment and the
 // line end stay. `value` must be one plain token (no blanks, quotes, backslashes
 // or '#'); an error for a line that is no directive or has no argument.
-Result<void> replace_value(config::ConfigFile& file, std::size_t number, const std::string& value);
+Result<void> replace_value(sshconfig::ConfigFile& file, std::size_t number, const std::string& value);
 
 // What remove_list_entries() did.
 enum class ListEdit {
@@ -31,11 +31,11 @@ enum class ListEdit {
 // '^' prefix, the other entries in their order, and quotes around the whole
 // argument stay. An error if the line has not exactly one argument or lists
 // none of `names`.
-Result<ListEdit> remove_list_entries(config::ConfigFile& file, std::size_t number,
+Result<ListEdit> remove_list_entries(sshconfig::ConfigFile& file, std::size_t number,
                                      const std::vector<std::string>& names);
 
 // Turns the directive on line `number` into a comment, keeping its indentation:
 // "# ORIGINAL  # REASON". `reason` is one line of text.
-Result<void> comment_out(config::ConfigFile& file, std::size_t number, const std::string& reason);
+Result<void> comment_out(sshconfig::ConfigFile& file, std::size_t number, const std::string& reason);
 
 }  // namespace sshtune::edit

@@ -10,7 +10,7 @@
 #include <span>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 toml::array string_array(const std::vector<std::string>& values) {
@@ -224,7 +224,7 @@ std::string render_cache_entry(const CachedHost& entry) {
 }
 
 Result<CachedHost> decode_cache_entry(std::string_view text, const std::string& origin) {
-  SSHTUNE_TRY(root_table, rules::parse_toml(text, origin));
+  SSHTUNE_TRY(root_table, parse_toml(text, origin));
   const Fields root(root_table, origin, "");
   CachedHost entry;
   SSHTUNE_TRYV(decode_top(root, entry));
@@ -241,4 +241,4 @@ Result<CachedHost> decode_cache_entry(std::string_view text, const std::string& 
   return entry;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // The TOML text of `entry`, with a comment line saying the file is a cache.
 std::string render_cache_entry(const CachedHost& entry);
@@ -20,4 +20,4 @@ std::string render_cache_entry(const CachedHost& entry);
 // "ORIGIN:LINE: decision.ciphers: expected an array of strings".
 Result<CachedHost> decode_cache_entry(std::string_view text, const std::string& origin);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <optional>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // Sanity bounds, not decisions: far beyond anything measured, they only keep
@@ -21,10 +21,8 @@ constexpr double k_max_rtt_ms = 1e6;
 constexpr std::int64_t k_max_clock_skew_s = 300;
 constexpr std::size_t k_max_text = 4096;
 constexpr std::size_t k_max_list = 256;
-constexpr std::size_t k_max_algorithm_name = 64;  // RFC 4251 §6
 constexpr int k_max_streams = 64;
-constexpr double k_max_tcp_buffer = 2147483647;  // the kernel keeps tcp_rmem and tcp_wmem in ints
-constexpr double k_max_window_bytes = 1e10;      // policy's largest [window] bytes
+constexpr double k_max_window_bytes = 1e10;  // policy's largest [window] bytes
 
 using Problem = std::optional<std::string>;
 
@@ -39,7 +37,7 @@ Problem text_problem(const std::string& text, std::size_t max) {
 Problem name_problem(const std::string& name) {
   const auto bad =
       std::find_if(name.begin(), name.end(), [](unsigned char c) { return c <= ' ' || c >= 0x7f || c == ','; });
-  if (name.empty() || name.size() > k_max_algorithm_name || bad != name.end()) {
+  if (name.empty() || name.size() > probes::k_max_algorithm_name || bad != name.end()) {
     return "'" + quote_input(name) + "' is not an SSH algorithm name";
   }
   return std::nullopt;
@@ -70,11 +68,11 @@ Problem free_text(const std::string& text) { return text_problem(text, k_max_tex
 
 // A TCP buffer limit: a whole number of bytes the kernel can hold.
 Problem tcp_problem(double value) {
-  if (std::isfinite(value) && value >= 1 && value <= k_max_tcp_buffer && value == std::floor(value)) {
+  if (std::isfinite(value) && value >= 1 && value <= probes::k_max_tcp_buffer && value == std::floor(value)) {
     return std::nullopt;
   }
   return "out of range (" + quote_input(std::to_string(value)) + ", expected a whole 1 to " +
-         std::to_string(static_cast<long long>(k_max_tcp_buffer)) + ")";
+         std::to_string(static_cast<long long>(probes::k_max_tcp_buffer)) + ")";
 }
 
 Problem window_bytes_problem(double value) {
@@ -95,7 +93,7 @@ class Checker {
 };
 
 Problem host_problem(const std::string& host) {
-  auto checked = config::check_destination(host);
+  auto checked = sshconfig::check_destination(host);
   if (checked) return std::nullopt;
   return checked.error().message;
 }
@@ -118,8 +116,8 @@ Problem decided_ciphers_problem(const std::vector<std::string>& ciphers, const C
 void check_window(const std::string& at, const std::optional<rules::SessionWindow>& w, Checker& c) {
   if (!w) return;
   c.field(at + ".bytes", window_bytes_problem(w->bytes));
-  c.field(at + ".buffer_max", number_problem(w->buffer_max, k_max_tcp_buffer));
-  c.field(at + ".advised_max", number_problem(w->advised_max, k_max_tcp_buffer));
+  c.field(at + ".buffer_max", number_problem(w->buffer_max, probes::k_max_tcp_buffer));
+  c.field(at + ".advised_max", number_problem(w->advised_max, probes::k_max_tcp_buffer));
 }
 
 void check_tcp(const std::string& end, const rules::TcpLimits& limits, Checker& c) {
@@ -175,7 +173,7 @@ Problem time_problem(std::int64_t measured, std::int64_t now) {
 }  // namespace
 
 Result<CacheRules> production_cache_rules() {
-  SSHTUNE_TRY(client, local_client_capabilities());
+  SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
   SSHTUNE_TRY(policy, rules::load_policy());
   return CacheRules{std::move(catalog), std::move(policy), client->supported(AlgorithmKind::cipher)};
@@ -210,4 +208,4 @@ Result<CachedHost> parse_cached_host(std::string_view text, const std::string& o
   return entry;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // What an entry is checked against: the catalog and policy (the security floor),
 // the ciphers the local ssh supports (`ssh -Q cipher`) and the current time.
@@ -42,4 +42,4 @@ Result<void> validate_cached_host(const CachedHost& entry, const CacheRules& rul
 Result<CachedHost> parse_cached_host(std::string_view text, const std::string& origin, const CacheRules& rules,
                                      std::int64_t now_unix);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -4,7 +4,7 @@
 #include "base/ssh_program.hpp"
 #include "tuner/edit/ssh_client.hpp"
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 bool at_least(const std::string& version, int major, int minor) {
@@ -36,9 +36,10 @@ std::vector<std::string> batch_session_options(const std::string& version) {
   return options;
 }
 
-OpensshTarget openssh_target(const std::string& host, const TargetOverrides& overrides, const RemoteTarget& resolved,
-                             const ClientCapabilities& client) {
-  OpensshTarget target;
+probes::OpensshTarget openssh_target(const std::string& host, const TargetOverrides& overrides,
+                                     const probes::RemoteTarget& resolved,
+                                     const sshconfig::ClientCapabilities& client) {
+  probes::OpensshTarget target;
   target.program = openssh_program();
   // ssh reads ~/.ssh/config from the passwd entry's home; ssh-tune read the one under $HOME. Where the two
   // differ (HOME pointed elsewhere), name it, so both read the same file.
@@ -55,4 +56,4 @@ OpensshTarget openssh_target(const std::string& host, const TargetOverrides& ove
   return target;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // The ssh program the trials run: ssh_program() ($SSHTUNE_SSH when set, else "ssh" in PATH).
 std::string openssh_program();
@@ -24,7 +24,7 @@ std::vector<std::string> batch_session_options(const std::string& version);
 
 // The OpenSSH target for `host` as typed, with the user's overrides; `resolved` gives the label and
 // the timeout (ConnectTimeout, else 10 s).
-OpensshTarget openssh_target(const std::string& host, const TargetOverrides& overrides, const RemoteTarget& resolved,
-                             const ClientCapabilities& client);
+probes::OpensshTarget openssh_target(const std::string& host, const TargetOverrides& overrides,
+                                     const probes::RemoteTarget& resolved, const sshconfig::ClientCapabilities& client);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

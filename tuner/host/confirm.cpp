@@ -12,19 +12,19 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // The wall time a result's streaming took: its timed seconds and its overhead (timing.trial_overhead);
 // none for a failed trial.
-milliseconds streamed(const Result<TrialResult>& result, const MeasureTiming& timing) {
+milliseconds streamed(const Result<probes::TrialResult>& result, const MeasureTiming& timing) {
   if (!result) return milliseconds(0);
   return milliseconds(static_cast<long>(result.value().seconds * 1000)) + timing.trial_overhead;
 }
 
 // What the confirmation's connections took to set up, beyond their streaming: its wall time less each
 // trial's streaming.
-milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialResult>>& results,
+milliseconds observed_setup(milliseconds wall, const std::vector<Result<probes::TrialResult>>& results,
                             const MeasureTiming& timing) {
   auto rest = wall;
   for (const auto& result : results) rest -= streamed(result, timing);
@@ -33,18 +33,19 @@ milliseconds observed_setup(milliseconds wall, const std::vector<Result<TrialRes
 
 // Before the compressed trial's turn (specs[index]): why it need not stream (rules::window_stops_compression
 // over the best uncompressed figure before it), or nullopt.
-std::optional<std::string> compression_stopped(const std::vector<TrialSpec>& specs, std::size_t index,
-                                               const std::vector<Result<TrialResult>>& before,
+std::optional<std::string> compression_stopped(const std::vector<probes::TrialSpec>& specs, std::size_t index,
+                                               const std::vector<Result<probes::TrialResult>>& before,
                                                const rules::HostFacts& facts, const rules::Policy& policy) {
   if (!specs[index].compression) return std::nullopt;
   const auto leader = uncompressed_leader(specs, before);
   if (!leader) return std::nullopt;
-  return rules::window_stops_compression(facts, mb_per_s(before[*leader].value()), policy);
+  return rules::window_stops_compression(facts, probes::mb_per_s(before[*leader].value()), policy);
 }
 
 // Files each confirmation result; returns the first failure's message ("" when none failed). The
 // compressed trial the turns skipped (`stopped` says why) is a note, not a failure.
-std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector<Result<TrialResult>>& results,
+std::string record_confirmation(const std::vector<probes::TrialSpec>& specs,
+                                std::vector<Result<probes::TrialResult>>& results,
                                 const std::optional<std::string>& stopped, Measurement& m) {
   std::string first_failure;
   for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -57,21 +58,21 @@ std::string record_confirmation(const std::vector<TrialSpec>& specs, std::vector
       if (first_failure.empty()) first_failure = results[i].error().message;
       continue;
     }
-    const TrialResult& trial = results[i].value();
+    const probes::TrialResult& trial = results[i].value();
     count_loss(trial, m.facts.path_loss);
-    m.facts.openssh_trials.push_back({trial.cipher, trial.compression, mb_per_s(trial)});
-    const TrialRole role = trial.compression                   ? TrialRole::zlib_sample
-                           : trial.kind == TrialKind::download ? TrialRole::download
-                                                               : TrialRole::upload;
-    m.trials.push_back({role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds,
-                        TrialClient::openssh, 1, trial.start_s});
+    m.facts.openssh_trials.push_back({trial.cipher, trial.compression, probes::mb_per_s(trial)});
+    const TrialRole role = trial.compression                           ? TrialRole::zlib_sample
+                           : trial.kind == probes::TrialKind::download ? TrialRole::download
+                                                                       : TrialRole::upload;
+    m.trials.push_back({role, trial.cipher, trial.compression, probes::mb_per_s(trial), trial.bytes, trial.seconds,
+                        probes::TrialClient::openssh, 1, trial.start_s});
   }
   return first_failure;
 }
 
 // The median of what your ssh's sessions took to start their remote command (TrialResult::setup_s), or
 // nullopt when none said.
-std::optional<double> ssh_setup(const std::vector<Result<TrialResult>>& results) {
+std::optional<double> ssh_setup(const std::vector<Result<probes::TrialResult>>& results) {
   std::vector<double> setups;
   for (const auto& result : results) {
     if (result && result.value().setup_s) setups.push_back(*result.value().setup_s);
@@ -80,16 +81,16 @@ std::optional<double> ssh_setup(const std::vector<Result<TrialResult>>& results)
   return median(setups);
 }
 
-std::string announcement(const std::vector<TrialSpec>& specs) {
+std::string announcement(const std::vector<probes::TrialSpec>& specs) {
   return "timing your ssh: " + ssh_trial_label(specs.front()) +
          (specs.size() > 1 ? " and " + std::to_string(specs.size() - 1) + " more" : "");
 }
 
 }  // namespace
 
-void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, OpensshRunner& client, Budget& budget,
-                          HostEnvironment& env, Measurement& m) {
-  std::vector<TrialSpec> specs = plan.specs;
+void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_runner, probes::OpensshRunner& client,
+                          Budget& budget, HostEnvironment& env, Measurement& m) {
+  std::vector<probes::TrialSpec> specs = plan.specs;
   StreamStart first_streams;  // outlives `pings`, which waits on it
   specs.front().on_progress = first_streams.on_progress();
   auto pings = loaded_round_trips(survey_runner, first_streams, plan.rtt_wait);
@@ -99,14 +100,14 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   // with plan.setup taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
   std::vector<std::size_t> again;
-  const auto choose = [&](const std::vector<Result<TrialResult>>& first) {
+  const auto choose = [&](const std::vector<Result<probes::TrialResult>>& first) {
     auto chosen = choose_retimes(plan, first, m.facts, budget, env.clock->now(), env.policy, m.notes);
     again = chosen.chosen;
     return chosen;
   };
   // The turns' answer to whether the compressed trial streams, kept for after them.
   std::optional<std::string> stopped;
-  const auto skip = [&](std::size_t index, const std::vector<Result<TrialResult>>& before) {
+  const auto skip = [&](std::size_t index, const std::vector<Result<probes::TrialResult>>& before) {
     auto reason = compression_stopped(specs, index, before, m.facts, env.policy);
     if (reason) stopped = reason;
     return reason;
@@ -132,4 +133,4 @@ void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, 
   }
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -9,11 +9,11 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
-TrialKind direction_of(const HostRequest& request) {
-  return request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+probes::TrialKind direction_of(const HostRequest& request) {
+  return request.direction == Direction::download ? probes::TrialKind::download : probes::TrialKind::upload;
 }
 
 // Why no parallel sessions are timed for this shortlist ("" when the ladder runs).
@@ -36,16 +36,16 @@ double ssh_estimate(double survey, const rules::HostFacts& facts, const rules::P
 
 // One trial per shortlisted cipher, then the compressed one, each sized from its survey figure to stream
 // for its part of plan.share.
-std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::HostFacts& facts,
-                                          const rules::Policy& policy,
-                                          const std::shared_ptr<const std::string>& sample) {
+std::vector<probes::TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::HostFacts& facts,
+                                                  const rules::Policy& policy,
+                                                  const std::shared_ptr<const std::string>& sample) {
   const rules::Shortlist& list = plan.shortlist;
   const std::size_t count = list.ciphers.size() + (list.compressed ? 1 : 0);
   const milliseconds stream = confirm_stream_time(plan.share, plan.setup, count, plan.shortest_stream, policy.timing);
-  std::vector<TrialSpec> specs;
+  std::vector<probes::TrialSpec> specs;
   const auto uncompressed = [&](const std::string& cipher, double estimate, milliseconds time) {
-    TrialSpec spec = openssh_spec(plan.direction, cipher, false, nullptr, ssh_estimate(estimate, facts, policy), time,
-                                  plan.warm_up_floor);
+    probes::TrialSpec spec = openssh_spec(plan.direction, cipher, false, nullptr, ssh_estimate(estimate, facts, policy),
+                                          time, plan.warm_up_floor);
     return list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec;
   };
   if (stream.count() == 0) {
@@ -60,8 +60,8 @@ std::vector<TrialSpec> confirmation_specs(const ConfirmPlan& plan, const rules::
   if (list.compressed) {
     const auto measured = survey_figure(facts, *list.compressed, true);
     const double estimate = ssh_estimate(measured.value_or(list.leader_mb_per_s), facts, policy);
-    TrialSpec spec =
-        openssh_spec(TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor);
+    probes::TrialSpec spec =
+        openssh_spec(probes::TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor);
     specs.push_back(!measured && list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec);
   }
   return specs;
@@ -115,7 +115,7 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
     plan.rtt_wait = resolved.target.timeout + plan.specs.front().time_cap;  // its connection, then its stream
   }
   if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
-    const TrialSpec& leader = plan.specs.front();
+    const probes::TrialSpec& leader = plan.specs.front();
     plan.ladder_spec = parallel_spec(
         plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
         parallel_planned_stream(plan.parallel_share, plan.shortest_stream, env.policy.timing), plan.warm_up_floor);
@@ -124,4 +124,4 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   return plan;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 constexpr std::size_t k_max_text = 256;
@@ -30,9 +30,9 @@ bool plain_text(const std::string& text) {
 
 bool plain_figure(double mb_per_s) { return std::isfinite(mb_per_s) && mb_per_s >= 0 && mb_per_s <= k_max_mb_per_s; }
 
-toml::array cipher_rows(const std::vector<CipherSpeed>& ciphers) {
+toml::array cipher_rows(const std::vector<probes::CipherSpeed>& ciphers) {
   toml::array rows;
-  for (const CipherSpeed& speed : ciphers) {
+  for (const probes::CipherSpeed& speed : ciphers) {
     rows.push_back(toml::table{{"name", speed.name},
                                {"available", speed.available},
                                {"cipher_mb_per_s", speed.cipher_mb_per_s},
@@ -42,13 +42,13 @@ toml::array cipher_rows(const std::vector<CipherSpeed>& ciphers) {
 }
 
 // One stored row read onto the benchmark's own description of that cipher.
-Result<CipherSpeed> decode_cipher(const Fields& row, const std::string& origin) {
+Result<probes::CipherSpeed> decode_cipher(const Fields& row, const std::string& origin) {
   std::string name;
   SSHTUNE_TRYV(row.get("name", name));
-  const std::vector<CipherSpeed> known = crypto_bench_ciphers();
+  const std::vector<probes::CipherSpeed> known = probes::crypto_bench_ciphers();
   const auto spec = std::find_if(known.begin(), known.end(), [&](const auto& s) { return s.name == name; });
   if (spec == known.end()) return refused(origin, "cipher " + quote_input(name) + " is not one ssh-tune times");
-  CipherSpeed speed = *spec;
+  probes::CipherSpeed speed = *spec;
   SSHTUNE_TRYV(row.get("available", speed.available));
   SSHTUNE_TRYV(row.get("cipher_mb_per_s", speed.cipher_mb_per_s));
   SSHTUNE_TRYV(row.get("mb_per_s", speed.mb_per_s));
@@ -66,7 +66,7 @@ Result<void> check_entry(const CpuBench& bench, const std::string& origin, std::
   if (bench.figures.zlib_mb_per_s && !plain_figure(*bench.figures.zlib_mb_per_s)) {
     return refused(origin, "zlib_mb_per_s out of range");
   }
-  for (const CipherSpeed& speed : bench.figures.ciphers) {
+  for (const probes::CipherSpeed& speed : bench.figures.ciphers) {
     if (!names.insert(speed.name).second) return refused(origin, speed.name + " is listed twice");
   }
   return ok();
@@ -87,15 +87,16 @@ Result<std::optional<CpuBench>> load_cpu_bench(const CpuBench& identity, std::ch
 
 }  // namespace
 
-std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows) {
-  for (const CompressionSpeed& row : rows) {
+std::optional<double> ssh_zlib_speed(const std::vector<probes::CompressionSpeed>& rows) {
+  for (const probes::CompressionSpeed& row : rows) {
     if (row.codec == "zlib") return row.compress_mb_per_s;
   }
   return std::nullopt;
 }
 
 CpuFigures measure_this_cpu() {
-  return CpuFigures{run_crypto_bench(), ssh_zlib_speed(run_compression_bench(builtin_corpus()))};
+  return CpuFigures{probes::run_crypto_bench(),
+                    ssh_zlib_speed(probes::run_compression_bench(probes::builtin_corpus()))};
 }
 
 std::filesystem::path cpu_cache_path() { return cache_dir() / "cpu.toml"; }
@@ -113,7 +114,7 @@ std::string render_cpu_bench(const CpuBench& bench) {
 }
 
 Result<CpuBench> parse_cpu_bench(std::string_view text, const std::string& origin, std::int64_t now_unix) {
-  SSHTUNE_TRY(root_table, rules::parse_toml(text, origin));
+  SSHTUNE_TRY(root_table, parse_toml(text, origin));
   const Fields root(root_table, origin, "");
   CpuBench bench;
   SSHTUNE_TRYV(root.get("cpu_model", bench.cpu_model));
@@ -142,4 +143,4 @@ Result<CpuFigures> cpu_bench_figures(const CpuBench& identity, bool fresh, std::
   return std::move(bench.figures);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -21,12 +21,12 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // What `audit` quotes of this CPU.
 struct CpuFigures {
-  std::vector<CipherSpeed> ciphers;     // as run_crypto_bench ranks them
-  std::optional<double> zlib_mb_per_s;  // ssh's zlib (level 6) compressing the built-in corpus
+  std::vector<probes::CipherSpeed> ciphers;  // as run_crypto_bench ranks them
+  std::optional<double> zlib_mb_per_s;       // ssh's zlib (level 6) compressing the built-in corpus
 };
 
 // One run of the benchmark and what it is valid for.
@@ -38,7 +38,7 @@ struct CpuBench {
 };
 
 // The zlib row of a compression benchmark (ssh's level 6), when it has one.
-std::optional<double> ssh_zlib_speed(const std::vector<CompressionSpeed>& rows);
+std::optional<double> ssh_zlib_speed(const std::vector<probes::CompressionSpeed>& rows);
 
 // Measures this CPU: the cipher benchmark, and ssh's zlib on the built-in corpus.
 CpuFigures measure_this_cpu();
@@ -63,4 +63,4 @@ Result<CpuBench> parse_cpu_bench(std::string_view text, const std::string& origi
 Result<CpuFigures> cpu_bench_figures(const CpuBench& identity, bool fresh, std::chrono::seconds max_age,
                                      const std::function<CpuFigures()>& measure, const Clock& clock);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

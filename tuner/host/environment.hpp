@@ -28,32 +28,32 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 struct HostEnvironment {
-  const ClientCapabilities* client = nullptr;  // the local ssh (names, defaults, version)
+  const sshconfig::ClientCapabilities* client = nullptr;  // the local ssh (names, defaults, version)
   rules::Catalog catalog;
   rules::Policy policy;
   // A runner for the trials against `target` (libssh in production).
-  std::function<std::unique_ptr<RemoteRunner>(const RemoteTarget& target)> make_runner;
+  std::function<std::unique_ptr<probes::RemoteRunner>(const probes::RemoteTarget& target)> make_runner;
   // A runner for trials through the user's own OpenSSH client.
-  std::function<std::unique_ptr<OpensshRunner>(const OpensshTarget& target)> make_client_runner;
+  std::function<std::unique_ptr<probes::OpensshRunner>(const probes::OpensshTarget& target)> make_client_runner;
   // The server's banner and KEXINIT, read with a connection of its own (only when the survey's runner could
   // not read them inside its authenticated connection).
-  std::function<Result<ServerAlgorithms>(const RemoteTarget& target)> fetch_server;
+  std::function<Result<probes::ServerAlgorithms>(const probes::RemoteTarget& target)> fetch_server;
   // What the local rsync supports (empty when there is none).
-  std::function<RemoteTools()> local_rsync;
+  std::function<probes::RemoteTools()> local_rsync;
   // This machine's TCP buffer limits (/proc in production); unset: unknown.
-  std::function<TcpBufferLimits()> local_tcp;
+  std::function<probes::TcpBufferLimits()> local_tcp;
   // Times scp, sftp or rsync copying a file as its snippet prints it (probes/core/tool_trial.hpp); unset:
   // the tools are not timed.
-  ToolTimer time_tool;
+  probes::ToolTimer time_tool;
   // How fast sha256sum hashes here, 10^6 bytes/s (the big-file snippet's verification); nullopt: unknown.
   std::function<std::optional<double>()> hash_speed;
   // This CPU's cipher speeds (a short benchmark).
-  std::function<std::vector<CipherSpeed>()> cipher_speeds;
+  std::function<std::vector<probes::CipherSpeed>()> cipher_speeds;
   // Compression speeds and ratios on the sample (zlib level 6 first).
-  std::function<std::vector<CompressionSpeed>(const std::string& sample)> compression_speeds;
+  std::function<std::vector<probes::CompressionSpeed>(const std::string& sample)> compression_speeds;
   // The cache: an entry younger than max_age (checked as load_cached_host checks it), and storing one.
   std::function<Result<std::optional<CachedHost>>(const std::string& host, std::chrono::seconds max_age)> load_cache;
   std::function<Result<void>(const CachedHost& entry)> save_cache;
@@ -63,4 +63,4 @@ struct HostEnvironment {
   std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
 };
 
-}  // namespace sshtune
+}  // namespace sshtune::host

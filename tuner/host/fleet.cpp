@@ -4,7 +4,7 @@
 #include <memory>
 #include <utility>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 FleetResult tune_one(const HostRequest& request, HostEnvironment& env) {
@@ -37,12 +37,12 @@ std::function<T()> once(std::function<T()> measure) {
 }
 
 // Compression speeds per sample: measured again only when the sample's bytes differ.
-std::function<std::vector<CompressionSpeed>(const std::string&)> once_per_sample(
-    std::function<std::vector<CompressionSpeed>(const std::string&)> measure) {
+std::function<std::vector<probes::CompressionSpeed>(const std::string&)> once_per_sample(
+    std::function<std::vector<probes::CompressionSpeed>(const std::string&)> measure) {
   if (!measure) return measure;
   struct Memo {
     std::optional<std::string> sample;
-    std::vector<CompressionSpeed> speeds;
+    std::vector<probes::CompressionSpeed> speeds;
   };
   auto memo = std::make_shared<Memo>();
   return [memo, measure = std::move(measure)](const std::string& sample) {
@@ -82,4 +82,4 @@ bool all_succeeded(const std::vector<FleetResult>& results) {
   return std::all_of(results.begin(), results.end(), [](const FleetResult& r) { return !r.error; });
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // One host of a fleet run: what tune_host and render_snippets made of it, or why not.
 struct FleetResult {
@@ -47,4 +47,4 @@ Error error_for_host(const std::string& host, Error error);
 // True when every result succeeded.
 bool all_succeeded(const std::vector<FleetResult>& results);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -1,6 +1,6 @@
 #include "tuner/host/fleet_write.hpp"
 
-namespace sshtune {
+namespace sshtune::host {
 
 Result<edit::EditReport> write_fleet(const std::vector<FleetResult>& results, const std::optional<std::string>& config,
                                      bool dry_run, edit::EditEnv& env) {
@@ -16,4 +16,4 @@ Result<edit::EditReport> write_fleet(const std::vector<FleetResult>& results, co
   return edit::apply_all_settings(targets, all, edit::utc_minute_stamp(env.clock), dry_run, env);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

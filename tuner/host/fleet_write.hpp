@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // Applies the decision of every result that has an outcome (failed hosts are
 // skipped) as one edit: `config` is -F (nullopt: ~/.ssh/config); with `dry_run`
@@ -19,4 +19,4 @@ namespace sshtune {
 Result<edit::EditReport> write_fleet(const std::vector<FleetResult>& results, const std::optional<std::string>& config,
                                      bool dry_run, edit::EditEnv& env);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

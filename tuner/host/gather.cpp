@@ -15,15 +15,15 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // The server's offer: from the survey's authenticated control session when libssh logged it; else read
 // with a connection of its own (which closes before authenticating, so it is said); through a proxy,
 // assume what libssh can do and let failing trials tell the rest. A server the second connection cannot
 // talk to at all (ErrorKind::remote) ends the run; one that spoke badly is a note.
-Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTarget& target, HostEnvironment& env,
-                                      std::vector<std::string>& notes) {
+Result<probes::ServerAlgorithms> server_offer(const probes::AccessCheck& access, const probes::RemoteTarget& target,
+                                              HostEnvironment& env, std::vector<std::string>& notes) {
   if (access.server) return *access.server;
   if (target.proxy_command.empty()) {
     auto server = env.fetch_server(target);
@@ -38,49 +38,50 @@ Result<ServerAlgorithms> server_offer(const AccessCheck& access, const RemoteTar
   } else {
     notes.push_back("server algorithms not read through ProxyCommand/ProxyJump; trying every libssh cipher");
   }
-  ServerAlgorithms assumed;
-  assumed.ciphers_c2s = libssh_ciphers();
-  assumed.compression_c2s = {"none", k_ssh_compression};
+  probes::ServerAlgorithms assumed;
+  assumed.ciphers_c2s = probes::libssh_ciphers();
+  assumed.compression_c2s = {"none", probes::k_ssh_compression};
   return assumed;
 }
 
 // The data the trials carry: the --sample's bytes, else the built-in corpus.
 Result<std::shared_ptr<const std::string>> load_sample(const HostRequest& request) {
-  if (!request.sample_path) return std::make_shared<const std::string>(builtin_corpus());
-  SSHTUNE_TRY(sample, read_sample(*request.sample_path));
+  if (!request.sample_path) return std::make_shared<const std::string>(probes::builtin_corpus());
+  SSHTUNE_TRY(sample, probes::read_sample(*request.sample_path));
   return std::make_shared<const std::string>(std::move(sample));
 }
 
-CachedTrial cached_trial(const TrialResult& trial, TrialRole role) {
-  return {role, trial.cipher, trial.compression, mb_per_s(trial), trial.bytes, trial.seconds, trial.client,
+CachedTrial cached_trial(const probes::TrialResult& trial, TrialRole role) {
+  return {role, trial.cipher, trial.compression, probes::mb_per_s(trial), trial.bytes, trial.seconds, trial.client,
           1,    trial.start_s};
 }
 
 // The survey's half of the facts, and the cache's trial list, from the report; a compressed trial that
 // carried `sample` is the sample's, any other the random data's.
-void add_survey(const HostTrialReport& report, const std::shared_ptr<const std::string>& sample_data, Measurement& m) {
+void add_survey(const probes::HostTrialReport& report, const std::shared_ptr<const std::string>& sample_data,
+                Measurement& m) {
   for (const auto& trial : report.trials) {
     if (!trial.compression) {
-      m.facts.trials.push_back({trial.cipher, mb_per_s(trial)});
+      m.facts.trials.push_back({trial.cipher, probes::mb_per_s(trial)});
       m.trials.push_back(
-          cached_trial(trial, trial.kind == TrialKind::download ? TrialRole::download : TrialRole::upload));
+          cached_trial(trial, trial.kind == probes::TrialKind::download ? TrialRole::download : TrialRole::upload));
       continue;
     }
     const bool sample = trial.payload != nullptr && trial.payload == sample_data;
-    (sample ? m.facts.compressed_sample_mb_per_s : m.facts.compressed_random_mb_per_s) = mb_per_s(trial);
+    (sample ? m.facts.compressed_sample_mb_per_s : m.facts.compressed_random_mb_per_s) = probes::mb_per_s(trial);
     m.trials.push_back(cached_trial(trial, sample ? TrialRole::zlib_sample : TrialRole::zlib_random));
   }
 }
 
-rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& resolved, const ServerAlgorithms& server,
-                            const ClientCapabilities& client) {
+rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& resolved,
+                            const probes::ServerAlgorithms& server, const sshconfig::ClientCapabilities& client) {
   rules::HostFacts facts;
   facts.host = request.host;
   facts.client_ciphers = client.supported(AlgorithmKind::cipher);
   facts.server_ciphers = server.ciphers_c2s;
   facts.server_strict_kex = server.strict_kex;
   facts.server_offers_compression = std::find(server.compression_c2s.begin(), server.compression_c2s.end(),
-                                              k_ssh_compression) != server.compression_c2s.end();
+                                              probes::k_ssh_compression) != server.compression_c2s.end();
   facts.server_is_hpn = rules::banner_is_hpn(server.banner);
   facts.direction =
       request.direction == Direction::download ? rules::TransferDirection::download : rules::TransferDirection::upload;
@@ -89,7 +90,7 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
   return facts;
 }
 
-std::map<std::string, double> local_speeds(const std::vector<CipherSpeed>& speeds) {
+std::map<std::string, double> local_speeds(const std::vector<probes::CipherSpeed>& speeds) {
   std::map<std::string, double> by_name;
   for (const auto& speed : speeds) {
     if (speed.available) by_name[speed.name] = speed.mb_per_s;
@@ -102,25 +103,26 @@ std::optional<double> bytes(std::optional<std::int64_t> limit) {
   return static_cast<double>(*limit);
 }
 
-rules::TcpLimits tcp_limits(const TcpBufferLimits& limits) {
+rules::TcpLimits tcp_limits(const probes::TcpBufferLimits& limits) {
   return {bytes(limits.receive_max), bytes(limits.send_max)};
 }
 
 // Both ends' TCP buffer limits: which window binds a long path (rules/session_window.hpp).
-void add_tcp_limits(const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
+void add_tcp_limits(const probes::HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
   if (env.local_tcp) facts.local_tcp = tcp_limits(env.local_tcp());
   if (report.tools) facts.server_tcp = tcp_limits(report.tools->tcp);
 }
 
 // What TCP counted over the survey's uploads; nullopt when none recorded it (downloads, a pipe).
-std::optional<rules::PathLoss> path_loss_of(const HostTrialReport& report) {
+std::optional<rules::PathLoss> path_loss_of(const probes::HostTrialReport& report) {
   std::optional<rules::PathLoss> loss;
-  for (const TrialResult& trial : report.trials) count_loss(trial, loss);
+  for (const probes::TrialResult& trial : report.trials) count_loss(trial, loss);
   return loss;
 }
 
-void add_local_measurements(const std::vector<CompressionSpeed>& compression, const std::vector<CipherSpeed>& speeds,
-                            const HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
+void add_local_measurements(const std::vector<probes::CompressionSpeed>& compression,
+                            const std::vector<probes::CipherSpeed>& speeds, const probes::HostTrialReport& report,
+                            HostEnvironment& env, rules::HostFacts& facts) {
   facts.local_speeds = local_speeds(speeds);
   if (!compression.empty()) {
     facts.zlib_mb_per_s = compression.front().compress_mb_per_s;
@@ -133,7 +135,7 @@ void add_local_measurements(const std::vector<CompressionSpeed>& compression, co
   add_tcp_limits(report, env, facts);
 }
 
-std::optional<double> zlib_speed(const std::vector<CompressionSpeed>& compression) {
+std::optional<double> zlib_speed(const std::vector<probes::CompressionSpeed>& compression) {
   if (compression.empty()) return std::nullopt;
   return compression.front().compress_mb_per_s;
 }
@@ -142,35 +144,36 @@ std::optional<double> zlib_speed(const std::vector<CompressionSpeed>& compressio
 struct SurveyInput {
   const HostRequest& request;
   const ResolvedHost& resolved;
-  const ServerAlgorithms& server;
-  std::optional<double> zlib_mb_per_s;            // this CPU's zlib on the user's sample
-  const std::vector<CipherSpeed>& cipher_speeds;  // this CPU's
+  const probes::ServerAlgorithms& server;
+  std::optional<double> zlib_mb_per_s;                    // this CPU's zlib on the user's sample
+  const std::vector<probes::CipherSpeed>& cipher_speeds;  // this CPU's
   const rules::Policy& policy;
   const rules::Catalog& catalog;
-  const ClientCapabilities& client;  // the local ssh
+  const sshconfig::ClientCapabilities& client;  // the local ssh
 };
 
 // The survey stops timing ciphers once the round trips or the first trials show the link or the window
 // sets the pace (rules::ciphers_cannot_differ): every cipher then moves the same. Its candidates are the
 // planned ciphers a recommendation may list (the local ssh has them, the security floor allows them).
-HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<std::string>& planned) {
+probes::HostTrialPlan::SkipCiphers cipher_skip(const SurveyInput& in, const std::vector<std::string>& planned) {
   rules::PaceEvidence evidence;
   const rules::HostFacts ends = base_facts(in.request, in.resolved, in.server, in.client);
   evidence.candidates = rules::allowed_untimed(ends, planned, in.catalog, in.policy);
   evidence.local_speeds = local_speeds(in.cipher_speeds);
   evidence.server_is_hpn = rules::banner_is_hpn(in.server.banner);
-  return [evidence, policy = in.policy](const std::vector<TrialResult>& timed, std::optional<double> rtt) mutable {
-    evidence.timed.clear();
-    for (const auto& trial : timed) evidence.timed.push_back({trial.cipher, mb_per_s(trial)});
-    evidence.rtt_seconds = rtt;
-    return rules::ciphers_cannot_differ(evidence, policy);
-  };
+  return
+      [evidence, policy = in.policy](const std::vector<probes::TrialResult>& timed, std::optional<double> rtt) mutable {
+        evidence.timed.clear();
+        for (const auto& trial : timed) evidence.timed.push_back({trial.cipher, probes::mb_per_s(trial)});
+        evidence.rtt_seconds = rtt;
+        return rules::ciphers_cannot_differ(evidence, policy);
+      };
 }
 
 // The survey's compressed trials are skipped when they cannot come close (rules::zlib_can_reach): a
 // compressed upload, as they all are, never outruns zlib on this CPU. Only for uploads: a download is
 // compressed by the server's CPU. And not when compression is in effect now: its figure is the base.
-HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
+probes::HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
   if (in.resolved.current_compression || !in.zlib_mb_per_s || in.request.direction == Direction::download) return {};
   return [zlib = *in.zlib_mb_per_s, policy = in.policy](double fastest) -> std::optional<std::string> {
     if (rules::zlib_can_reach(zlib, fastest)) return std::nullopt;
@@ -181,10 +184,12 @@ HostTrialPlan::SkipCompression compression_skip(const SurveyInput& in) {
 }
 
 // The survey's plan; its share of the budget less what the control session's set-up already took.
-HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::string> sample, milliseconds connect_time) {
-  HostTrialPlan plan = make_trial_plan(in.server, std::move(sample));
+probes::HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::string> sample,
+                                  milliseconds connect_time) {
+  probes::HostTrialPlan plan = probes::make_trial_plan(in.server, std::move(sample));
   plan.budget = std::max(milliseconds(0), split_budget(in.request.budget, in.policy.timing).survey - connect_time);
-  plan.direction = in.request.direction == Direction::download ? TrialKind::download : TrialKind::upload;
+  plan.direction =
+      in.request.direction == Direction::download ? probes::TrialKind::download : probes::TrialKind::upload;
   plan.skip_compression = compression_skip(in);
   plan.skip_ciphers = cipher_skip(in, plan.ciphers);
   plan.timing = in.policy.timing;
@@ -193,8 +198,8 @@ HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const std::stri
 
 }  // namespace
 
-void count_loss(const TrialResult& trial, std::optional<rules::PathLoss>& loss) {
-  if (trial.kind != TrialKind::upload || !trial.tcp) return;
+void count_loss(const probes::TrialResult& trial, std::optional<rules::PathLoss>& loss) {
+  if (trial.kind != probes::TrialKind::upload || !trial.tcp) return;
   if (!loss) loss.emplace();
   loss->segments += static_cast<double>(trial.tcp->segments_out);
   loss->retransmitted += static_cast<double>(trial.tcp->retransmitted);
@@ -217,8 +222,8 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   const auto cipher_speeds = env.cipher_speeds();
   const SurveyInput survey{request,       resolved,   m.server,    zlib_speed(compression),
                            cipher_speeds, env.policy, env.catalog, *env.client};
-  const HostTrialReport report = run_survey(runner, survey_plan(survey, sample, connect_time), request.host,
-                                            std::move(access), connect_time, *env.clock);
+  const probes::HostTrialReport report = probes::run_survey(runner, survey_plan(survey, sample, connect_time),
+                                                            request.host, std::move(access), connect_time, *env.clock);
   runner.finish();
   remote->end_trials();  // before the confirmation times anything
   m.facts = base_facts(request, resolved, m.server, *env.client);
@@ -257,4 +262,4 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   return std::move(m);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

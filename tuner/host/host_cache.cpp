@@ -17,7 +17,7 @@
 
 namespace fs = std::filesystem;
 
-namespace sshtune {
+namespace sshtune::host {
 
 std::string_view to_string(Direction direction) { return direction == Direction::download ? "download" : "upload"; }
 
@@ -59,11 +59,13 @@ TrialRole role_of(CopyTool tool) {
   return TrialRole::scp;
 }
 
-std::string_view to_string(TrialClient client) { return client == TrialClient::openssh ? "openssh" : "libssh"; }
+std::string_view to_string(probes::TrialClient client) {
+  return client == probes::TrialClient::openssh ? "openssh" : "libssh";
+}
 
-std::optional<TrialClient> parse_trial_client(std::string_view text) {
-  if (text == "libssh") return TrialClient::libssh;
-  if (text == "openssh") return TrialClient::openssh;
+std::optional<probes::TrialClient> parse_trial_client(std::string_view text) {
+  if (text == "libssh") return probes::TrialClient::libssh;
+  if (text == "openssh") return probes::TrialClient::openssh;
   return std::nullopt;
 }
 
@@ -78,7 +80,7 @@ std::optional<TrialRole> parse_trial_role(std::string_view text) {
 std::optional<double> session_start_s(const CachedHost& entry) {
   std::vector<double> starts;
   for (const CachedTrial& trial : entry.trials) {
-    if (trial.start_s && trial.client == TrialClient::openssh && trial.kind != TrialRole::parallel) {
+    if (trial.start_s && trial.client == probes::TrialClient::openssh && trial.kind != TrialRole::parallel) {
       starts.push_back(*trial.start_s);
     }
   }
@@ -176,4 +178,4 @@ Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std:
   return loaded;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

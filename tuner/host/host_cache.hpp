@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // Which way the cipher trials moved data.
 enum class Direction { upload, download };
@@ -54,8 +54,8 @@ struct CachedTrial {
   double mb_per_s = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;
-  TrialClient client = TrialClient::libssh;      // the survey's libssh, or the user's OpenSSH client
-  int streams = 1;                               // > 1 for parallel trials
+  probes::TrialClient client = probes::TrialClient::libssh;  // the survey's libssh, or the user's OpenSSH client
+  int streams = 1;                                           // > 1 for parallel trials
   std::optional<double> start_s = std::nullopt;  // OpenSSH trials: seconds lost at the start (TrialResult::start_s)
   // Parallel trials: the slowest session's set-up (TrialResult::setup_s), what k log-ins at once take;
   // copy tools' trials: a lone log-in and remote command timed beside them (ToolTrials::login_s).
@@ -63,8 +63,8 @@ struct CachedTrial {
 };
 
 // "libssh" / "openssh" (the cache's and the JSON's `client`); parse_trial_client is its inverse.
-std::string_view to_string(TrialClient client);
-std::optional<TrialClient> parse_trial_client(std::string_view text);
+std::string_view to_string(probes::TrialClient client);
+std::optional<probes::TrialClient> parse_trial_client(std::string_view text);
 
 struct CachedHost {
   std::string host;                // the alias as typed
@@ -143,4 +143,4 @@ Result<std::optional<CachedHost>> load_cached_host(const std::string& host, std:
 // How long a measurement stays fresh for `host` to reuse it by default.
 inline constexpr std::chrono::hours k_cache_max_age{24 * 7};
 
-}  // namespace sshtune
+}  // namespace sshtune::host

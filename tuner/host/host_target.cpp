@@ -10,7 +10,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // ~ and %d in the paths the probes open are the home ssh-tune reads under (base/paths.hpp),
@@ -18,7 +18,7 @@ namespace {
 std::string home_directory() { return home_dir().string(); }
 
 // Expands ssh's path tokens the way ssh does for IdentityFile and friends.
-std::string expand_tokens(const std::string& text, const RemoteTarget& target) {
+std::string expand_tokens(const std::string& text, const probes::RemoteTarget& target) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '%' || i + 1 == text.size()) {
@@ -53,7 +53,8 @@ Result<std::uint16_t> parse_port(const std::string& text, const std::string& hos
 // `ssh -W` through the ProxyJump hops, as ssh builds it: the last hop runs -W to
 // the target, earlier hops are its own -J. Every value is one shell word (the
 // command runs under sh -c) and `--` ends the options before the last hop.
-std::string jump_command(const std::string& hops, const RemoteTarget& target, const TargetOverrides& overrides) {
+std::string jump_command(const std::string& hops, const probes::RemoteTarget& target,
+                         const TargetOverrides& overrides) {
   const auto comma = hops.rfind(',');
   std::string command = "ssh -o BatchMode=yes";
   if (overrides.config_file) command += " -F " + templates::shell_word(*overrides.config_file);
@@ -66,7 +67,7 @@ std::string jump_command(const std::string& hops, const RemoteTarget& target, co
   return command + " -W " + templates::shell_word(forward) + " -- " + templates::shell_word(last);
 }
 
-std::string proxy_command(const config::Evaluation& evaluation, const RemoteTarget& target,
+std::string proxy_command(const sshconfig::Evaluation& evaluation, const probes::RemoteTarget& target,
                           const TargetOverrides& overrides) {
   if (auto command = evaluation.value("proxycommand"); command && *command != "none") {
     return expand_tokens(*command, target);
@@ -79,7 +80,7 @@ std::string proxy_command(const config::Evaluation& evaluation, const RemoteTarg
 }
 
 void add_paths(std::vector<std::filesystem::path>& paths, const std::vector<std::string>& values,
-               const RemoteTarget& target) {
+               const probes::RemoteTarget& target) {
   for (const auto& value : values) {
     for (const auto& word : split_words(value)) {
       if (word != "none") {
@@ -91,8 +92,8 @@ void add_paths(std::vector<std::filesystem::path>& paths, const std::vector<std:
 
 }  // namespace
 
-config::EvalRequest eval_request(const std::string& host, const TargetOverrides& overrides) {
-  config::EvalRequest request;
+sshconfig::EvalRequest eval_request(const std::string& host, const TargetOverrides& overrides) {
+  sshconfig::EvalRequest request;
   request.host = host;
   request.user = overrides.user;
   request.port = overrides.port;
@@ -105,8 +106,8 @@ config::EvalRequest eval_request(const std::string& host, const TargetOverrides&
   return request;
 }
 
-Result<RemoteTarget> resolve_target(const config::Evaluation& evaluation, const TargetOverrides& overrides) {
-  RemoteTarget target;
+Result<probes::RemoteTarget> resolve_target(const sshconfig::Evaluation& evaluation, const TargetOverrides& overrides) {
+  probes::RemoteTarget target;
   target.hostname = evaluation.value("hostname").value_or(evaluation.host);
   SSHTUNE_TRY(port, parse_port(evaluation.value("port").value_or("22"), evaluation.host));
   target.port = port;
@@ -122,4 +123,4 @@ Result<RemoteTarget> resolve_target(const config::Evaluation& evaluation, const 
   return target;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

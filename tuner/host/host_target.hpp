@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // -F, -p, -l, -i and --accept-new, as given to `ssh-tune host`.
 struct TargetOverrides {
@@ -23,11 +23,11 @@ struct TargetOverrides {
 };
 
 // The evaluator request ssh itself would make for `host` with these overrides.
-config::EvalRequest eval_request(const std::string& host, const TargetOverrides& overrides);
+sshconfig::EvalRequest eval_request(const std::string& host, const TargetOverrides& overrides);
 
 // The probe target for an evaluated configuration: ~ and %d/%u/%h/%r/%p/%% are
 // expanded in identity and known-hosts paths, ProxyCommand gets %h/%p/%r, and
 // ProxyJump becomes `ssh -W` through the jump host (batch mode: never prompts).
-Result<RemoteTarget> resolve_target(const config::Evaluation& evaluation, const TargetOverrides& overrides);
+Result<probes::RemoteTarget> resolve_target(const sshconfig::Evaluation& evaluation, const TargetOverrides& overrides);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

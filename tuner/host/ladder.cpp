@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // The fastest uncompressed OpenSSH figure and its cipher.
@@ -24,10 +24,11 @@ std::optional<rules::ClientTrial> best_client_trial(const rules::HostFacts& fact
 
 // One step: k sessions at once, their aggregate as `sharing` says; false when any of them failed (the
 // ladder stops: a server refusing connections must not be pressed further).
-bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionSharing sharing, Measurement& m) {
-  auto results = client.run_together(std::vector<TrialSpec>(static_cast<std::size_t>(k), spec));
-  CachedTrial total{TrialRole::parallel, spec.cipher, false, 0, 0, 0, TrialClient::openssh, k};
-  std::vector<TrialResult> sessions;
+bool parallel_step(probes::OpensshRunner& client, const probes::TrialSpec& spec, int k, probes::SessionSharing sharing,
+                   Measurement& m) {
+  auto results = client.run_together(std::vector<probes::TrialSpec>(static_cast<std::size_t>(k), spec));
+  CachedTrial total{TrialRole::parallel, spec.cipher, false, 0, 0, 0, probes::TrialClient::openssh, k};
+  std::vector<probes::TrialResult> sessions;
   for (auto& result : results) {
     if (!result) {
       m.notes.push_back(std::to_string(k) + " parallel sessions failed (" + result.error().message +
@@ -40,7 +41,7 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionS
     if (const auto setup = result.value().setup_s) total.setup_s = std::max(total.setup_s.value_or(0), *setup);
     sessions.push_back(std::move(result.value()));
   }
-  total.mb_per_s = aggregate_mb_per_s(sessions, sharing);
+  total.mb_per_s = probes::aggregate_mb_per_s(sessions, sharing);
   m.facts.parallel_trials.push_back({k, total.mb_per_s});
   m.trials.push_back(total);
   return true;
@@ -50,8 +51,9 @@ bool parallel_step(OpensshRunner& client, const TrialSpec& spec, int k, SessionS
 // beyond its estimate moves the deadline. False when a step failed.
 // `guess_next(k)`: how many sessions the step after k will likely want (0: none), opened while k streams.
 template <typename Next, typename GuessNext>
-bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharing, OpensshRunner& client,
-           Budget& budget, HostEnvironment& env, Measurement& m, Next next, GuessNext guess_next) {
+bool climb(const ConfirmPlan& plan, const probes::TrialSpec& spec, probes::SessionSharing sharing,
+           probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m, Next next,
+           GuessNext guess_next) {
   const milliseconds step_cost =
       ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream, env.policy.timing);
   bool failed = false;
@@ -59,7 +61,7 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharin
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
     const auto started = env.clock->now();
     if (const int after = guess_next(k); after > 0) {
-      client.prepare(std::vector<TrialSpec>(static_cast<std::size_t>(after), spec));
+      client.prepare(std::vector<probes::TrialSpec>(static_cast<std::size_t>(after), spec));
     }
     failed = !parallel_step(client, spec, k, sharing, m);
     budget.charge(std::chrono::duration_cast<milliseconds>(env.clock->now() - started) - step_cost);
@@ -72,8 +74,8 @@ bool climb(const ConfirmPlan& plan, const TrialSpec& spec, SessionSharing sharin
 // the ssh trials broke by noise must not open k sessions more (each start runs the remote login shell,
 // up to a second of CPU, while the prepared ones wait). Otherwise sized by your ssh's best session, with
 // the slow-start floor of a path that loses packets where its connections saw loss the survey did not.
-TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best, const rules::HostFacts& facts,
-                           const rules::Policy& policy) {
+probes::TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientTrial& best,
+                                   const rules::HostFacts& facts, const rules::Policy& policy) {
   if (plan.ladder_spec) return *plan.ladder_spec;
   const bool lossy = rules::loss_suspected(facts, policy);
   const WarmUpFloor floor =
@@ -88,15 +90,15 @@ void note_no_time(Measurement& m) {
 
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
 // the step after each prepared while it streams.
-void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const TrialSpec& spec, OpensshRunner& client,
-                Budget& budget, HostEnvironment& env, Measurement& m) {
+void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const probes::TrialSpec& spec,
+                probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
   const auto& trials = m.facts.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   const auto best_so_far = [&] {
     return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best.mb_per_s}).mb_per_s;
   };
   const bool ran = climb(
-      plan, spec, SessionSharing::independent, client, budget, env, m,
+      plan, spec, probes::SessionSharing::independent, client, budget, env, m,
       [&](int k, bool failed, milliseconds left, milliseconds cost) {
         return next_step_down(k, failed, last(), best_so_far(), left, cost, env.policy);
       },
@@ -106,12 +108,12 @@ void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const T
 
 // From the bottom up (a CPU- or link-bound host): 2, 4, 8 while each step gains on the one before it.
 // Nothing is prepared: sessions starting beside a step would take its CPU.
-void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const TrialSpec& spec, OpensshRunner& client,
-              Budget& budget, HostEnvironment& env, Measurement& m) {
+void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const probes::TrialSpec& spec,
+              probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
   const auto& trials = m.facts.parallel_trials;
   double previous = best.mb_per_s;
   const bool ran = climb(
-      plan, spec, SessionSharing::shared, client, budget, env, m,
+      plan, spec, probes::SessionSharing::shared, client, budget, env, m,
       [&](int k, bool failed, milliseconds left, milliseconds cost) {
         // next_parallel_step reads no gain before the first step or after a failed one.
         const double gain = k == 0 || failed ? 0.0 : trials.back().mb_per_s / previous;
@@ -132,11 +134,11 @@ bool held_near_window(const rules::ClientTrial& best, const rules::HostFacts& fa
 
 }  // namespace
 
-void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client) {
-  if (plan.ladder_spec) client.prepare(std::vector<TrialSpec>(k_max_streams, *plan.ladder_spec));
+void prepare_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client) {
+  if (plan.ladder_spec) client.prepare(std::vector<probes::TrialSpec>(k_max_streams, *plan.ladder_spec));
 }
 
-void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env,
+void climb_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client, Budget& budget, HostEnvironment& env,
                   Measurement& m) {
   const auto best = best_client_trial(m.facts);
   if (!best) return;
@@ -154,7 +156,7 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
   // LAN, up to a few round trips on a long path) and, on a shared CPU or link, their spans' union is the
   // time, so a much shorter step reads that skew as speed lost. Window-held sessions add their own rates
   // instead (SessionSharing).
-  const TrialSpec spec = ladder_step_spec(plan, *best, m.facts, env.policy);
+  const probes::TrialSpec spec = ladder_step_spec(plan, *best, m.facts, env.policy);
   if (plan.shortlist.window_suspect || held_by_path)
     climb_down(plan, *best, spec, client, budget, env, m);
   else
@@ -164,4 +166,4 @@ void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget
                       budget.charged() - charged_before});
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

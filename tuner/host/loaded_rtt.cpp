@@ -6,15 +6,15 @@
 #include <future>
 #include <system_error>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 constexpr int k_loaded_round_trips = 4;
 
-std::optional<double> median_round_trip(RemoteRunner& runner, const StreamStart& start,
+std::optional<double> median_round_trip(probes::RemoteRunner& runner, const StreamStart& start,
                                         std::chrono::milliseconds wait) {
-  TrialSpec spec;
-  spec.kind = TrialKind::round_trips;
+  probes::TrialSpec spec;
+  spec.kind = probes::TrialKind::round_trips;
   spec.round_trips = k_loaded_round_trips;
   spec.before_round_trips = [&] { return start.began_within(wait); };
   auto result = runner.run(spec);
@@ -40,7 +40,7 @@ void StreamStart::settle(bool abandoned) {
   m_begun.set_value();
 }
 
-std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, const StreamStart& start,
+std::future<std::optional<double>> loaded_round_trips(probes::RemoteRunner& runner, const StreamStart& start,
                                                       std::chrono::milliseconds wait) {
   try {
     return std::async(std::launch::async, [&runner, &start, wait] { return median_round_trip(runner, start, wait); });
@@ -51,4 +51,4 @@ std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, cons
   }
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -14,7 +14,7 @@
 #include <future>
 #include <optional>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // A one-shot word that a trial's stream has begun, or that it never will.
 class StreamStart {
@@ -41,7 +41,7 @@ class StreamStart {
 // On a thread of its own: readies the echo channel on `runner` at once, then, when `start` says the stream
 // began within `wait`, times a few round trips. The median round trip in seconds, or nullopt when the
 // stream never began, the round trips failed or no thread started. `start` must outlive the returned future's wait.
-std::future<std::optional<double>> loaded_round_trips(RemoteRunner& runner, const StreamStart& start,
+std::future<std::optional<double>> loaded_round_trips(probes::RemoteRunner& runner, const StreamStart& start,
                                                       std::chrono::milliseconds wait);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -23,20 +23,20 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // What the survey leaves the passes after it.
 struct Survey {
-  Measurement measurement;                    // the survey's facts, trials, notes and failures
-  std::unique_ptr<RemoteRunner> runner;       // its control session stays open for the loaded round trips
-  std::shared_ptr<const std::string> sample;  // the user's data (or the built-in corpus)
-  milliseconds connect_time{0};               // what the control session's set-up took
-  Budget budget;                              // opened as the control session connected; its set-up charged
+  Measurement measurement;                       // the survey's facts, trials, notes and failures
+  std::unique_ptr<probes::RemoteRunner> runner;  // its control session stays open for the loaded round trips
+  std::shared_ptr<const std::string> sample;     // the user's data (or the built-in corpus)
+  milliseconds connect_time{0};                  // what the control session's set-up took
+  Budget budget;                                 // opened as the control session connected; its set-up charged
 };
 
 // Adds what TCP counted on `trial`'s connection, an upload's (TrialResult::tcp), to `loss`: the survey's,
 // your ssh's and the ladder's sessions all tell how much the path loses.
-void count_loss(const TrialResult& trial, std::optional<rules::PathLoss>& loss);
+void count_loss(const probes::TrialResult& trial, std::optional<rules::PathLoss>& loss);
 
 // The survey: access (host key, authentication), the server's offer, the survey's trials within its
 // share, this CPU's cipher and compression speeds. Errors as gather_facts'.
@@ -45,21 +45,21 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
 // What the confirmation and the ladder will do, decided once from the survey.
 struct ConfirmPlan {
   rules::Shortlist shortlist;
-  TrialKind direction = TrialKind::upload;  // the request's
-  std::string no_ladder;                    // why no parallel sessions will be timed; "" when the ladder runs
-  milliseconds setup{0};                    // of a batch's set-up, what the budget holds (setup_in_budget)
-  milliseconds shortest_stream{0};          // no trial of your ssh streams for less (shortest_stream)
-  WarmUpFloor warm_up_floor;                // every trial's least warm-up, from the survey's RTT
-  milliseconds share{0};                    // the confirmation's share of the time left (confirm_share)
-  milliseconds kept_for_ladder{0};          // what runs timed again leave a ladder that will run
-  milliseconds parallel_share{0};           // the ladder's share (split_budget)
-  std::vector<TrialSpec> specs;             // the shortlist's trials, in turn order
-  milliseconds rtt_wait{0};                 // how long the loaded round trips wait for the first to stream
-  std::string nothing_to_confirm;           // when specs is empty: why (facts.openssh_missing)
-  std::string cut;                          // what the budget could not hold of the shortlist ("" all)
+  probes::TrialKind direction = probes::TrialKind::upload;  // the request's
+  std::string no_ladder;                 // why no parallel sessions will be timed; "" when the ladder runs
+  milliseconds setup{0};                 // of a batch's set-up, what the budget holds (setup_in_budget)
+  milliseconds shortest_stream{0};       // no trial of your ssh streams for less (shortest_stream)
+  WarmUpFloor warm_up_floor;             // every trial's least warm-up, from the survey's RTT
+  milliseconds share{0};                 // the confirmation's share of the time left (confirm_share)
+  milliseconds kept_for_ladder{0};       // what runs timed again leave a ladder that will run
+  milliseconds parallel_share{0};        // the ladder's share (split_budget)
+  std::vector<probes::TrialSpec> specs;  // the shortlist's trials, in turn order
+  milliseconds rtt_wait{0};              // how long the loaded round trips wait for the first to stream
+  std::string nothing_to_confirm;        // when specs is empty: why (facts.openssh_missing)
+  std::string cut;                       // what the budget could not hold of the shortlist ("" all)
   // Where the ladder runs from the top (a window-suspect shortlist): one session of its first step, the
   // shortlist's leader at its survey figure; prepare_ladder opens them while the confirmation streams.
-  std::optional<TrialSpec> ladder_spec;
+  std::optional<probes::TrialSpec> ladder_spec;
 };
 
 // The plan over the survey's facts, its connect time and the budget left now.
@@ -73,31 +73,33 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
 // A compressed trial does not stream where an uncompressed one before it shows that OpenSSH's channel
 // window leaves compression nothing to gain (rules::window_stops_compression); a note says why. With no
 // figure, facts.openssh_missing says why. plan.specs must not be empty.
-void confirm_with_openssh(const ConfirmPlan& plan, RemoteRunner& survey_runner, OpensshRunner& client, Budget& budget,
-                          HostEnvironment& env, Measurement& m);
+void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_runner, probes::OpensshRunner& client,
+                          Budget& budget, HostEnvironment& env, Measurement& m);
 
 // Given every first run (`first`, one per plan.specs): the runs to time once more (those that crawled,
 // then a contested lead's challenger and leader, each with a note in `notes`) and how long each streams:
 // their share of what is left `now` before the budget's end, less what a ladder that will run keeps.
-OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const std::vector<Result<TrialResult>>& first,
-                                        const rules::HostFacts& facts, const Budget& budget, Clock::time_point now,
-                                        const rules::Policy& policy, std::vector<std::string>& notes);
+probes::OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan,
+                                                const std::vector<Result<probes::TrialResult>>& first,
+                                                const rules::HostFacts& facts, const Budget& budget,
+                                                Clock::time_point now, const rules::Policy& policy,
+                                                std::vector<std::string>& notes);
 
 // The index of the fastest successful uncompressed figure among `results` (results[i] is specs[i]'s; there
 // may be fewer results than specs), or nullopt when there is none.
-std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs,
-                                               const std::vector<Result<TrialResult>>& results);
+std::optional<std::size_t> uncompressed_leader(const std::vector<probes::TrialSpec>& specs,
+                                               const std::vector<Result<probes::TrialResult>>& results);
 
 // Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`: each
 // figure the mean of its runs kept, a run under policy.crawl_fraction of the trial's fastest run left out (a
 // stall); the better of two noisy runs would be biased upward. Its start is the mean of the starts its runs
 // measured (a second run on the first's session measured none). Leaves `count` results.
-void average_retimes(std::vector<Result<TrialResult>>& results, std::size_t count,
+void average_retimes(std::vector<Result<probes::TrialResult>>& results, std::size_t count,
                      const std::vector<std::size_t>& chosen, const rules::Policy& policy);
 
 // Where plan.ladder_spec is set: the ladder's first step (k_max_streams sessions of it) starts connecting
 // in the background, so its set-up overlaps the confirmation.
-void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client);
+void prepare_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client);
 
 // The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs; where
 // that figure is rules::near_window of its window, from the top down whatever plan.no_ladder says):
@@ -107,10 +109,11 @@ void prepare_ladder(const ConfirmPlan& plan, OpensshRunner& client);
 // facts.parallel_trials, trials and a note when no step ran. From the top down, the step after each one
 // (half as many sessions) is prepared while it streams; plan.ladder_spec is the step's spec when it has
 // the best figure's cipher (its sessions were prepared for it).
-void climb_ladder(const ConfirmPlan& plan, OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m);
+void climb_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client, Budget& budget, HostEnvironment& env,
+                  Measurement& m);
 
 // The survey's figure for `cipher`, or with `compression` the compressed sample's; none when the survey
 // did not measure it.
 std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -6,7 +6,7 @@
 #include "probes/bench/sample_corpus.hpp"
 #include "tuner/host/tool_pass.hpp"
 
-namespace sshtune {
+namespace sshtune::host {
 
 namespace {
 
@@ -33,12 +33,12 @@ std::string sample_label(const HostRequest& request) {
 Result<CopySize> copy_size(const HostRequest& request) {
   if (request.copy_bytes) return CopySize{*request.copy_bytes, CopySize::From::size_flag};
   if (!request.sample_path) return CopySize{};
-  SSHTUNE_TRY(bytes, sample_size(*request.sample_path));
+  SSHTUNE_TRY(bytes, probes::sample_size(*request.sample_path));
   return CopySize{bytes, CopySize::From::sample};
 }
 
-Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabilities& client) {
-  SSHTUNE_TRY(evaluation, config::evaluate(eval_request(request.host, request.overrides), client));
+Result<ResolvedHost> resolve_host(const HostRequest& request, const sshconfig::ClientCapabilities& client) {
+  SSHTUNE_TRY(evaluation, sshconfig::evaluate(eval_request(request.host, request.overrides), client));
   SSHTUNE_TRY(target, resolve_target(evaluation, request.overrides));
   ResolvedHost resolved;
   resolved.current_ciphers = split_commas(evaluation.value("ciphers").value_or(""));
@@ -50,7 +50,7 @@ Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabi
 }
 
 std::optional<HostOutcome> reuse_cached(const HostRequest& request, const ResolvedHost& resolved,
-                                        std::optional<CachedHost> cached, const ClientCapabilities& client) {
+                                        std::optional<CachedHost> cached, const sshconfig::ClientCapabilities& client) {
   if (request.fresh || !cached || cached->sample != sample_label(request) || cached->direction != request.direction ||
       cached->client_version != client.version()) {
     return std::nullopt;
@@ -126,4 +126,4 @@ Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env) 
   return outcome;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

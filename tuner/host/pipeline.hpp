@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 struct HostRequest {
   std::string host;  // the alias as typed
@@ -53,8 +53,8 @@ Result<CopySize> copy_size(const HostRequest& request);
 
 // The alias resolved as ssh would: the effective configuration and the probe target.
 struct ResolvedHost {
-  config::Evaluation evaluation;
-  RemoteTarget target;
+  sshconfig::Evaluation evaluation;
+  probes::RemoteTarget target;
   std::vector<std::string> current_ciphers;  // `ssh -G`'s ciphers now, for the comparison
   bool current_compression = false;
 };
@@ -73,7 +73,7 @@ struct PassTime {
 // What gather_facts measured: the decision's inputs and the raw material of the cache entry.
 struct Measurement {
   rules::HostFacts facts;
-  ServerAlgorithms server;
+  probes::ServerAlgorithms server;
   std::vector<CachedTrial> trials;
   std::vector<std::string> notes;     // what could not be measured, and why
   std::vector<std::string> failures;  // "TRIAL: message" for each trial that failed
@@ -112,12 +112,12 @@ std::string sample_label(const HostRequest& request);
 
 // Pass 1: the effective configuration for the alias and the target the probes use.
 // Errors: a bad config (file:line), a bad port.
-Result<ResolvedHost> resolve_host(const HostRequest& request, const ClientCapabilities& client);
+Result<ResolvedHost> resolve_host(const HostRequest& request, const sshconfig::ClientCapabilities& client);
 
 // Pass 2: the cached outcome when `cached` answers the same question (sample,
 // direction, client version) and --fresh was not given; nullopt otherwise.
 std::optional<HostOutcome> reuse_cached(const HostRequest& request, const ResolvedHost& resolved,
-                                        std::optional<CachedHost> cached, const ClientCapabilities& client);
+                                        std::optional<CachedHost> cached, const sshconfig::ClientCapabilities& client);
 
 // Pass 3: the server's offer, the trials within the budget, and this machine's
 // cipher and compression speeds. Errors: unreachable host, a server that accepts
@@ -137,4 +137,4 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
 // cache entry that fails the cache checks (host_cache.hpp) unless --fresh.
 Result<HostOutcome> tune_host(const HostRequest& request, HostEnvironment& env);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 const PenaltyEntry* find(const PreauthLedger& ledger, const std::string& server) {
@@ -99,4 +99,4 @@ Result<void> save_ledger(const PreauthLedger& ledger, std::int64_t now) {
   return edit::AtomicWriter(file_system).replace(before, render_ledger(ledger, now), edit::WriteOptions{false, 0600});
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

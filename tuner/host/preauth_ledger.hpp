@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // sshd's defaults (OpenSSH 10.0's `sshd -T`: persourcepenalties ... noauth:1 authfail:5 min:15).
 inline constexpr double k_sshd_penalty_min_s = 15;   // a source is refused once its penalty exceeds this
@@ -64,4 +64,4 @@ Result<PreauthLedger> load_ledger();
 // Writes the ledger atomically (0600) into the cache directory.
 Result<void> save_ledger(const PreauthLedger& ledger, std::int64_t now);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string_view>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // Back to the start of the line and erase it (ANSI EL): the status line is redrawn in place.
@@ -14,13 +14,13 @@ constexpr std::string_view k_erase_line = "\r\033[K";
 
 }  // namespace
 
-Result<AccessCheck> ProgressRunner::check_access() {
+Result<probes::AccessCheck> ProgressRunner::check_access() {
   show("connecting, checking the host key", 0, 0);
   return m_inner.check_access();
 }
 
-Result<TrialResult> ProgressRunner::run(const TrialSpec& spec) {
-  TrialSpec wrapped = spec;
+Result<probes::TrialResult> ProgressRunner::run(const probes::TrialSpec& spec) {
+  probes::TrialSpec wrapped = spec;
   const std::string label = describe_trial(spec);
   if (m_progress != nullptr) {
     wrapped.on_progress = [this, label, cap = spec.byte_cap, inner = spec.on_progress](std::uint64_t bytes) {
@@ -32,7 +32,7 @@ Result<TrialResult> ProgressRunner::run(const TrialSpec& spec) {
   }
   show(label, 0, spec.byte_cap);
   auto result = m_inner.run(wrapped);
-  if (result && spec.kind == TrialKind::upload) result.value().payload = spec.payload;
+  if (result && spec.kind == probes::TrialKind::upload) result.value().payload = spec.payload;
   return result;
 }
 
@@ -60,4 +60,4 @@ void clear_progress(std::ostream* progress) {
   if (progress != nullptr) *progress << k_erase_line << std::flush;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

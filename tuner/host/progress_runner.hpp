@@ -9,16 +9,16 @@
 #include <iosfwd>
 #include <memory>
 
-namespace sshtune {
+namespace sshtune::host {
 
-class ProgressRunner final : public RemoteRunner {
+class ProgressRunner final : public probes::RemoteRunner {
  public:
   // Wraps `inner`; `progress` is null when nothing should be shown.
-  ProgressRunner(RemoteRunner& inner, std::ostream* progress) : m_inner(inner), m_progress(progress) {}
+  ProgressRunner(probes::RemoteRunner& inner, std::ostream* progress) : m_inner(inner), m_progress(progress) {}
 
-  Result<AccessCheck> check_access() override;
-  Result<TrialResult> run(const TrialSpec& spec) override;
-  void connect_ahead(const TrialSpec& first) override { m_inner.connect_ahead(first); }
+  Result<probes::AccessCheck> check_access() override;
+  Result<probes::TrialResult> run(const probes::TrialSpec& spec) override;
+  void connect_ahead(const probes::TrialSpec& first) override { m_inner.connect_ahead(first); }
   std::chrono::milliseconds setup_time() const override { return m_inner.setup_time(); }
 
   // Clears the progress line (call once after the last trial).
@@ -27,7 +27,7 @@ class ProgressRunner final : public RemoteRunner {
  private:
   void show(const std::string& label, std::uint64_t bytes, std::uint64_t cap);
 
-  RemoteRunner& m_inner;
+  probes::RemoteRunner& m_inner;
   std::ostream* m_progress;
 };
 
@@ -36,4 +36,4 @@ void show_probing(std::ostream* progress, const std::string& what);
 // Clears the live status line; nothing when `progress` is null.
 void clear_progress(std::ostream* progress);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -3,7 +3,7 @@
 #include "base/process.hpp"
 #include "templates/snippets.hpp"
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 std::string snippet_key(templates::SnippetKind kind) {
@@ -31,4 +31,4 @@ Result<Snippets> render_snippets(const HostOutcome& outcome) {
   return snippets;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // Snippet kind name ("ssh_config", "rsync", "scp", "sftp", "ssh", "parallel") -> rendered text.
 using Snippets = std::map<std::string, std::string>;
@@ -20,4 +20,4 @@ templates::SnippetInput snippet_input(const CachedHost& entry);
 // override or the shipped one), naming the file.
 Result<Snippets> render_snippets(const HostOutcome& outcome);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

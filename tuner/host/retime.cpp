@@ -11,10 +11,10 @@
 
 #include <algorithm>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
-using Results = std::vector<Result<TrialResult>>;
+using Results = std::vector<Result<probes::TrialResult>>;
 
 // The fastest uncompressed confirmation trial (`leader`) and the other one the survey rated highest,
 // with their survey figures.
@@ -26,7 +26,7 @@ struct Contest {
 };
 
 // The leader and its challenger when the survey contests their order.
-std::optional<Contest> find_contest(const std::vector<TrialSpec>& specs, const Results& results,
+std::optional<Contest> find_contest(const std::vector<probes::TrialSpec>& specs, const Results& results,
                                     const rules::HostFacts& facts, const rules::Policy& policy) {
   const auto leader = uncompressed_leader(specs, results);
   if (!leader) return std::nullopt;
@@ -50,14 +50,14 @@ void add_once(std::vector<std::size_t>& chosen, std::size_t i) {
 std::string share_words(double fraction) { return fraction == 0.25 ? "a quarter" : percent(fraction); }
 
 // The runs that crawled, each with a note.
-std::vector<std::size_t> crawls(const std::vector<TrialSpec>& specs, const Results& results,
+std::vector<std::size_t> crawls(const std::vector<probes::TrialSpec>& specs, const Results& results,
                                 const rules::HostFacts& facts, const rules::Policy& policy,
                                 std::vector<std::string>& notes) {
   std::vector<std::size_t> chosen;
   for (std::size_t i = 0; i < specs.size() && i < results.size(); ++i) {
     const auto survey = survey_figure(facts, specs[i].cipher, specs[i].compression);
-    if (!results[i] || !survey || !crawled(mb_per_s(results[i].value()), *survey, policy)) continue;
-    notes.push_back(ssh_trial_label(specs[i]) + " read " + mbps(mb_per_s(results[i].value())) + ", under " +
+    if (!results[i] || !survey || !crawled(probes::mb_per_s(results[i].value()), *survey, policy)) continue;
+    notes.push_back(ssh_trial_label(specs[i]) + " read " + mbps(probes::mb_per_s(results[i].value())) + ", under " +
                     share_words(policy.crawl_fraction) + " of the survey's " + mbps(*survey) +
                     ": a stall, not the cipher; timed again");
     chosen.push_back(i);
@@ -65,30 +65,33 @@ std::vector<std::size_t> crawls(const std::vector<TrialSpec>& specs, const Resul
   return chosen;
 }
 
-std::string contest_note(const std::vector<TrialSpec>& specs, const Results& results, const Contest& contest) {
-  return ssh_trial_label(specs[contest.challenger]) + " read " + mbps(mb_per_s(results[contest.challenger].value())) +
-         " behind " + specs[contest.leader].cipher + "'s " + mbps(mb_per_s(results[contest.leader].value())) +
-         ", though the survey had it ahead (" + mbps(contest.challenger_survey) + " against " +
-         mbps(contest.leader_survey) + "): both timed again, each the mean of its runs";
+std::string contest_note(const std::vector<probes::TrialSpec>& specs, const Results& results, const Contest& contest) {
+  return ssh_trial_label(specs[contest.challenger]) + " read " +
+         mbps(probes::mb_per_s(results[contest.challenger].value())) + " behind " + specs[contest.leader].cipher +
+         "'s " + mbps(probes::mb_per_s(results[contest.leader].value())) + ", though the survey had it ahead (" +
+         mbps(contest.challenger_survey) + " against " + mbps(contest.leader_survey) +
+         "): both timed again, each the mean of its runs";
 }
 
 // The set-up the runs timed again need: none when each streams on its paused session (it reads a memory
 // file), else a fresh connection's.
 milliseconds retime_setup(const ConfirmPlan& plan, const std::vector<std::size_t>& again) {
   const auto& specs = plan.specs;
-  const bool fresh = std::any_of(again.begin(), again.end(),
-                                 [&](std::size_t i) { return i >= specs.size() || !upload_timed_here(specs[i]); });
+  const bool fresh = std::any_of(again.begin(), again.end(), [&](std::size_t i) {
+    return i >= specs.size() || !probes::upload_timed_here(specs[i]);
+  });
   return fresh ? plan.setup : milliseconds(0);
 }
 
 // The runs of one trial that stand: each one not under policy.crawl_fraction of the fastest (a stall's, by
 // the rule crawled() applies to the survey's figure).
-std::vector<const TrialResult*> runs_kept(const std::vector<const TrialResult*>& runs, const rules::Policy& policy) {
+std::vector<const probes::TrialResult*> runs_kept(const std::vector<const probes::TrialResult*>& runs,
+                                                  const rules::Policy& policy) {
   double fastest = 0;
-  for (const TrialResult* run : runs) fastest = std::max(fastest, mb_per_s(*run));
-  std::vector<const TrialResult*> kept;
-  for (const TrialResult* run : runs) {
-    if (!crawled(mb_per_s(*run), fastest, policy)) kept.push_back(run);
+  for (const probes::TrialResult* run : runs) fastest = std::max(fastest, probes::mb_per_s(*run));
+  std::vector<const probes::TrialResult*> kept;
+  for (const probes::TrialResult* run : runs) {
+    if (!crawled(probes::mb_per_s(*run), fastest, policy)) kept.push_back(run);
   }
   return kept;
 }
@@ -96,15 +99,16 @@ std::vector<const TrialResult*> runs_kept(const std::vector<const TrialResult*>&
 // The mean of the runs kept: their bytes over their seconds (each weighted by how long it streamed: the
 // longer run is the surer figure), and the mean of the starts any run measured (a second run on the first's
 // session measured none).
-TrialResult mean_of(const std::vector<const TrialResult*>& runs, const std::vector<const TrialResult*>& kept) {
-  TrialResult mean = *kept.front();
+probes::TrialResult mean_of(const std::vector<const probes::TrialResult*>& runs,
+                            const std::vector<const probes::TrialResult*>& kept) {
+  probes::TrialResult mean = *kept.front();
   mean.bytes = 0, mean.wire_bytes = 0, mean.seconds = 0;
-  for (const TrialResult* run : kept) {
+  for (const probes::TrialResult* run : kept) {
     mean.bytes += run->bytes, mean.wire_bytes += run->wire_bytes, mean.seconds += run->seconds;
   }
   double starts = 0;
   int counted = 0;
-  for (const TrialResult* run : runs) {
+  for (const probes::TrialResult* run : runs) {
     if (run->start_s) starts += *run->start_s, ++counted;
   }
   mean.start_s = counted > 0 ? std::optional<double>(starts / counted) : std::nullopt;
@@ -112,8 +116,8 @@ TrialResult mean_of(const std::vector<const TrialResult*>& runs, const std::vect
 }
 
 // Folds `again` into `first`: the mean of the runs kept (runs_kept); a failed run is no run.
-void average_runs(Result<TrialResult>& first, Result<TrialResult>& again, const rules::Policy& policy) {
-  std::vector<const TrialResult*> runs;
+void average_runs(Result<probes::TrialResult>& first, Result<probes::TrialResult>& again, const rules::Policy& policy) {
+  std::vector<const probes::TrialResult*> runs;
   for (const auto* run : {&first, &again}) {
     if (*run) runs.push_back(&run->value());
   }
@@ -123,18 +127,19 @@ void average_runs(Result<TrialResult>& first, Result<TrialResult>& again, const 
 
 }  // namespace
 
-std::optional<std::size_t> uncompressed_leader(const std::vector<TrialSpec>& specs, const Results& results) {
+std::optional<std::size_t> uncompressed_leader(const std::vector<probes::TrialSpec>& specs, const Results& results) {
   std::optional<std::size_t> leader;
   for (std::size_t i = 0; i < results.size() && i < specs.size(); ++i) {
     if (!results[i] || specs[i].compression) continue;
-    if (!leader || mb_per_s(results[i].value()) > mb_per_s(results[*leader].value())) leader = i;
+    if (!leader || probes::mb_per_s(results[i].value()) > mb_per_s(results[*leader].value())) leader = i;
   }
   return leader;
 }
 
-OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& first, const rules::HostFacts& facts,
-                                        const Budget& budget, Clock::time_point now, const rules::Policy& policy,
-                                        std::vector<std::string>& notes) {
+probes::OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& first,
+                                                const rules::HostFacts& facts, const Budget& budget,
+                                                Clock::time_point now, const rules::Policy& policy,
+                                                std::vector<std::string>& notes) {
   std::vector<std::size_t> chosen = crawls(plan.specs, first, facts, policy, notes);
   if (const auto contest = find_contest(plan.specs, first, facts, policy)) {
     notes.push_back(contest_note(plan.specs, first, *contest));
@@ -145,7 +150,7 @@ OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& 
   // (at worst each streams the shortest time). What a ladder that will run keeps is not theirs.
   const milliseconds left = budget.left_before_end(now) - plan.kept_for_ladder;
   const milliseconds stream = retime_stream_time(left, retime_setup(plan, chosen), chosen.size(), policy.timing);
-  return OpensshRunner::TimeAgain{std::move(chosen), stream};
+  return probes::OpensshRunner::TimeAgain{std::move(chosen), stream};
 }
 
 void average_retimes(Results& results, std::size_t count, const std::vector<std::size_t>& chosen,
@@ -156,4 +161,4 @@ void average_retimes(Results& results, std::size_t count, const std::vector<std:
   results.erase(results.begin() + static_cast<long>(std::min(count, results.size())), results.end());
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

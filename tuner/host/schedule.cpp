@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
 // The warm-up W: past any initial burst and a new session's slow start (where page faults are dear,
@@ -83,10 +83,10 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
   return std::max(confirm_stream_time(left, setup, trials, timing.shortest_stream, timing), timing.shortest_stream);
 }
 
-TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
-                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time,
-                       const WarmUpFloor& floor) {
-  TrialSpec spec;
+probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher, bool compression,
+                               std::shared_ptr<const std::string> payload, double estimate_mb_per_s,
+                               milliseconds stream_time, const WarmUpFloor& floor) {
+  probes::TrialSpec spec;
   spec.kind = kind;
   spec.cipher = cipher;
   spec.compression = compression;
@@ -95,7 +95,7 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
                     (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
   spec.warm_up_bytes =
       std::max(std::min(k_warm_up_bytes, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds)), floor.bytes);
-  if (!spec.file_input && kind == TrialKind::upload) {
+  if (!spec.file_input && kind == probes::TrialKind::upload) {
     spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
   spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
@@ -104,13 +104,13 @@ TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compressi
   return spec;
 }
 
-TrialSpec sized_by_bound(TrialSpec spec, const WarmUpFloor& floor) {
+probes::TrialSpec sized_by_bound(probes::TrialSpec spec, const WarmUpFloor& floor) {
   if (floor.bytes > 0) spec.warm_up_bytes = floor.bytes;
   return spec;
 }
 
-TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
-                        const WarmUpFloor& floor) {
+probes::TrialSpec parallel_spec(probes::TrialKind kind, const std::string& cipher, double estimate_mb_per_s,
+                                milliseconds stream_time, const WarmUpFloor& floor) {
   return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor);
 }
 
@@ -160,4 +160,4 @@ bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s,
   return challenger_survey_mb_per_s > leader_survey_mb_per_s * policy.contest_margin;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // The most sessions the parallel ladder times at once (they connect staggered, k_max_connecting at a time,
 // so sshd's MaxStartups never drops one).
@@ -81,18 +81,18 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 // long). The warm-up W is 32 MiB (past a new session's slow start and TCP's ramp), or 0.5 s of data at
 // the estimate when that is less (a slow link), and never under the path's `floor`. Fast uploads
 // (compressed: from 20 MB/s) read a memory file, the rest a pipe.
-TrialSpec openssh_spec(TrialKind kind, const std::string& cipher, bool compression,
-                       std::shared_ptr<const std::string> payload, double estimate_mb_per_s, milliseconds stream_time,
-                       const WarmUpFloor& floor);
+probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher, bool compression,
+                               std::shared_ptr<const std::string> payload, double estimate_mb_per_s,
+                               milliseconds stream_time, const WarmUpFloor& floor);
 
 // `spec` (openssh_spec's), sized by the window's bound rather than a measured figure (the survey timed
 // no cipher): the rate is unknown, and 0.5 s of the bound's data could be seconds of a lossy path's, so
 // the warm-up is the floor's bytes alone (past TCP's slow start to the window).
-TrialSpec sized_by_bound(TrialSpec spec, const WarmUpFloor& floor);
+probes::TrialSpec sized_by_bound(probes::TrialSpec spec, const WarmUpFloor& floor);
 
 // The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
-TrialSpec parallel_spec(TrialKind kind, const std::string& cipher, double estimate_mb_per_s, milliseconds stream_time,
-                        const WarmUpFloor& floor);
+probes::TrialSpec parallel_spec(probes::TrialKind kind, const std::string& cipher, double estimate_mb_per_s,
+                                milliseconds stream_time, const WarmUpFloor& floor);
 
 // The share of the budget the confirmation may use: budget.confirm, but never the `reserve` kept after it (the
 // parallel share, or more for a ladder step that costs more) of the time `left` before the deadline (a
@@ -148,4 +148,4 @@ bool crawled(double openssh_mb_per_s, double survey_mb_per_s, const rules::Polic
 // mean of its runs (retime.cpp).
 bool contested(double leader_survey_mb_per_s, double challenger_survey_mb_per_s, const rules::Policy& policy);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <ctime>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
-Error refused_probe(const RemoteTarget& target, double remaining, std::int64_t wait, std::int64_t now) {
+Error refused_probe(const probes::RemoteTarget& target, double remaining, std::int64_t wait, std::int64_t now) {
   return Error{ErrorKind::remote,
                describe(target) + ": not probed: ssh-tune's connections that end before logging in have left " +
                    std::to_string(std::llround(remaining)) +
@@ -20,7 +20,7 @@ Error refused_probe(const RemoteTarget& target, double remaining, std::int64_t w
 }
 
 // Records a connection costing `penalty_s` to the target before it is made, so a crash still counts.
-Result<void> record(const RemoteTarget& target, double penalty_s, std::int64_t now) {
+Result<void> record(const probes::RemoteTarget& target, double penalty_s, std::int64_t now) {
   SSHTUNE_TRY(ledger, load_ledger());
   charge(ledger, ledger_key(target), penalty_s, now);
   return save_ledger(ledger, now);
@@ -28,11 +28,13 @@ Result<void> record(const RemoteTarget& target, double penalty_s, std::int64_t n
 
 }  // namespace
 
-std::string ledger_key(const RemoteTarget& target) { return target.hostname + ":" + std::to_string(target.port); }
+std::string ledger_key(const probes::RemoteTarget& target) {
+  return target.hostname + ":" + std::to_string(target.port);
+}
 
-Result<ServerAlgorithms> guarded_preauth_fetch(
-    const RemoteTarget& target, const std::function<Result<ServerAlgorithms>(const RemoteTarget&)>& fetch,
-    const Clock& clock) {
+Result<probes::ServerAlgorithms> guarded_preauth_fetch(
+    const probes::RemoteTarget& target,
+    const std::function<Result<probes::ServerAlgorithms>(const probes::RemoteTarget&)>& fetch, const Clock& clock) {
   const std::int64_t now = clock.unix_seconds();
   SSHTUNE_TRY(ledger, load_ledger());
   const std::string key = ledger_key(target);
@@ -45,8 +47,8 @@ Result<ServerAlgorithms> guarded_preauth_fetch(
   return fetch(target);
 }
 
-Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const OfferReaders& readers,
-                                           const Clock& clock) {
+Result<probes::ServerAlgorithms> read_server_offer(const probes::RemoteTarget& target, const OfferReaders& readers,
+                                                   const Clock& clock) {
   if (!readers.host_key_known(target)) return guarded_preauth_fetch(target, readers.preauth, clock);
   auto server = readers.logged_in(target);
   if (!server) {
@@ -55,4 +57,4 @@ Result<ServerAlgorithms> read_server_offer(const RemoteTarget& target, const Off
   return server;
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
-namespace sshtune {
+namespace sshtune::host {
 namespace {
 
-ToolTrialSpec tool_spec(CopyTool tool, const rules::Decision& decision, const std::string& client_version,
-                        std::uint64_t bytes, std::shared_ptr<const std::string> payload) {
-  ToolTrialSpec spec;
+probes::ToolTrialSpec tool_spec(CopyTool tool, const rules::Decision& decision, const std::string& client_version,
+                                std::uint64_t bytes, std::shared_ptr<const std::string> payload) {
+  probes::ToolTrialSpec spec;
   spec.tool = tool;
   spec.ciphers = templates::ciphers_value(decision.ciphers, client_version);
   spec.compression = decision.compression;
@@ -21,7 +21,7 @@ ToolTrialSpec tool_spec(CopyTool tool, const rules::Decision& decision, const st
   return spec;
 }
 
-CachedTrial tool_trial(const ToolTrialSpec& spec, const rules::Decision& decision, double seconds,
+CachedTrial tool_trial(const probes::ToolTrialSpec& spec, const rules::Decision& decision, double seconds,
                        std::optional<double> login_s) {
   CachedTrial trial;
   trial.kind = role_of(spec.tool);
@@ -30,7 +30,7 @@ CachedTrial tool_trial(const ToolTrialSpec& spec, const rules::Decision& decisio
   trial.bytes = spec.bytes;
   trial.seconds = seconds;
   trial.mb_per_s = seconds > 0 ? static_cast<double>(spec.bytes) / seconds / 1e6 : 0;
-  trial.client = TrialClient::openssh;
+  trial.client = probes::TrialClient::openssh;
   trial.setup_s = login_s;
   return trial;
 }
@@ -54,14 +54,14 @@ void time_copy_tools(const HostRequest& request, const ResolvedHost& resolved, c
                      HostEnvironment& env, Measurement& m) {
   if (!tools_are_timed(request, decision, env)) return;
   const auto start = env.clock->now();
-  const OpensshTarget target = openssh_target(request.host, request.overrides, resolved.target, *env.client);
+  const probes::OpensshTarget target = openssh_target(request.host, request.overrides, resolved.target, *env.client);
   const std::uint64_t bytes = tool_trial_bytes(decision, env.policy);
-  std::vector<ToolTrialSpec> specs;
+  std::vector<probes::ToolTrialSpec> specs;
   specs.reserve(k_copy_tools.size());
   for (const CopyTool tool : k_copy_tools) {
     specs.push_back(tool_spec(tool, decision, env.client->version(), bytes, m.sample));
   }
-  const ToolTrials trials = env.time_tool(target, specs);
+  const probes::ToolTrials trials = env.time_tool(target, specs);
   for (std::size_t i = 0; i < specs.size() && i < trials.seconds.size(); ++i) {
     const auto& seconds = trials.seconds[i];
     if (seconds)
@@ -75,4 +75,4 @@ void time_copy_tools(const HostRequest& request, const ResolvedHost& resolved, c
   m.passes.push_back({MeasuringPass::tools, milliseconds(0), spent, milliseconds(0)});
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // The size of a tool's trial file: what the advised setting streams in policy.timing.tool_stream, in whole
 // MiB from policy.timing.least_tool_mib to most_tool_mib.
@@ -28,4 +28,4 @@ bool tools_are_timed(const HostRequest& request, const rules::Decision& decision
 void time_copy_tools(const HostRequest& request, const ResolvedHost& resolved, const rules::Decision& decision,
                      HostEnvironment& env, Measurement& m);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

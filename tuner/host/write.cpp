@@ -1,6 +1,6 @@
 #include "tuner/host/write.hpp"
 
-namespace sshtune {
+namespace sshtune::host {
 
 Result<edit::EditReport> write_decision(const HostOutcome& outcome, const std::optional<std::string>& config,
                                         bool dry_run, edit::EditEnv& env) {
@@ -11,4 +11,4 @@ Result<edit::EditReport> write_decision(const HostOutcome& outcome, const std::o
   return edit::apply_settings(targets, settings, edit::utc_minute_stamp(env.clock), dry_run, env);
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::host

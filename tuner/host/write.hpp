@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune {
+namespace sshtune::host {
 
 // Applies the outcome's decision for its host: `config` is -F (nullopt: ~/.ssh/config);
 // with `dry_run` nothing is written and the report carries the diff. `env` is the
@@ -16,4 +16,4 @@ namespace sshtune {
 Result<edit::EditReport> write_decision(const HostOutcome& outcome, const std::optional<std::string>& config,
                                         bool dry_run, edit::EditEnv& env);
 
-}  // namespace sshtune
+}  // namespace sshtune::host

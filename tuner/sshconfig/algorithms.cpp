@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // cipher.c ciphers_valid() and friends: every element up to the first empty one
@@ -115,4 +115,4 @@ std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<
   return result;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

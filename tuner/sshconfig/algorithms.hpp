@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // readconf.c's check of one argument: nullopt if ssh accepts it, else ssh's message
 // (e.g. "Bad SSH2 cipher spec 'x'."). A leading '-' is never checked.
@@ -24,4 +24,4 @@ std::optional<std::vector<std::string>> assemble_algorithms(const std::optional<
                                                             const std::vector<std::string>& defaults,
                                                             const std::vector<std::string>& supported);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

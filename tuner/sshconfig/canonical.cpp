@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // A getaddrinfo() answer, freed on scope exit.
@@ -133,4 +133,4 @@ Result<std::string> canonical_host(std::string host, const CanonicalOptions& opt
   return host;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

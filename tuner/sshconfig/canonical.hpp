@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The options canonicalisation reads (filled after pass 1 as ssh fills them).
 struct CanonicalOptions {
@@ -34,4 +34,4 @@ bool is_address(const std::string& name, int address_family);
 // error ("Could not resolve host \"x\"", "Could not resolve hostname x: ...").
 Result<std::string> canonical_host(std::string host, const CanonicalOptions& options);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <system_error>
 
-namespace sshtune {
+namespace sshtune::sshconfig {
 namespace {
 
 // Runs `PROGRAM ARGS...` and returns what it printed (stdout, or stderr for -V), or an error when it fails.
@@ -138,4 +138,4 @@ Result<const ClientCapabilities*> local_client_capabilities() {
   return cached.get();
 }
 
-}  // namespace sshtune
+}  // namespace sshtune::sshconfig

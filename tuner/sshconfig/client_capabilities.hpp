@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::sshconfig {
 
 // One line of `ssh -G` output split at the first space: keyword and value.
 struct DumpLine {
@@ -72,4 +72,4 @@ Result<const ClientCapabilities*> local_client_capabilities();
 // Parses `ssh -G` stdout into lines (keyword, value); used by the probe and by tests.
 std::vector<DumpLine> parse_dump(const std::string& text);
 
-}  // namespace sshtune
+}  // namespace sshtune::sshconfig

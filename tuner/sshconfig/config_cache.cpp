@@ -11,7 +11,7 @@
 #include <cerrno>
 #include <filesystem>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 FileRead read_config_bytes(const std::string& path) {
   std::error_code ec;
@@ -71,4 +71,4 @@ const IndexedFile& ConfigCache::indexed(const std::string& path, bool user_confi
   return *it->second;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // A configuration file as ssh's fopen()+getline() read it: its bytes (a directory
 // opens and reads as empty), or nullopt and the errno of the failure. A device (but
@@ -82,4 +82,4 @@ class ConfigCache {
   std::map<Key, std::unique_ptr<IncludeIndex>> m_include_indexes;
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

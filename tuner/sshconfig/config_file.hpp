@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // What a line is to OpenSSH: ignored (blank / comment) or a keyword line.
 enum class LineKind { blank, comment, directive };
@@ -56,4 +56,4 @@ struct Block {
 // The blocks of a file in order; the global part is always the first entry (possibly empty).
 std::vector<Block> blocks(const ConfigFile& file);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 int hex_digit(char c) {
@@ -166,4 +166,4 @@ bool valid_remote_user(std::string_view user) {
   return true;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // A parsed [user@]host[:port]; port -1 when none was given.
 struct UserHostPort {
@@ -54,4 +54,4 @@ bool valid_hostname(std::string_view name);
 // ssh_valid_ruser(): no control or shell characters, no " -" and no trailing '\'.
 bool valid_remote_user(std::string_view user);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -7,7 +7,7 @@
 #include <array>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // One line of dump_client_config()'s order and the releases that print it there.
@@ -279,4 +279,4 @@ Result<std::vector<Setting>> dump_settings(const OptionStore& store, const DumpC
   return std::move(dumper.out);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

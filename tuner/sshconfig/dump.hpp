@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The facts dump_client_config() prints that are not options.
 struct DumpContext {
@@ -25,4 +25,4 @@ struct DumpContext {
 Result<std::vector<Setting>> dump_settings(const OptionStore& store, const DumpContext& context,
                                            const ClientCapabilities& client);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 Error usage(const std::string& message) { return Error{ErrorKind::usage, message}; }
@@ -250,4 +250,4 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
   return evaluation;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 class ConfigCache;  // config_cache.hpp
 
@@ -102,4 +102,4 @@ Result<Evaluation> evaluate(const EvalRequest& request, const ClientCapabilities
 // Error when the shell is not executable or the command was killed by a signal.
 Result<int> run_in_shell(const std::string& command);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

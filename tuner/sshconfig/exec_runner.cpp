@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 Result<int> run_in_shell(const std::string& command) {
   // ssh's execute_in_shell(): $SHELL (or /bin/sh when unset) -c, stdin and stdout to
@@ -26,4 +26,4 @@ Result<int> run_in_shell(const std::string& command) {
   return run.value().exit_code;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

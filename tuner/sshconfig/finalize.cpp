@@ -10,7 +10,7 @@
 
 #include <array>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // fill_default_options()'s CLEAR_ON_NONE and CLEAR_ON_NONE_ARRAY lists by release:
@@ -287,4 +287,4 @@ Result<void> finalize(OptionStore& store, const FinalFacts& facts) {
   return expand_all(store, facts);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

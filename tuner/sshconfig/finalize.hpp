@@ -13,7 +13,7 @@
 
 #include <string>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The facts of the connection the expansions use.
 struct FinalFacts {
@@ -32,4 +32,4 @@ struct FinalFacts {
 // ssh refuses ("t.conf:3: Cannot fork into background without a command to execute.").
 Result<void> finalize(OptionStore& store, const FinalFacts& facts);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

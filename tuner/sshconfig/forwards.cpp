@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 constexpr std::size_t k_max_host = 1025;     // NI_MAXHOST
@@ -182,4 +182,4 @@ Result<Forward> expand_forward_paths(Forward forward, const Tokens& tokens) {
   return forward;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // ssh's PORT_STREAMLOCAL: the port of an end that is a unix-socket path.
 inline constexpr int k_port_streamlocal = -2;
@@ -45,4 +45,4 @@ std::vector<std::string> dump_forwards(std::string_view keyword, const std::vect
 // ssh.c: the unix-socket paths of a forwarding percent-expanded with `tokens`.
 Result<Forward> expand_forward_paths(Forward forward, const Tokens& tokens);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

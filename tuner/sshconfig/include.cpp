@@ -10,7 +10,7 @@
 #include <cstring>
 #include <optional>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // Debian's user-group-modes: a group is private when its only possible member is the owner.
@@ -56,4 +56,4 @@ std::optional<std::string> check_permissions(const std::string& path) {
   return "Bad owner or permissions on " + path;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The files one Include argument names, in the order ssh reads them. An empty
 // list when nothing matches; an error message if glob(3) itself fails.
@@ -23,4 +23,4 @@ std::optional<std::string> check_permissions(const std::string& path);
 // The depth limit: the top file is depth 0; a file at depth 17 is refused.
 inline constexpr int k_max_include_depth = 16;
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -2,7 +2,7 @@
 
 #include "tuner/sshconfig/config_cache.hpp"
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 IncludeIndex::IncludeIndex(const std::vector<std::string>& files, ConfigCache& cache, bool user_config) {
   m_files.size = files.size();
@@ -32,4 +32,4 @@ void IncludeIndex::add_file(const NamedPositions& lines, std::size_t position) {
 
 std::size_t IncludeIndex::next_file(std::size_t from, const SkipKeys& keys) const { return m_files.next(from, keys); }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

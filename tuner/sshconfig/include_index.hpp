@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 class ConfigCache;
 
@@ -34,4 +34,4 @@ class IncludeIndex {
   NamedPositions m_files;  // positions in the matched files' list
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -6,7 +6,7 @@
 
 #include <cctype>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // The jump text parse_jump() works on: up to '#', then rtrim(). From 8.5 to 10.0
@@ -91,4 +91,4 @@ std::string jump_text(const Jump& jump) {
   return out;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

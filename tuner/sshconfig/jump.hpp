@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // A parsed ProxyJump: the last hop, and the hops before it as written.
 struct Jump {
@@ -38,4 +38,4 @@ bool jump_is_none(const Jump& jump);
 // ':' or is all digits and dots.
 std::string jump_text(const Jump& jump);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

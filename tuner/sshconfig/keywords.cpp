@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 using K = KeywordKind;
@@ -275,4 +275,4 @@ std::optional<int> parse_state(std::span<const StateName> table, std::string_vie
   return std::nullopt;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // How a keyword is processed; decides validation and first-wins / accumulation.
 enum class KeywordKind {
@@ -81,4 +81,4 @@ std::string_view state_name(std::span<const StateName> table, int value);
 // strcasecmp lookup of a multistate argument; nullopt if not accepted.
 std::optional<int> parse_state(std::span<const StateName> table, std::string_view arg);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -8,7 +8,7 @@
 
 #include <strings.h>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 using K = KeywordKind;
@@ -210,4 +210,4 @@ std::string command_value(const ConfigLine& line) {
   return line.rest.substr(i);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The outcome of one line: a fatal message (counted as a bad option by ssh) or a
 // notice ssh prints without failing ("Unsupported option ..."), and what the line
@@ -48,4 +48,4 @@ LineCheck check_line(const ConfigLine& written, const ClientCapabilities& client
 // The raw value of a command keyword: rest without leading blanks and '='.
 std::string command_value(const ConfigLine& line);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

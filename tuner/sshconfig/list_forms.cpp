@@ -11,7 +11,7 @@
 
 #include <array>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 bool is_word(const std::string& text, const char* word) { return strcasecmp(text.c_str(), word) == 0; }
@@ -171,4 +171,4 @@ const ValueFormInfo* find_list_form(std::string_view keyword, const OpensshVersi
   return nullptr;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

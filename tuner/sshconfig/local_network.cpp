@@ -13,7 +13,7 @@
 #include <cstring>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // addr.c's struct xaddr: a family, its address bytes and (IPv6) the scope id.
@@ -156,4 +156,4 @@ bool local_network_matches(std::string_view list) {
   return found;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // ssh's message for a malformed CIDR list ("Invalid network entry \"x\""), or
 // nullopt when every entry is an address or address/masklen.
@@ -19,4 +19,4 @@ bool cidr_list_matches(std::string_view address, std::string_view list);
 // True when an address of an interface that is up lies in the CIDR list.
 bool local_network_matches(std::string_view list);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

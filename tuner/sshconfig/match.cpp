@@ -9,7 +9,7 @@
 #include <array>
 #include <span>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // The words of a Match line in the order ssh reads them: strdelim() over the raw
@@ -272,4 +272,4 @@ MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context
   return outcome;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // One criterion of a Match line: the attribute lower-cased without its '!', whether
 // it was negated, and its argument ("" for all, canonical and final, which take none;
@@ -91,4 +91,4 @@ Result<std::string> expand_match_tokens(const std::string& text, const MatchCont
 MatchOutcome evaluate_match(const std::string& rest, const MatchContext* context,
                             const OpensshVersion& release = k_newest_known_release);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

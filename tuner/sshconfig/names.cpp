@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 constexpr std::string_view k_host_refused = "'`\"$\\;&<>|(){},";
@@ -87,4 +87,4 @@ Result<void> check_host_alias(std::string_view alias) {
   return ok();
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -13,7 +13,7 @@
 
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // A destination as typed, "host" or "user@host" (the last '@' splits, as in ssh).
 Result<void> check_destination(std::string_view destination);
@@ -26,4 +26,4 @@ Result<void> check_remote_user(std::string_view user);
 // token. Wildcards are allowed.
 Result<void> check_host_alias(std::string_view alias);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

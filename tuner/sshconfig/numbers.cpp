@@ -12,7 +12,7 @@
 #include <system_error>
 #include <utility>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 constexpr int k_tun_max = k_tun_any - 2;  // SSH_TUNID_MAX
@@ -203,4 +203,4 @@ std::optional<std::pair<int, int>> parse_tun(std::string_view text) {
   return std::pair{*local, *remote};
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The oldest release, whose convtime() parse_time() follows unless told another.
 inline constexpr OpensshVersion k_first_time_form{8, 0, 0};
@@ -39,4 +39,4 @@ inline constexpr int k_tun_any = 0x7fffffff;
 // nullopt for a bad one.
 std::optional<std::pair<int, int>> parse_tun(std::string_view text);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 using K = KeywordKind;
@@ -135,4 +135,4 @@ void OptionStore::apply_send_env(const ConfigLine& line, const Origin& origin) {
   }
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // One stored value: its values in `ssh -G` form (or raw where ssh expands them
 // later) and where it came from. No values: ssh cleared the option ("none"), so
@@ -92,4 +92,4 @@ class OptionStore {
   OpensshVersion m_release;
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 std::string Diagnostic::to_string() const {
   // The message quotes the line's bytes (a keyword, a value): escaped and bounded, as ssh prints them.
@@ -100,4 +100,4 @@ Result<ConfigFile> load_config(const std::filesystem::path& path, const ClientCa
   return parse_checked(text, path.string(), client, options);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // One problem ssh reports for a line; `message` is ssh's text without the location.
 struct Diagnostic {
@@ -57,4 +57,4 @@ Result<ConfigFile> load_config(const std::filesystem::path& path, const ClientCa
 // Turns a list of diagnostics into one invalid_input Error (first one, plus a count).
 Error diagnostics_error(const std::vector<Diagnostic>& diagnostics);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

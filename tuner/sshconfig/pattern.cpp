@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 bool match_pattern(std::string_view s, std::string_view pattern) {
   std::size_t si = 0;
@@ -75,4 +75,4 @@ int match_hostname(std::string_view host, std::string_view patterns) {
   return match_pattern_list(ascii_lower(host), patterns, true);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

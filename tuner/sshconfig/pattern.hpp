@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // match_pattern(): true if `s` matches the whole `pattern` ('*' any run, '?' one char).
 bool match_pattern(std::string_view s, std::string_view pattern);
@@ -21,4 +21,4 @@ int match_hostname(std::string_view host, std::string_view patterns);
 // ASCII lower-casing as ssh's lowercase() does it.
 std::string ascii_lower(std::string_view s);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 OpensshVersion dialect_of(std::string_view version) {
   // Asked for every line of every file read, nearly always about the same client.
@@ -33,4 +33,4 @@ std::string dialect_name(const OpensshVersion& release) {
   return std::to_string(release.major) + "." + std::to_string(release.minor);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

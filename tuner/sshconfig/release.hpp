@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The oldest and newest releases whose differences ssh-tune knows. An older ssh
 // reads as the oldest, a newer one (or one whose -V names no OpenSSH release) as
@@ -33,4 +33,4 @@ std::optional<OpensshVersion> newer_than_known(const ClientCapabilities& client)
 // How messages and JSON name a dialect: "10.6" (major.minor).
 std::string dialect_name(const OpensshVersion& release);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

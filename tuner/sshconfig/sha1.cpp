@@ -4,7 +4,7 @@
 
 #include <array>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 std::string sha1_hex(std::string_view data) {
   std::array<unsigned char, SHA_DIGEST_LENGTH> digest{};
@@ -19,4 +19,4 @@ std::string sha1_hex(std::string_view data) {
   return out;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

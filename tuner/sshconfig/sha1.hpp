@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // The SHA-1 digest of `data` as 40 lower-case hex digits.
 std::string sha1_hex(std::string_view data);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

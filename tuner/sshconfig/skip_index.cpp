@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <optional>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 bool wildcard(const std::string& pattern) { return pattern.find_first_of("*?") != std::string::npos; }
@@ -143,4 +143,4 @@ bool SkipIndex::header_between(std::size_t from, std::size_t to) const {
   return it != m_headers.end() && *it < to;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

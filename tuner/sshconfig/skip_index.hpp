@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // What the lines a walk may skip are tested against at a jump; a null key matches no line.
 struct SkipKeys {
@@ -80,4 +80,4 @@ class SkipIndex {
   std::vector<std::size_t> m_headers;  // skippable Host and Match lines
 };
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

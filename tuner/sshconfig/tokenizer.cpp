@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 constexpr std::string_view k_whitespace = " \t\r\n";
@@ -166,4 +166,4 @@ const ConfigLine& as_read(const ConfigLine& line, const OpensshVersion& release,
   return *copy;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // A cursor over a line for strdelim(); `pos` == npos plays the role of ssh's NULL pointer.
 struct DelimCursor {
@@ -47,4 +47,4 @@ void tokenize_line(ConfigLine& line);
 // args split that way.
 const ConfigLine& as_read(const ConfigLine& line, const OpensshVersion& release, std::optional<ConfigLine>& copy);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 Error bad(const std::string& reason) { return Error{ErrorKind::invalid_input, reason}; }
@@ -121,4 +121,4 @@ std::string local_host_name() {
   return buffer;
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // One %-token: its key letter and what it expands to.
 struct TokenValue {
@@ -62,4 +62,4 @@ std::string connection_hash(const std::string& local_host, const std::string& ho
 // gethostname(), as ssh's %l and %L take it.
 std::string local_host_name();
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 // SSH_KEYSTROKE_DEFAULT_INTERVAL_MS: what ObscureKeystrokeTiming yes means.
@@ -370,4 +370,4 @@ const ValueFormInfo* find_value_form(std::string_view keyword, const OpensshVers
   return find_list_form(keyword, release);
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

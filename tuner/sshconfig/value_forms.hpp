@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // One option slot a line sets and the values stored there (first value wins per slot).
 struct Assignment {
@@ -56,4 +56,4 @@ Error refusal(std::string message);
 // must expand, and a legacy "$NAME" must be a valid name. Empty if fine.
 std::string agent_path_problem(const std::string& path);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

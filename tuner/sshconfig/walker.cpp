@@ -12,7 +12,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 namespace {
 
 Error fatal(const std::string& message) { return Error{ErrorKind::invalid_input, message}; }
@@ -293,4 +293,4 @@ Result<Message> Walker::process_include(const ConfigLine& line, const std::strin
   return Message();
 }
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

@@ -14,7 +14,7 @@
 #include <string>
 #include <utility>
 
-namespace sshtune::config {
+namespace sshtune::sshconfig {
 
 // How a file is read: as a user config (relative Includes in ~/.ssh, '~' allowed),
 // inside an inactive block (nothing in it applies), with ssh's permission check.
@@ -99,4 +99,4 @@ bool config_readable(const std::string& path);
 // percent_expand(value, "h", host): the only token HostName allows.
 Result<std::string> expand_hostname(const std::string& value, const std::string& host);
 
-}  // namespace sshtune::config
+}  // namespace sshtune::sshconfig

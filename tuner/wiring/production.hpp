@@ -11,22 +11,22 @@
 
 #include <iosfwd>
 
-namespace sshtune {
+namespace sshtune::wiring {
 
 // The real machine: the local ssh's capabilities, the shipped catalog and the
 // user's policy, libssh trials, trials through the user's ssh, the ledger-guarded
 // KEXINIT probe, the local benchmarks, the cache under cache_home() (validated
 // against that catalog, policy and client), the system clocks. `progress` is the
 // live status line's stream, or null. Errors: ssh missing, a broken rule file.
-Result<HostEnvironment> production_environment(std::ostream* progress);
+Result<host::HostEnvironment> production_environment(std::ostream* progress);
 
 // The offer readers of `audit --server`: known_hosts and the logged-in KEXINIT
 // through libssh, the pre-authentication KEXINIT over plain TCP (or the ProxyCommand); their deadlines on
 // `clock` (which must outlive them).
-OfferReaders production_offer_readers(const Clock& clock);
+host::OfferReaders production_offer_readers(const Clock& clock);
 
 // This machine's CPU model and the loaded OpenSSL, with no figures: what a stored
 // CPU benchmark must match.
-CpuBench this_cpu();
+host::CpuBench this_cpu();
 
-}  // namespace sshtune
+}  // namespace sshtune::wiring

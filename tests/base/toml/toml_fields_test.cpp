@@ -14,13 +14,13 @@ enum class Colour { red, green };
 constexpr std::array<std::string_view, 2> k_colours{"red", "green"};
 
 TEST(ParseToml, AnErrorNamesTheOriginAndLine) {
-  const auto parsed = rules::parse_toml("a = 1\nb = \n", "f.toml");
+  const auto parsed = parse_toml("a = 1\nb = \n", "f.toml");
   ASSERT_FALSE(parsed);
   EXPECT_EQ(parsed.error().message.rfind("f.toml:2: ", 0), 0U) << parsed.error().message;
 }
 
 TEST(TomlFields, ReadsEachTypeAndLeavesAbsentKeysAlone) {
-  const auto root = rules::parse_toml("s = \"x\"\nn = 7\nd = 2\nlist = [\"a\", \"b\"]\nc = \"green\"\n", "f");
+  const auto root = parse_toml("s = \"x\"\nn = 7\nd = 2\nlist = [\"a\", \"b\"]\nc = \"green\"\n", "f");
   ASSERT_TRUE(root) << root.error().message;
   const std::string origin = "f";
   const Fields fields(root.value(), origin, "");
@@ -45,7 +45,7 @@ TEST(TomlFields, ReadsEachTypeAndLeavesAbsentKeysAlone) {
 }
 
 TEST(TomlFields, AWrongValueIsAnErrorNamingLineAndKey) {
-  const auto root = rules::parse_toml("[t]\nn = -1\ns = 3\nc = \"blue\"\n", "f");
+  const auto root = parse_toml("[t]\nn = -1\ns = 3\nc = \"blue\"\n", "f");
   ASSERT_TRUE(root) << root.error().message;
   const std::string origin = "f";
   const Fields top(root.value(), origin, "");

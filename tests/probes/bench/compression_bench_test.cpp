@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 using namespace sshtune;
+using namespace sshtune::probes;
 using namespace std::chrono_literals;
 
 namespace {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 using namespace sshtune;
+using namespace sshtune::probes;
 
 namespace {
 

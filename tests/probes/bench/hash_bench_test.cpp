@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 TEST(Sha256sumSpeed, IsMeasuredWhereSha256sumRuns) {
@@ -17,4 +17,4 @@ TEST(Sha256sumSpeed, IsMeasuredWhereSha256sumRuns) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using namespace std::chrono_literals;
@@ -71,4 +71,4 @@ TEST(BannerWait, TheBannerHasArrivedOnlyWithItsWholeLine) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 #include <functional>
 #include <map>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -368,4 +368,4 @@ TEST(AggregateRate, WithoutSpansOnOneClockTheRatesAreAdded) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 TEST(ParseRsyncVersion, ReadsVersionProtocolAndCompressList) {
@@ -31,4 +31,4 @@ TEST(ParseRsyncVersion, MissingOrForeignOutputYieldsNothing) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

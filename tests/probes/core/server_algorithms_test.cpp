@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 std::string be32(std::uint32_t value) {
@@ -182,4 +182,4 @@ TEST(ParseServerHello, GarbageGivesOneLineErrorsNamingTheHost) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 TEST(ParseTcpMemMax, TakesTheThirdOfThreeNumbers) {
@@ -89,4 +89,4 @@ TEST(ReadTcpBufferLimits, MissingOrOversizedFilesAreUnknown) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 constexpr std::size_t k_sent = 64 << 20;  // a thousand of loopback's 64 KiB segments
@@ -96,4 +96,4 @@ TEST(ProcessTcp, AProcessWithoutATcpConnectionHasNoSample) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

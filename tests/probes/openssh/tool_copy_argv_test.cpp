@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 using Argv = std::vector<std::string>;
@@ -92,4 +92,4 @@ TEST(ToolTrialArgv, WhatCannotPassIsRefusedWithTheReason) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes

@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace sshtune {
+namespace sshtune::probes {
 namespace {
 
 // Reads up to `size` bytes from `fd` (short only at end of file).
@@ -72,4 +72,4 @@ TEST(TrialInput, APipeIsFedUpToItsLimitAndClosedAtTheEnd) {
 }
 
 }  // namespace
-}  // namespace sshtune
+}  // namespace sshtune::probes
