@@ -1,4 +1,5 @@
 #include "probes/core/host_trials.hpp"
+#include "probes/core/repeated_runs.hpp"
 
 #include "base/clock.hpp"
 #include "base/stats.hpp"
@@ -71,7 +72,8 @@ TrialSpec cipher_spec(const HostTrialPlan& plan, const std::string& cipher) {
 }
 
 // A cipher trial far below the median of its siblings was most likely disturbed (a connection still
-// warming up, another process); while budget is left it runs once more, and the faster figure counts.
+// warming up, another process); while budget is left it runs once more, and its figure is folded from
+// both runs by the one rule for repeated runs (fold_runs).
 void retry_outliers(TrialSequence& sequence) {
   std::vector<double> rates;
   for (const auto& trial : sequence.report().trials) {
@@ -89,8 +91,9 @@ void retry_outliers(TrialSequence& sequence) {
       continue;
     }
     auto again = sequence.attempt(cipher_spec(sequence.plan(), first.cipher), "repeat " + first.cipher, 1);
-    if (again && mb_per_s(*again) > mb_per_s(sequence.report().trials[i])) {
-      sequence.report().trials[i] = std::move(*again);
+    if (again) {
+      TrialResult& kept = sequence.report().trials[i];
+      kept = fold_runs({&kept, &*again}, sequence.plan().stall_fraction);
     }
   }
 }

@@ -198,6 +198,9 @@ struct HostTrialPlan {
   SkipCiphers skip_ciphers;
   bool probe_tools = true;  // `rsync --version` and the TCP buffer limits (k_remote_tools_command)
   MeasureTiming timing;     // slots' least round trips and warm-up, a switch's cost (the policy's [timing])
+  // A cipher timed again: a run under this fraction of its fastest run is a stall (fold_runs; the policy's
+  // crawl_fraction).
+  double stall_fraction = 0.25;
 };
 
 // A trial that failed; the others still ran.
@@ -245,10 +248,10 @@ Result<HostTrialReport> run_host_trials(RemoteRunner& runner, const HostTrialPla
 
 // The survey on a runner whose check_access() already succeeded (`access`, which took `connect_time`):
 // RTT, the leading four cipher trials, remote tools, compression trials and the remaining cipher trials,
-// within plan.budget; budget still left repeats cipher trials far below the median. The first cipher
-// trial runs even past the budget (a verdict needs one figure); once plan.skip_ciphers gives a reason
-// (asked first after the round trips, when it can leave every cipher to the user's ssh), no further
-// cipher is timed. Failing trials are recorded in the report, never fatal.
+// within plan.budget; budget still left times cipher trials far below the median once more (fold_runs). The first
+// cipher trial runs even past the budget (a verdict needs one figure); once plan.skip_ciphers gives a reason (asked
+// first after the round trips, when it can leave every cipher to the user's ssh), no further cipher is timed. Failing
+// trials are recorded in the report, never fatal.
 HostTrialReport run_survey(RemoteRunner& runner, const HostTrialPlan& plan, const std::string& host, AccessCheck access,
                            std::chrono::milliseconds connect_time, const Clock& clock);
 

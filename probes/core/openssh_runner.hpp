@@ -66,6 +66,14 @@ class OpensshRunner {
   struct TimeAgain {
     std::vector<std::size_t> chosen;
     std::optional<std::chrono::milliseconds> stream_time;
+    std::vector<std::string> why;  // the chooser's reasons, for its report; the runner hands them back unread
+  };
+  // What run_in_turn measured, all of it as values: a caller keeps nothing its callbacks saw.
+  struct TurnRuns {
+    std::vector<Result<TrialResult>> first;           // one per spec, in order
+    std::vector<std::optional<std::string>> skipped;  // one per spec: the reason `skip` gave for its turn, if any
+    TimeAgain again;                                  // what `again` chose (nothing when it is unset)
+    std::vector<Result<TrialResult>> retimed;         // one per again.chosen, in that order
   };
   // Given every spec's first result, in order: what to time once more.
   using ChooseAgain = std::function<TimeAgain(const std::vector<Result<TrialResult>>&)>;
@@ -81,10 +89,9 @@ class OpensshRunner {
   // file streams on the session of its first turn (its ssh paused in between: no new connection and no
   // new slow start, and no start_s), any other on a new connection. Where `skip` gives a reason before a
   // spec's turn, that spec's session ends unstreamed and its result is an Error (ErrorKind::unsupported)
-  // with that reason as its message. One result per spec, in order, then one per chosen spec, in the order
-  // chosen.
-  virtual std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs,
-                                                       const ChooseAgain& again = {}, const SkipTurn& skip = {}) = 0;
+  // with that reason as its message (and in TurnRuns::skipped).
+  virtual TurnRuns run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again = {},
+                               const SkipTurn& skip = {}) = 0;
   // Opens one connection per spec (at most k_max_connecting connecting at once, probes/openssh/openssh_turn.hpp) and
   // times them all at the same time: parallel streams, each with its own connection, window and cipher thread, all
   // ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for specs of the same

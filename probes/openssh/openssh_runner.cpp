@@ -49,15 +49,18 @@ class ProcessRunner final : public OpensshRunner {
   ProcessRunner(OpensshTarget target, const Clock& clock, const MeasureTiming& timing)
       : m_target(std::move(target)), m_clock(clock), m_timing(timing) {}
 
-  std::vector<Result<TrialResult>> run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again,
-                                               const SkipTurn& skip) override {
+  TurnRuns run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again, const SkipTurn& skip) override {
     const auto started = m_clock.now();
     std::vector<Live> lives = start_staggered(m_target, specs, m_target.timeout, m_clock);
     for (Live& live : lives) live.pause_at_end = live.stream && upload_timed_here(live.stream->spec());
     std::vector<Live*> all = pointers(lives);
+    TurnRuns runs;
+    runs.skipped.resize(lives.size());
     auto setup = m_clock.now() - started;
     for (std::size_t i = 0; i < all.size(); ++i) {
-      if (skipped(*all[i], lives, skip)) continue;
+      const auto index = static_cast<std::size_t>(all[i] - lives.data());
+      runs.skipped[index] = skip_reason(*all[i], lives, skip);
+      if (runs.skipped[index]) continue;
       release(*all[i]);
       fit_to_phase_end(*all[i], all.size() - i, setup, m_timing);
       stream_alone(*all[i]);
@@ -67,10 +70,17 @@ class ProcessRunner final : public OpensshRunner {
     turns.reserve(lives.size());
     for (const Live& live : lives) turns.push_back(turn_of(live));
     std::deque<Live> fresh;
-    if (again) time_again(again(figures_of(turns)), specs, lives, fresh, turns);
+    if (again) {
+      runs.again = again(figures_of(turns));
+      time_again(runs.again, specs, lives, fresh, turns);
+    }
     for (Live& live : fresh) all.push_back(&live);
-    close_paused(all);
-    return figures_of(turns);
+    close_paused(all);  // may still void a figure (Live::close_error)
+    runs.first = figures_of(turns);
+    const auto first_count = static_cast<long>(lives.size());
+    runs.retimed.assign(runs.first.begin() + first_count, runs.first.end());
+    runs.first.erase(runs.first.begin() + first_count, runs.first.end());
+    return runs;
   }
 
   std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) override {
@@ -145,18 +155,18 @@ class ProcessRunner final : public OpensshRunner {
     }
   }
 
-  // Whether `skip` has a reason not to stream `live` (one of `lives`) after the turns before it; if so its
-  // session ends and its error is that reason.
-  static bool skipped(Live& live, std::vector<Live>& lives, const SkipTurn& skip) {
-    if (!skip) return false;
+  // The reason `skip` gives not to stream `live` (one of `lives`) after the turns before it, or nullopt; with
+  // a reason its session ends and its error is that reason.
+  static std::optional<std::string> skip_reason(Live& live, std::vector<Live>& lives, const SkipTurn& skip) {
+    if (!skip) return std::nullopt;
     const auto index = static_cast<std::size_t>(&live - lives.data());
     std::vector<Turn> before;
     for (std::size_t j = 0; j < index; ++j) before.push_back(turn_of(lives[j]));
     auto reason = skip(index, figures_of(before));
-    if (!reason) return false;
-    live.error = Error{ErrorKind::unsupported, std::move(*reason)};
+    if (!reason) return std::nullopt;
+    live.error = Error{ErrorKind::unsupported, *reason};
     live.stream.reset();  // ends its ssh
-    return true;
+    return reason;
   }
 
   static std::vector<Live*> pointers(std::vector<Live>& lives) {

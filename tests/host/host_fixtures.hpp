@@ -31,9 +31,8 @@ class ForwardingRunner final : public probes::RemoteRunner {
 class ForwardingClientRunner final : public probes::OpensshRunner {
  public:
   explicit ForwardingClientRunner(FakeClientRunner& inner) : m_inner(inner) {}
-  std::vector<Result<probes::TrialResult>> run_in_turn(const std::vector<probes::TrialSpec>& specs,
-                                                       const ChooseAgain& again = {},
-                                                       const SkipTurn& skip = {}) override {
+  TurnRuns run_in_turn(const std::vector<probes::TrialSpec>& specs, const ChooseAgain& again = {},
+                       const SkipTurn& skip = {}) override {
     return m_inner.run_in_turn(specs, again, skip);
   }
   std::vector<Result<probes::TrialResult>> run_together(const std::vector<probes::TrialSpec>& specs) override {

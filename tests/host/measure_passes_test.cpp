@@ -167,62 +167,68 @@ TEST(ChooseRetimes, ACrawlIsTimedAgainInWhatIsLeftBeforeTheBudgetsEnd) {
   const rules::Policy policy;
   Budget budget(t0, milliseconds(5000));
   budget.charge(milliseconds(2000));  // set-up does not lengthen runs timed again
-  std::vector<std::string> notes;
   const auto again =
-      choose_retimes(plan, first_runs(plan, {800, 9}), survey_facts(), budget, t0 + milliseconds(4000), policy, notes);
+      choose_retimes(plan, first_runs(plan, {800, 9}), survey_facts(), budget, t0 + milliseconds(4000), policy);
   EXPECT_EQ(again.chosen, (std::vector<std::size_t>{1}));
   // Both read memory files: no new set-up; 1000 ms left, less the overhead.
   EXPECT_EQ(again.stream_time, milliseconds(850));
-  EXPECT_EQ(notes, (std::vector<std::string>{"ssh upload chacha20-poly1305@openssh.com read 9.0 MB/s, under a "
-                                             "quarter of the survey's 280 MB/s: a stall, not the cipher; timed "
-                                             "again"}));
+  EXPECT_EQ(again.why, (std::vector<std::string>{"ssh upload chacha20-poly1305@openssh.com read 9.0 MB/s, under a "
+                                                 "quarter of the survey's 280 MB/s: a stall, not the cipher; timed "
+                                                 "again"}));
 }
 
 TEST(ChooseRetimes, WhatALadderKeepsIsNotTheirs) {
   ConfirmPlan plan = two_trial_plan();
   plan.kept_for_ladder = milliseconds(600);
-  std::vector<std::string> notes;
   const auto again = choose_retimes(plan, first_runs(plan, {800, 9}), survey_facts(), Budget(t0, milliseconds(5000)),
-                                    t0 + milliseconds(4000), rules::Policy{}, notes);
+                                    t0 + milliseconds(4000), rules::Policy{});
   EXPECT_EQ(again.stream_time, milliseconds(250));
 }
 
 TEST(ChooseRetimes, AContestedLeadTimesChallengerThenLeaderUnlessThePolicyAllowsTheGap) {
   const ConfirmPlan plan = two_trial_plan();
-  std::vector<std::string> notes;
   const auto results = first_runs(plan, {450, 502});
   const Budget budget(t0, milliseconds(5000));
-  const auto again = choose_retimes(plan, results, survey_facts(), budget, t0, rules::Policy{}, notes);
+  const auto again = choose_retimes(plan, results, survey_facts(), budget, t0, rules::Policy{});
   EXPECT_EQ(again.chosen, (std::vector<std::size_t>{0, 1}));
-  ASSERT_EQ(notes.size(), 1u);
-  EXPECT_EQ(notes[0],
+  ASSERT_EQ(again.why.size(), 1u);
+  EXPECT_EQ(again.why[0],
             "ssh upload aes128-gcm@openssh.com read 450 MB/s behind chacha20-poly1305@openssh.com's 502 MB/s, though "
             "the survey had it ahead (900 MB/s against 280 MB/s): both timed again, each the mean of its runs");
   rules::Policy wide;
   wide.contest_margin = 4;  // 900 is within 4x of 280
-  notes.clear();
-  EXPECT_TRUE(choose_retimes(plan, results, survey_facts(), budget, t0, wide, notes).chosen.empty());
-  EXPECT_TRUE(notes.empty());
+  const auto none = choose_retimes(plan, results, survey_facts(), budget, t0, wide);
+  EXPECT_TRUE(none.chosen.empty());
+  EXPECT_TRUE(none.why.empty());
 }
 
 TEST(ChooseRetimes, ACrawlUnderAnotherPolicyFractionSaysItsPercentage) {
   const ConfirmPlan plan = two_trial_plan();
   rules::Policy policy;
   policy.crawl_fraction = 0.5;
-  std::vector<std::string> notes;
-  choose_retimes(plan, first_runs(plan, {800, 120}), survey_facts(), Budget(t0, milliseconds(5000)), t0, policy, notes);
-  ASSERT_EQ(notes.size(), 1u);
-  EXPECT_NE(notes[0].find("read 120 MB/s, under 50% of the survey's 280 MB/s"), std::string::npos) << notes[0];
+  const auto again =
+      choose_retimes(plan, first_runs(plan, {800, 120}), survey_facts(), Budget(t0, milliseconds(5000)), t0, policy);
+  ASSERT_EQ(again.why.size(), 1u);
+  EXPECT_NE(again.why[0].find("read 120 MB/s, under 50% of the survey's 280 MB/s"), std::string::npos) << again.why[0];
 }
 
-TEST(AverageRetimes, EachTrialsFigureIsTheMeanOfItsRunsAndItsStartTheFirstRuns) {
+// The runner's answer for `first` with `retimed` timed again for `chosen`.
+probes::OpensshRunner::TurnRuns turn_runs(std::vector<Result<probes::TrialResult>> first,
+                                          std::vector<Result<probes::TrialResult>> retimed,
+                                          std::vector<std::size_t> chosen) {
+  probes::OpensshRunner::TurnRuns runs;
+  runs.skipped.resize(first.size());
+  runs.first = std::move(first);
+  runs.retimed = std::move(retimed);
+  runs.again.chosen = std::move(chosen);
+  return runs;
+}
+
+TEST(FoldRetimes, EachTrialsFigureIsTheMeanOfItsRunsAndItsStartTheFirstRuns) {
   const ConfirmPlan plan = two_trial_plan();
   auto results = first_runs(plan, {450, 502});
   results[0].value().start_s = 0.5;
-  auto more = first_runs(plan, {850, 490});
-  results.push_back(std::move(more[0]));
-  results.push_back(std::move(more[1]));
-  average_retimes(results, 2, {0, 1}, rules::Policy{});
+  results = fold_retimes(turn_runs(std::move(results), first_runs(plan, {850, 490}), {0, 1}), 0.25);
   ASSERT_EQ(results.size(), 2u);
   EXPECT_DOUBLE_EQ(probes::mb_per_s(results[0].value()), 650) << "not the better run: a bias upward";
   EXPECT_EQ(results[0].value().start_s, 0.5) << "the second run, on the same session, measured no start";
@@ -230,22 +236,19 @@ TEST(AverageRetimes, EachTrialsFigureIsTheMeanOfItsRunsAndItsStartTheFirstRuns) 
   EXPECT_EQ(results[1].value().start_s, std::nullopt);
 }
 
-TEST(AverageRetimes, ALongerRunWeighsMoreAndAStallIsLeftOut) {
+TEST(FoldRetimes, ALongerRunWeighsMoreAndAStallIsLeftOut) {
   const ConfirmPlan plan = two_trial_plan();
   auto results = first_runs(plan, {800, 9});
   results[0].value().seconds = 3, results[0].value().bytes = 2'400'000'000;  // 800 MB/s for 3 s
   results[1].value().start_s = 0.2;
   auto more = first_runs(plan, {400, 300});
   more[1].value().start_s = 0.4;
-  results.push_back(std::move(more[0]));
-  results.push_back(std::move(more[1]));
-  average_retimes(results, 2, {0, 1}, rules::Policy{});
+  results = fold_retimes(turn_runs(std::move(results), std::move(more), {0, 1}), 0.25);
   EXPECT_DOUBLE_EQ(probes::mb_per_s(results[0].value()), 700) << "3 s at 800 and 1 s at 400";
   EXPECT_DOUBLE_EQ(probes::mb_per_s(results[1].value()), 300) << "9 MB/s is under a quarter of 300: a stall";
   EXPECT_DOUBLE_EQ(*results[1].value().start_s, 0.3) << "the stall's start is a start all the same";
   auto failed = first_runs(plan, {800, 500});
-  failed.push_back(Error{ErrorKind::io, "lost"});
-  average_retimes(failed, 2, {1}, rules::Policy{});
+  failed = fold_retimes(turn_runs(std::move(failed), {Error{ErrorKind::io, "lost"}}, {1}), 0.25);
   ASSERT_EQ(failed.size(), 2u);
   EXPECT_DOUBLE_EQ(probes::mb_per_s(failed[1].value()), 500) << "a failed run is no run";
 }

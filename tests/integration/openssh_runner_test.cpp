@@ -14,6 +14,13 @@
 namespace sshtune::probes {
 namespace {
 
+// Every run of a run_in_turn: the first turns, then the runs timed again.
+std::vector<Result<probes::TrialResult>> all_runs(const probes::OpensshRunner::TurnRuns& runs) {
+  auto all = runs.first;
+  all.insert(all.end(), runs.retimed.begin(), runs.retimed.end());
+  return all;
+}
+
 class OpensshRunnerTest : public testing::SshdProbeTest {
  protected:
   probes::OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
@@ -93,7 +100,8 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
-  const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")});
+  const auto results =
+      runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")}).first;
   ASSERT_EQ(results.size(), 2u);
   for (const auto& result : results) {
     ASSERT_TRUE(result) << result.error().message;
@@ -120,9 +128,12 @@ TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
     const bool first_moved = !before.empty() && before.front() && before.front().value().bytes > 0;
     return index == 1 && first_moved ? std::optional<std::string>("the first one settled it") : std::nullopt;
   };
-  const auto results = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("aes128-gcm@openssh.com", true),
-                                            upload("chacha20-poly1305@openssh.com")},
-                                           {}, skip);
+  const auto runs = runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("aes128-gcm@openssh.com", true),
+                                         upload("chacha20-poly1305@openssh.com")},
+                                        {}, skip);
+  EXPECT_EQ(runs.skipped,
+            (std::vector<std::optional<std::string>>{std::nullopt, "the first one settled it", std::nullopt}));
+  const auto& results = runs.first;
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(seen, (std::vector<std::size_t>{0, 1, 2}));
   ASSERT_TRUE(results[0]) << results[0].error().message;
@@ -145,7 +156,7 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
     spec.time_cap = std::chrono::seconds(3);
     spec.phase_end = start + std::chrono::seconds(2);
   }
-  const auto results = runner->run_in_turn(specs);
+  const auto results = runner->run_in_turn(specs).first;
   double streamed = 0;
   for (const auto& result : results) {
     ASSERT_TRUE(result) << result.error().message;
@@ -169,7 +180,7 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
     spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
     spec.time_cap = std::chrono::milliseconds(300);
   }
-  const auto results = runner->run_in_turn(specs);
+  const auto results = runner->run_in_turn(specs).first;
   ASSERT_EQ(results.size(), 3u);
   for (const auto& result : results) {
     ASSERT_TRUE(result) << result.error().message;
@@ -194,11 +205,13 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
   specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
   specs[0].time_cap = std::chrono::milliseconds(300);
   std::size_t first_results = 0;
-  const auto results = runner->run_in_turn(specs, [&](const std::vector<Result<probes::TrialResult>>& first) {
+  const auto runs = runner->run_in_turn(specs, [&](const std::vector<Result<probes::TrialResult>>& first) {
     first_results = first.size();
-    return probes::OpensshRunner::TimeAgain{{1, 0}, std::chrono::milliseconds(100)};
+    return probes::OpensshRunner::TimeAgain{{1, 0}, std::chrono::milliseconds(100), {}};
   });
   EXPECT_EQ(first_results, 2u);
+  EXPECT_EQ(runs.again.chosen, (std::vector<std::size_t>{1, 0}));
+  const auto results = all_runs(runs);
   ASSERT_EQ(results.size(), 4u);
   for (const auto& result : results) ASSERT_TRUE(result) << result.error().message;
   EXPECT_EQ(results[2].value().cipher, "chacha20-poly1305@openssh.com");
@@ -225,11 +238,11 @@ TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
   spec.file_input = true;
   spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
   spec.time_cap = std::chrono::milliseconds(300);
-  const auto results = runner->run_in_turn({spec}, [&](const std::vector<Result<probes::TrialResult>>& first) {
+  const auto results = all_runs(runner->run_in_turn({spec}, [&](const std::vector<Result<probes::TrialResult>>& first) {
     EXPECT_TRUE(first.at(0)) << first.at(0).error().message;
     sshd->kill_all();
-    return probes::OpensshRunner::TimeAgain{{0}, std::nullopt};
-  });
+    return probes::OpensshRunner::TimeAgain{{0}, std::nullopt, {}};
+  }));
   ASSERT_EQ(results.size(), 2u);
   EXPECT_FALSE(results[1]);
   EXPECT_FALSE(results[0]) << "no server count vouches for the first turn";
@@ -242,7 +255,7 @@ TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.file_input = true;
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
-  const auto results = runner->run_in_turn({spec});
+  const auto results = runner->run_in_turn({spec}).first;
   ASSERT_TRUE(results[0]) << results[0].error().message;
   EXPECT_GT(results[0].value().bytes, 1u << 20);
 }
@@ -253,7 +266,7 @@ TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
-  const auto results = runner->run_in_turn({spec});
+  const auto results = runner->run_in_turn({spec}).first;
   ASSERT_TRUE(results[0]) << results[0].error().message;
   EXPECT_TRUE(results[0].value().compression);
   EXPECT_GT(results[0].value().bytes, 1u << 20);
@@ -330,7 +343,7 @@ TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
   auto spec = upload("aes128-gcm@openssh.com");
   spec.kind = probes::TrialKind::download;
   spec.byte_cap = 32u << 20;
-  const auto results = runner->run_in_turn({spec});
+  const auto results = runner->run_in_turn({spec}).first;
   ASSERT_TRUE(results[0]) << results[0].error().message;
   EXPECT_EQ(results[0].value().kind, probes::TrialKind::download);
   EXPECT_GT(results[0].value().bytes, 1u << 20);
@@ -374,7 +387,7 @@ TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
-  const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")});
+  const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")}).first;
   ASSERT_FALSE(results[0]);
   EXPECT_TRUE(std::regex_search(results[0].error().message, std::regex("^sshtune-test: ssh: .*no matching cipher")))
       << results[0].error().message;
@@ -386,7 +399,8 @@ TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
   auto target = target_for_ssh(*sshd);
   target.program = "/nonexistent/ssh";
   const auto results = probes::make_openssh_runner(target, system_clock(), MeasureTiming{})
-                           ->run_in_turn({upload("aes128-gcm@openssh.com")});
+                           ->run_in_turn({upload("aes128-gcm@openssh.com")})
+                           .first;
   ASSERT_FALSE(results[0]);
   EXPECT_EQ(results[0].error().message,
             "sshtune-test: cannot run the OpenSSH client: /nonexistent/ssh: No such file or directory");

@@ -38,27 +38,27 @@ class FakeClientRunner final : public probes::OpensshRunner {
   const FakeClock* paced = nullptr;
   MeasureTiming timing;  // the real runner's fit to a phase end, as the default policy sets it
 
-  std::vector<Result<probes::TrialResult>> run_in_turn(const std::vector<probes::TrialSpec>& specs,
-                                                       const ChooseAgain& choose = {},
-                                                       const SkipTurn& skip = {}) override {
+  TurnRuns run_in_turn(const std::vector<probes::TrialSpec>& specs, const ChooseAgain& choose = {},
+                       const SkipTurn& skip = {}) override {
     in_turn.push_back(specs);
-    std::vector<Result<probes::TrialResult>> results;
+    TurnRuns runs;
     for (std::size_t i = 0; i < specs.size(); ++i) {
-      auto reason = skip ? skip(i, results) : std::nullopt;
+      runs.skipped.push_back(skip ? skip(i, runs.first) : std::nullopt);
+      const auto& reason = runs.skipped.back();
       if (!reason && paced != nullptr) pace_turn(specs[i], specs.size() - i);
-      results.push_back(reason ? Result<probes::TrialResult>(Error{ErrorKind::unsupported, *reason})
-                               : std::move(answer({specs[i]}, 1, false).front()));
+      runs.first.push_back(reason ? Result<probes::TrialResult>(Error{ErrorKind::unsupported, *reason})
+                                  : std::move(answer({specs[i]}, 1, false).front()));
     }
     again.emplace_back();
-    if (!choose) return results;
-    const auto chosen = choose(results);
-    for (const std::size_t i : chosen.chosen) {
+    if (!choose) return runs;
+    runs.again = choose(runs.first);
+    for (const std::size_t i : runs.again.chosen) {
       again.back().push_back(specs.at(i));
-      if (chosen.stream_time) again.back().back().time_cap = std::min(specs.at(i).time_cap, *chosen.stream_time);
+      if (runs.again.stream_time)
+        again.back().back().time_cap = std::min(specs.at(i).time_cap, *runs.again.stream_time);
     }
-    auto more = answer(again.back(), 1);
-    for (auto& result : more) results.push_back(std::move(result));
-    return results;
+    runs.retimed = answer(again.back(), 1);
+    return runs;
   }
   void prepare(const std::vector<probes::TrialSpec>& specs) override {
     prepared.push_back(specs);

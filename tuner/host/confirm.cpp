@@ -23,12 +23,21 @@ milliseconds streamed(const Result<probes::TrialResult>& result, const MeasureTi
 }
 
 // What the confirmation's connections took to set up, beyond their streaming: its wall time less each
-// trial's streaming.
-milliseconds observed_setup(milliseconds wall, const std::vector<Result<probes::TrialResult>>& results,
+// run's streaming (those timed again included).
+milliseconds observed_setup(milliseconds wall, const probes::OpensshRunner::TurnRuns& runs,
                             const MeasureTiming& timing) {
   auto rest = wall;
-  for (const auto& result : results) rest -= streamed(result, timing);
+  for (const auto& result : runs.first) rest -= streamed(result, timing);
+  for (const auto& result : runs.retimed) rest -= streamed(result, timing);
   return std::max(rest, milliseconds(0));
+}
+
+// The reason the turns skipped a trial (the compressed one: compression_stopped), or nullopt.
+std::optional<std::string> skip_reason(const probes::OpensshRunner::TurnRuns& runs) {
+  for (const auto& reason : runs.skipped) {
+    if (reason) return reason;
+  }
+  return std::nullopt;
 }
 
 // Before the compressed trial's turn (specs[index]): why it need not stream (rules::window_stops_compression
@@ -99,28 +108,24 @@ void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_
   // The runner keeps to this on the same clock, moved by the set-up it sees: the streams were planned
   // with plan.setup taken off, and set-up beyond it is not budget.
   for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
-  std::vector<std::size_t> again;
+  // The callbacks only read: what the turns chose, skipped and measured comes back in `runs`.
   const auto choose = [&](const std::vector<Result<probes::TrialResult>>& first) {
-    auto chosen = choose_retimes(plan, first, m.facts, budget, env.clock->now(), env.policy, m.notes);
-    again = chosen.chosen;
-    return chosen;
+    return choose_retimes(plan, first, m.facts, budget, env.clock->now(), env.policy);
   };
-  // The turns' answer to whether the compressed trial streams, kept for after them.
-  std::optional<std::string> stopped;
   const auto skip = [&](std::size_t index, const std::vector<Result<probes::TrialResult>>& before) {
-    auto reason = compression_stopped(specs, index, before, m.facts, env.policy);
-    if (reason) stopped = reason;
-    return reason;
+    return compression_stopped(specs, index, before, m.facts, env.policy);
   };
-  auto results = client.run_in_turn(specs, choose, skip);
+  probes::OpensshRunner::TurnRuns runs = client.run_in_turn(specs, choose, skip);
   // The plan allowed plan.setup; set-up beyond it (a login shell's rc files can take a second, longer
   // when several start at once) is not budget and moves the deadline.
   const auto wall = std::chrono::duration_cast<milliseconds>(env.clock->now() - started);
   const milliseconds charged_before = budget.charged();
-  budget.charge(observed_setup(wall, results, env.policy.timing) - plan.setup);
+  budget.charge(observed_setup(wall, runs, env.policy.timing) - plan.setup);
   m.passes.push_back({MeasuringPass::confirmation, plan.share, wall, budget.charged() - charged_before});
-  average_retimes(results, specs.size(), again, env.policy);
+  m.notes.insert(m.notes.end(), runs.again.why.begin(), runs.again.why.end());
+  const std::optional<std::string> stopped = skip_reason(runs);
   if (stopped) m.facts.compression_stopped = *stopped;
+  std::vector<Result<probes::TrialResult>> results = fold_retimes(std::move(runs), env.policy.crawl_fraction);
   const std::string failure = record_confirmation(specs, results, stopped, m);
   if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's
   first_streams.abandon();  // releases the pings when the first trial never streamed

@@ -193,6 +193,7 @@ probes::HostTrialPlan survey_plan(const SurveyInput& in, std::shared_ptr<const s
   plan.skip_compression = compression_skip(in);
   plan.skip_ciphers = cipher_skip(in, plan.ciphers);
   plan.timing = in.policy.timing;
+  plan.stall_fraction = in.policy.crawl_fraction;
   return plan;
 }
 

@@ -77,25 +77,21 @@ void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_
                           Budget& budget, HostEnvironment& env, Measurement& m);
 
 // Given every first run (`first`, one per plan.specs): the runs to time once more (those that crawled,
-// then a contested lead's challenger and leader, each with a note in `notes`) and how long each streams:
-// their share of what is left `now` before the budget's end, less what a ladder that will run keeps.
+// then a contested lead's challenger and leader, each with a note in TimeAgain::why) and how long each
+// streams: their share of what is left `now` before the budget's end, less what a ladder that will run keeps.
 probes::OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan,
                                                 const std::vector<Result<probes::TrialResult>>& first,
                                                 const rules::HostFacts& facts, const Budget& budget,
-                                                Clock::time_point now, const rules::Policy& policy,
-                                                std::vector<std::string>& notes);
+                                                Clock::time_point now, const rules::Policy& policy);
 
 // The index of the fastest successful uncompressed figure among `results` (results[i] is specs[i]'s; there
 // may be fewer results than specs), or nullopt when there is none.
 std::optional<std::size_t> uncompressed_leader(const std::vector<probes::TrialSpec>& specs,
                                                const std::vector<Result<probes::TrialResult>>& results);
 
-// Folds the runs timed again (results past `count`, one per `chosen` index) into the first `count`: each
-// figure the mean of its runs kept, a run under policy.crawl_fraction of the trial's fastest run left out (a
-// stall); the better of two noisy runs would be biased upward. Its start is the mean of the starts its runs
-// measured (a second run on the first's session measured none). Leaves `count` results.
-void average_retimes(std::vector<Result<probes::TrialResult>>& results, std::size_t count,
-                     const std::vector<std::size_t>& chosen, const rules::Policy& policy);
+// One figure per spec of `runs`: runs.first with each run timed again (runs.retimed, one per
+// runs.again.chosen index) folded into its spec's by probes::fold_runs.
+std::vector<Result<probes::TrialResult>> fold_retimes(probes::OpensshRunner::TurnRuns runs, double crawl_fraction);
 
 // Where plan.ladder_spec is set: the ladder's first step (k_max_streams sessions of it) starts connecting
 // in the background, so its set-up overlaps the confirmation.

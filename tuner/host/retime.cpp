@@ -1,12 +1,12 @@
-// choose_retimes and average_retimes: the confirmation's first runs that cannot stand as they are, timed
+// choose_retimes and fold_retimes: the confirmation's first runs that cannot stand as they are, timed
 // once more in the same batch. A run that crawled (schedule's crawled(): a stall's, and shown it would be
 // read as the cipher's), and a lead the survey contests (schedule's contested()): its challenger and its
-// leader. Each figure is then the mean of its runs kept, a stall's left out: the better of noisy runs would
-// be biased upward.
+// leader. Each figure is then folded from its runs by the one rule for repeated runs (probes::fold_runs).
 #include "tuner/host/measure.hpp"
 
 #include "base/format.hpp"
 #include "probes/core/openssh_runner.hpp"
+#include "probes/core/repeated_runs.hpp"
 #include "tuner/host/trial_label.hpp"
 
 #include <algorithm>
@@ -83,48 +83,6 @@ milliseconds retime_setup(const ConfirmPlan& plan, const std::vector<std::size_t
   return fresh ? plan.setup : milliseconds(0);
 }
 
-// The runs of one trial that stand: each one not under policy.crawl_fraction of the fastest (a stall's, by
-// the rule crawled() applies to the survey's figure).
-std::vector<const probes::TrialResult*> runs_kept(const std::vector<const probes::TrialResult*>& runs,
-                                                  const rules::Policy& policy) {
-  double fastest = 0;
-  for (const probes::TrialResult* run : runs) fastest = std::max(fastest, probes::mb_per_s(*run));
-  std::vector<const probes::TrialResult*> kept;
-  for (const probes::TrialResult* run : runs) {
-    if (!crawled(probes::mb_per_s(*run), fastest, policy)) kept.push_back(run);
-  }
-  return kept;
-}
-
-// The mean of the runs kept: their bytes over their seconds (each weighted by how long it streamed: the
-// longer run is the surer figure), and the mean of the starts any run measured (a second run on the first's
-// session measured none).
-probes::TrialResult mean_of(const std::vector<const probes::TrialResult*>& runs,
-                            const std::vector<const probes::TrialResult*>& kept) {
-  probes::TrialResult mean = *kept.front();
-  mean.bytes = 0, mean.wire_bytes = 0, mean.seconds = 0;
-  for (const probes::TrialResult* run : kept) {
-    mean.bytes += run->bytes, mean.wire_bytes += run->wire_bytes, mean.seconds += run->seconds;
-  }
-  double starts = 0;
-  int counted = 0;
-  for (const probes::TrialResult* run : runs) {
-    if (run->start_s) starts += *run->start_s, ++counted;
-  }
-  mean.start_s = counted > 0 ? std::optional<double>(starts / counted) : std::nullopt;
-  return mean;
-}
-
-// Folds `again` into `first`: the mean of the runs kept (runs_kept); a failed run is no run.
-void average_runs(Result<probes::TrialResult>& first, Result<probes::TrialResult>& again, const rules::Policy& policy) {
-  std::vector<const probes::TrialResult*> runs;
-  for (const auto* run : {&first, &again}) {
-    if (*run) runs.push_back(&run->value());
-  }
-  if (runs.empty()) return;
-  first = mean_of(runs, runs_kept(runs, policy));
-}
-
 }  // namespace
 
 std::optional<std::size_t> uncompressed_leader(const std::vector<probes::TrialSpec>& specs, const Results& results) {
@@ -138,8 +96,8 @@ std::optional<std::size_t> uncompressed_leader(const std::vector<probes::TrialSp
 
 probes::OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const Results& first,
                                                 const rules::HostFacts& facts, const Budget& budget,
-                                                Clock::time_point now, const rules::Policy& policy,
-                                                std::vector<std::string>& notes) {
+                                                Clock::time_point now, const rules::Policy& policy) {
+  std::vector<std::string> notes;
   std::vector<std::size_t> chosen = crawls(plan.specs, first, facts, policy, notes);
   if (const auto contest = find_contest(plan.specs, first, facts, policy)) {
     notes.push_back(contest_note(plan.specs, first, *contest));
@@ -150,15 +108,21 @@ probes::OpensshRunner::TimeAgain choose_retimes(const ConfirmPlan& plan, const R
   // (at worst each streams the shortest time). What a ladder that will run keeps is not theirs.
   const milliseconds left = budget.left_before_end(now) - plan.kept_for_ladder;
   const milliseconds stream = retime_stream_time(left, retime_setup(plan, chosen), chosen.size(), policy.timing);
-  return probes::OpensshRunner::TimeAgain{std::move(chosen), stream};
+  return probes::OpensshRunner::TimeAgain{std::move(chosen), stream, std::move(notes)};
 }
 
-void average_retimes(Results& results, std::size_t count, const std::vector<std::size_t>& chosen,
-                     const rules::Policy& policy) {
-  for (std::size_t j = 0; j < chosen.size() && count + j < results.size(); ++j) {
-    average_runs(results[chosen[j]], results[count + j], policy);
+std::vector<Result<probes::TrialResult>> fold_retimes(probes::OpensshRunner::TurnRuns runs, double crawl_fraction) {
+  Results& figures = runs.first;
+  for (std::size_t j = 0; j < runs.again.chosen.size() && j < runs.retimed.size(); ++j) {
+    const std::size_t i = runs.again.chosen[j];
+    if (i >= figures.size()) continue;
+    std::vector<const probes::TrialResult*> kept;
+    for (const auto* run : {&figures[i], &runs.retimed[j]}) {
+      if (*run) kept.push_back(&run->value());  // a failed run is no run
+    }
+    if (!kept.empty()) figures[i] = probes::fold_runs(kept, crawl_fraction);
   }
-  results.erase(results.begin() + static_cast<long>(std::min(count, results.size())), results.end());
+  return std::move(figures);
 }
 
 }  // namespace sshtune::host
