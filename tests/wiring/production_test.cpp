@@ -11,7 +11,7 @@ namespace {
 
 TEST(ProductionEnvironment, WiresEverySeam) {
   const testing::TempHome home;
-  auto env = production_environment(nullptr);
+  auto env = production_environment({});
   if (!env) GTEST_SKIP() << "no usable local ssh: " << env.error().message;
   const host::HostEnvironment& wired = env.value();
   EXPECT_NE(wired.client, nullptr);
@@ -27,7 +27,7 @@ TEST(ProductionEnvironment, WiresEverySeam) {
   EXPECT_TRUE(wired.load_cache);
   EXPECT_TRUE(wired.save_cache);
   EXPECT_EQ(wired.clock, &system_clock());
-  EXPECT_EQ(wired.progress, nullptr);
+  EXPECT_FALSE(wired.progress);
 }
 
 TEST(ProductionOfferReaders, WiresEveryReader) {

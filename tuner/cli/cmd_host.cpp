@@ -1,5 +1,6 @@
 // `ssh-tune host HOST`: measure, decide, show the verdict, optionally write it.
 // Several hosts (H1 H2..., --all, --hosts FILE) go to run_host_fleet (cmd_host_fleet.cpp).
+#include "tuner/cli/status_line.hpp"
 #include "tuner/cli/handlers.hpp"
 #include "tuner/cli/host_fleet.hpp"
 #include "tuner/cli/host_view.hpp"
@@ -139,7 +140,7 @@ Result<ExitCode> run_host(const Args& args, Io& io) {
   if (selection.fleet) return run_host_fleet(selection, request, fleet_flags(parsed.values), io);
   request.host = selection.hosts.front().host;
   SSHTUNE_TRYV(check_names(request.host, parsed.values));
-  SSHTUNE_TRY(env, wiring::production_environment(io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(env, wiring::production_environment(status_line(io)));
   SSHTUNE_TRY(outcome, host::tune_host(request, env));
   SSHTUNE_TRY(snippets, host::render_snippets(outcome));
   if (parsed.values.count("json") > 0) {

@@ -1,4 +1,5 @@
 // `ssh-tune host` over many hosts (see host_fleet.hpp).
+#include "tuner/cli/status_line.hpp"
 #include "tuner/cli/host_fleet.hpp"
 
 #include "tuner/cli/fleet_view.hpp"
@@ -71,7 +72,7 @@ void print_write_report(const edit::EditReport& report, bool dry_run, std::ostre
 Result<ExitCode> run_host_fleet(const HostSelection& selection, const host::HostRequest& base, const FleetFlags& flags,
                                 Io& io) {
   note_skipped(selection, io.err);
-  SSHTUNE_TRY(env, wiring::production_environment(io.err_is_tty ? &io.err : nullptr));
+  SSHTUNE_TRY(env, wiring::production_environment(status_line(io)));
   host::share_local_measurements(env);
   const std::vector<host::FleetResult> results =
       host::tune_fleet(fleet_requests(selection, base), env, progress_lines(io));

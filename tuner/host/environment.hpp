@@ -17,6 +17,7 @@
 #include "rules/catalog.hpp"
 #include "rules/policy.hpp"
 #include "tuner/host/host_cache.hpp"
+#include "tuner/host/progress_status.hpp"
 #include "tuner/sshconfig/client_capabilities.hpp"
 
 #include <chrono>
@@ -60,7 +61,7 @@ struct HostEnvironment {
   // The one clock of the pipeline: every time a pass, a runner or the cache reads (their Budgets, the
   // OpenSSH runner's phase ends, the measurement's stamp). The runners made above read this one too.
   const Clock* clock = nullptr;
-  std::ostream* progress = nullptr;  // a live status line (a TTY's stderr), or null
+  ProgressStatus progress;  // what is measured now, for the CLI to show; unset shows nothing
 };
 
 }  // namespace sshtune::host

@@ -3,16 +3,8 @@
 #include "tuner/host/trial_label.hpp"
 
 #include <algorithm>
-#include <ostream>
-#include <string_view>
 
 namespace sshtune::host {
-namespace {
-
-// Back to the start of the line and erase it (ANSI EL): the status line is redrawn in place.
-constexpr std::string_view k_erase_line = "\r\033[K";
-
-}  // namespace
 
 Result<probes::AccessCheck> ProgressRunner::check_access() {
   show("connecting, checking the host key", 0, 0);
@@ -22,7 +14,7 @@ Result<probes::AccessCheck> ProgressRunner::check_access() {
 Result<probes::TrialResult> ProgressRunner::run(const probes::TrialSpec& spec) {
   probes::TrialSpec wrapped = spec;
   const std::string label = describe_trial(spec);
-  if (m_progress != nullptr) {
+  if (m_progress) {
     wrapped.on_progress = [this, label, cap = spec.byte_cap, inner = spec.on_progress](std::uint64_t bytes) {
       show(label, bytes, cap);
       if (inner) {
@@ -37,7 +29,7 @@ Result<probes::TrialResult> ProgressRunner::run(const probes::TrialSpec& spec) {
 }
 
 void ProgressRunner::show(const std::string& label, std::uint64_t bytes, std::uint64_t cap) {
-  if (m_progress == nullptr) {
+  if (!m_progress) {
     return;
   }
   std::string line = label;
@@ -51,13 +43,5 @@ void ProgressRunner::show(const std::string& label, std::uint64_t bytes, std::ui
 }
 
 void ProgressRunner::finish() { clear_progress(m_progress); }
-
-void show_probing(std::ostream* progress, const std::string& what) {
-  if (progress != nullptr) *progress << k_erase_line << "probing: " << what << std::flush;
-}
-
-void clear_progress(std::ostream* progress) {
-  if (progress != nullptr) *progress << k_erase_line << std::flush;
-}
 
 }  // namespace sshtune::host

@@ -10,12 +10,13 @@ namespace {
 // sshd's growing buffers hold a new session far below its steady rate for its first few MB), and past
 // TCP's ramp: a path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a
 // 30 ms round trip, which TCP reaches in under 10 of them, 20 MB at most. A fixed byte count, not a
-// time: 100 ms of data would be 80-120 MB at loopback speeds, 0.1 s more per trial for the same figures ...
+// time: 100 ms of data would be a hundred MB or more at loopback speeds, 0.1 s more per trial for the
+// same figures ...
 constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
 constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
                                                // queues nothing at the receiver to burst with)
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
-// a pipe's feeder would cost a CPU-bound client 10-25% of its speed, and the extra warm-up that covers
+// a pipe's feeder would cost a CPU-bound client a sizeable share of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
 // feeder's CPU is negligible and a pipe lets ssh read nothing early.
 constexpr double k_file_input_mb_per_s = 100;

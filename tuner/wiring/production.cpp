@@ -27,7 +27,7 @@ std::vector<probes::CipherSpeed> quick_cipher_bench() {
 
 }  // namespace
 
-Result<host::HostEnvironment> production_environment(std::ostream* progress) {
+Result<host::HostEnvironment> production_environment(host::ProgressStatus progress) {
   host::HostEnvironment env;
   SSHTUNE_TRY(client, sshconfig::local_client_capabilities());
   SSHTUNE_TRY(catalog, rules::load_shipped_catalog());
@@ -62,7 +62,7 @@ Result<host::HostEnvironment> production_environment(std::ostream* progress) {
     return host::load_cached_host(host, max_age, rules, clock);
   };
   env.save_cache = host::save_cached_host;
-  env.progress = progress;
+  env.progress = std::move(progress);
   return env;
 }
 

@@ -16,9 +16,10 @@ namespace sshtune::wiring {
 // The real machine: the local ssh's capabilities, the shipped catalog and the
 // user's policy, libssh trials, trials through the user's ssh, the ledger-guarded
 // KEXINIT probe, the local benchmarks, the cache under cache_home() (validated
-// against that catalog, policy and client), the system clocks. `progress` is the
-// live status line's stream, or null. Errors: ssh missing, a broken rule file.
-Result<host::HostEnvironment> production_environment(std::ostream* progress);
+// against that catalog, policy and client), the system clocks. `progress` is
+// what shows the step being measured (unset: nothing). Errors: ssh missing, a
+// broken rule file.
+Result<host::HostEnvironment> production_environment(host::ProgressStatus progress);
 
 // The offer readers of `audit --server`: known_hosts and the logged-in KEXINIT
 // through libssh, the pre-authentication KEXINIT over plain TCP (or the ProxyCommand); their deadlines on
