@@ -3,6 +3,7 @@
 
 #include "base/data_path.hpp"
 #include "base/toml/toml_errors.hpp"
+#include "base/toml/toml_fields.hpp"
 
 #include <algorithm>
 #include <array>
@@ -25,46 +26,6 @@ constexpr std::array k_sections{KindSection{"cipher", AlgorithmKind::cipher}, Ki
 
 const std::set<std::string> k_known_fields{"name",           "tier",    "aead",  "etm", "dropped",
                                            "dropped_server", "removed", "notes", "cves"};
-
-// Reads an optional string field; an error if present with another type.
-Result<std::string> optional_string(const toml::table& entry, const char* field, const std::string& origin) {
-  const toml::node* node = entry.get(field);
-  if (node == nullptr) {
-    return std::string{};
-  }
-  if (!node->is_string()) {
-    return toml_error(origin, *node, std::string("'") + field + "' must be a string");
-  }
-  return std::string(*node->value<std::string>());
-}
-
-Result<bool> optional_bool(const toml::table& entry, const char* field, const std::string& origin) {
-  const toml::node* node = entry.get(field);
-  if (node == nullptr) {
-    return false;
-  }
-  if (!node->is_boolean()) {
-    return toml_error(origin, *node, std::string("'") + field + "' must be true or false");
-  }
-  return *node->value<bool>();
-}
-
-Result<std::vector<std::string>> optional_strings(const toml::table& entry, const char* field,
-                                                  const std::string& origin) {
-  std::vector<std::string> values;
-  const toml::node* node = entry.get(field);
-  if (node == nullptr) {
-    return values;
-  }
-  const toml::array* array = node->as_array();
-  if (array == nullptr || !array->is_homogeneous(toml::node_type::string)) {
-    return toml_error(origin, *node, std::string("'") + field + "' must be an array of strings");
-  }
-  for (const auto& item : *array) {
-    values.emplace_back(*item.value<std::string>());
-  }
-  return values;
-}
 
 Result<void> check_fields(const toml::table& entry, const std::string& origin) {
   for (const auto& [key, value] : entry) {
@@ -95,27 +56,20 @@ Result<Algorithm> parse_entry(const toml::table& entry, AlgorithmKind kind, cons
   Algorithm algorithm;
   algorithm.kind = kind;
   algorithm.line = static_cast<int>(entry.source().begin.line);
-  SSHTUNE_TRY(name, optional_string(entry, "name", origin));
-  if (name.empty()) {
+  const Fields fields(entry, origin, "");
+  SSHTUNE_TRYV(fields.get("name", algorithm.name));
+  if (algorithm.name.empty()) {
     return toml_error(origin, entry, "entry has no 'name'");
   }
-  algorithm.name = name;
   SSHTUNE_TRY(tier, required_tier(entry, origin));
   algorithm.tier = tier;
-  SSHTUNE_TRY(aead, optional_bool(entry, "aead", origin));
-  SSHTUNE_TRY(etm, optional_bool(entry, "etm", origin));
-  algorithm.aead = aead;
-  algorithm.etm = etm;
-  SSHTUNE_TRY(dropped, optional_string(entry, "dropped", origin));
-  SSHTUNE_TRY(dropped_server, optional_string(entry, "dropped_server", origin));
-  SSHTUNE_TRY(removed, optional_string(entry, "removed", origin));
-  SSHTUNE_TRY(notes, optional_string(entry, "notes", origin));
-  SSHTUNE_TRY(cves, optional_strings(entry, "cves", origin));
-  algorithm.dropped = dropped;
-  algorithm.dropped_server = dropped_server;
-  algorithm.removed = removed;
-  algorithm.notes = notes;
-  algorithm.cves = cves;
+  SSHTUNE_TRYV(fields.get("aead", algorithm.aead));
+  SSHTUNE_TRYV(fields.get("etm", algorithm.etm));
+  SSHTUNE_TRYV(fields.get("dropped", algorithm.dropped));
+  SSHTUNE_TRYV(fields.get("dropped_server", algorithm.dropped_server));
+  SSHTUNE_TRYV(fields.get("removed", algorithm.removed));
+  SSHTUNE_TRYV(fields.get("notes", algorithm.notes));
+  SSHTUNE_TRYV(fields.get("cves", algorithm.cves));
   return algorithm;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Strict typed reads from a parsed TOML table, for the files ssh-tune writes and
-// reads back (the host entries and the CPU benchmark of tuner/host's caches):
+// Strict typed reads from a parsed TOML table, the one reader of the rules'
+// catalog and of the files ssh-tune writes and reads back (tuner/host's caches):
 // every value is checked for its type before it reaches a struct.
 
 #include "base/result.hpp"
@@ -17,7 +17,7 @@
 
 namespace sshtune {
 
-// Typed reads from one table of a TOML file ssh-tune wrote (a cache) into the fields of a struct. A key
+// Typed reads from one table of a TOML file (the catalog, a cache) into the fields of a struct. A key
 // that is absent leaves its field as it is (the struct's default); a key present with the wrong type, a
 // negative count or an unknown enum word is an error "ORIGIN:LINE: PREFIXKEY: PROBLEM", where `prefix`
 // ("decision.") names the table. `table` and `origin` must outlive the Fields.

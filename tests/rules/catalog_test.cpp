@@ -76,7 +76,7 @@ TEST(Catalog, SchemaErrorsNameFileAndLine) {
   EXPECT_EQ(error_of("[[cipher]]\nname = \"x\"\n"), "cat.toml:1: entry has no 'tier'");
   EXPECT_EQ(error_of("[[cipher]]\ntier = \"weak\"\n"), "cat.toml:1: entry has no 'name'");
   EXPECT_EQ(error_of("[[cipher]]\nname = \"x\"\ntier = \"weak\"\naead = \"yes\"\n"),
-            "cat.toml:4: 'aead' must be true or false");
+            "cat.toml:4: aead: expected true or false");
   EXPECT_EQ(error_of("[[cipher]]\nname = \"x\"\ntier = \"weak\"\ncolour = 1\n"), "cat.toml:4: unknown field 'colour'");
   EXPECT_EQ(error_of("[[ciphers]]\nname = \"x\"\n"),
             "cat.toml:1: unknown section 'ciphers' (expected cipher, mac, kex or host_key)");
