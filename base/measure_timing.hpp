@@ -21,6 +21,8 @@ struct MeasureTiming {
   int switch_round_trips = 2;                 // a survey switch between trials (a rekey), in round trips
   int slow_start_round_trips = 12;            // a long path's warm-up past TCP's slow start, in round trips
   int lossy_slow_start_round_trips = 30;      // ... and a lossy path's, whose losses hold the ramp back
+  int warm_up_mib = 32;                       // an ssh trial's warm-up past a new session's slow start ...
+  milliseconds longest_warm_up{500};          // ... unless that is more than this long at the estimated rate
   milliseconds trial_overhead{150};           // what one OpenSSH trial costs beyond its streaming
   milliseconds shell_start{150};              // a login shell's rc files before the remote command runs
   milliseconds ladder_margin{100};            // the ladder's room for the runner's own time

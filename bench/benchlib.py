@@ -143,7 +143,10 @@ class Host:
             command += ["--sample", sample]
         if size:
             command += ["--size", str(int(size))]
-        return json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout)
+        run = subprocess.run(command, capture_output=True, text=True, env=self.env)
+        if run.returncode != 0:
+            raise RuntimeError(f"ssh-tune host exited {run.returncode}: {run.stderr.strip()}")
+        return json.loads(run.stdout)
 
 
 def write_data(path, kind, megabytes):

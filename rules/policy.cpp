@@ -126,6 +126,8 @@ const std::map<std::string, std::map<std::string, Setter>>& schema() {
         {"switch_round_trips", count_in(&MeasureTiming::switch_round_trips, 1, 100)},
         {"slow_start_round_trips", count_in(&MeasureTiming::slow_start_round_trips, 1, 100)},
         {"lossy_slow_start_round_trips", count_in(&MeasureTiming::lossy_slow_start_round_trips, 1, 200)},
+        {"warm_up_mib", count_in(&MeasureTiming::warm_up_mib, 1, 1024)},
+        {"longest_warm_up_ms", milliseconds_in(&MeasureTiming::longest_warm_up, 50, 10000)},
         {"trial_overhead_ms", milliseconds_in(&MeasureTiming::trial_overhead, 0, 10000)},
         {"shell_start_ms", milliseconds_in(&MeasureTiming::shell_start, 0, 10000)},
         {"ladder_margin_ms", milliseconds_in(&MeasureTiming::ladder_margin, 0, 10000)},

@@ -51,10 +51,10 @@ ConfirmPlan two_trial_plan() {
   plan.setup = milliseconds(150);
   plan.share = milliseconds(2250);
   plan.parallel_share = milliseconds(1000);
-  plan.specs = {
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900, milliseconds(500), {}),
-      openssh_spec(probes::TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280, milliseconds(500),
-                   {})};
+  plan.specs = {openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 900,
+                             milliseconds(500), {}, MeasureTiming{}),
+                openssh_spec(probes::TrialKind::upload, "chacha20-poly1305@openssh.com", false, nullptr, 280,
+                             milliseconds(500), {}, MeasureTiming{})};
   return plan;
 }
 

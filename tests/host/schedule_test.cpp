@@ -39,59 +39,67 @@ TEST(Schedule, RunsTimedAgainShareWhatIsLeftButNeverGoUnderTheShortestStream) {
 }
 
 TEST(Schedule, AConfirmationTrialIsSizedFromTheSurveysFigure) {
-  const probes::TrialSpec fast =
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800, milliseconds(400), {});
+  const probes::TrialSpec fast = openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 800,
+                                              milliseconds(400), {}, MeasureTiming{});
   EXPECT_EQ(fast.warm_up_bytes, 32u << 20);     // past a new session's slow start and TCP's ramp, however fast
   EXPECT_EQ(fast.time_cap, milliseconds(400));  // streams 400 ms, whatever ssh moves in them
-  const probes::TrialSpec mid =
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 100, milliseconds(400), {});
+  const probes::TrialSpec mid = openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 100,
+                                             milliseconds(400), {}, MeasureTiming{});
   EXPECT_EQ(mid.warm_up_bytes, 32u << 20);  // past a new session's slow start, when that is at most 0.5 s of data
   const probes::TrialSpec lower =
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 25, milliseconds(400), {});
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 25, milliseconds(400), {}, MeasureTiming{});
   EXPECT_EQ(lower.warm_up_bytes, 12'500'000u);  // else 0.5 s of data
   const probes::TrialSpec slow =
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", true, nullptr, 2.5, milliseconds(400), {});
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", true, nullptr, 2.5, milliseconds(400), {}, MeasureTiming{});
   EXPECT_EQ(slow.warm_up_bytes, 1'250'000u);  // a slow link: 0.5 s of data, not 1.7 s
   EXPECT_TRUE(slow.compression);
 }
 
 TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
   // Fast: a pipe's feeder would cost ssh CPU; slow: ssh's early window would take long to cross.
+  EXPECT_TRUE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400),
+                           {}, MeasureTiming{})
+                  .file_input);
+  EXPECT_FALSE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400),
+                            {}, MeasureTiming{})
+                   .file_input);
   EXPECT_TRUE(
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400), {})
+      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400), {}, MeasureTiming{})
           .file_input);
   EXPECT_FALSE(
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400), {})
+      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400), {}, MeasureTiming{})
           .file_input);
-  EXPECT_TRUE(
-      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400), {}).file_input);
-  EXPECT_FALSE(
-      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400), {}).file_input);
   // Compressed data flows faster than its link: the pipe's remote side would pause in it. Unless it
   // compresses poorly on a slow link, where the held read-ahead would take seconds to cross.
-  EXPECT_TRUE(
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400), {})
-          .file_input);
-  EXPECT_FALSE(
-      openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 2.4, milliseconds(400), {})
-          .file_input);
+  EXPECT_TRUE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400),
+                           {}, MeasureTiming{})
+                  .file_input);
+  EXPECT_FALSE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 2.4, milliseconds(400),
+                            {}, MeasureTiming{})
+                   .file_input);
 }
 
 TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesInATenthOfASecond) {
   EXPECT_EQ(
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 47, milliseconds(400), {}).early_bytes,
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 47, milliseconds(400), {}, MeasureTiming{})
+          .early_bytes,
       2u << 20);
   EXPECT_EQ(
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 20, milliseconds(400), {}).early_bytes, 0u);
-  EXPECT_EQ(
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 2.5, milliseconds(400), {}).early_bytes,
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 20, milliseconds(400), {}, MeasureTiming{})
+          .early_bytes,
       0u);
   EXPECT_EQ(
-      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 700, milliseconds(400), {}).early_bytes,
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 2.5, milliseconds(400), {}, MeasureTiming{})
+          .early_bytes,
       0u);
   EXPECT_EQ(
-      openssh_spec(probes::TrialKind::download, "aes128-ctr", false, nullptr, 47, milliseconds(400), {}).early_bytes,
+      openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 700, milliseconds(400), {}, MeasureTiming{})
+          .early_bytes,
       0u);
+  EXPECT_EQ(openssh_spec(probes::TrialKind::download, "aes128-ctr", false, nullptr, 47, milliseconds(400), {},
+                         MeasureTiming{})
+                .early_bytes,
+            0u);
 }
 
 TEST(Schedule, ASurveyThatRanLongShortensTheConfirmationNotTheParallelShare) {
@@ -192,8 +200,8 @@ TEST(Schedule, StreamsSpanFiveRoundTripsOfALongPath) {
 TEST(Schedule, OnALongPathTheWarmUpOutlastsTcpsSlowStart) {
   const rules::Policy policy;
   const WarmUpFloor long_path = slow_start_floor(0.3, policy);
-  const probes::TrialSpec warmed =
-      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 6.7, milliseconds(1500), long_path);
+  const probes::TrialSpec warmed = parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 6.7,
+                                                 milliseconds(1500), long_path, MeasureTiming{});
   EXPECT_EQ(warmed.warm_up_bytes, 4u << 20);  // 0.5 s of 6.7 MB/s would end inside the ramp
   EXPECT_EQ(warmed.warm_up_time, milliseconds(3600));
   const WarmUpFloor short_path = slow_start_floor(0.04, policy);  // under [window] long_rtt_ms: no floor
@@ -206,8 +214,8 @@ TEST(Schedule, OnALongPathTheWarmUpOutlastsTcpsSlowStart) {
   EXPECT_EQ(slow_start_floor(0.2, policy, PathLossSeen::unknown).time, milliseconds(6000)) << "maybe lossy";
   EXPECT_EQ(slow_start_floor(0.02, policy, PathLossSeen::unknown).bytes, 0u) << "a short path: no floor";
   EXPECT_EQ(slow_start_floor(0.02, policy, PathLossSeen::suspected).bytes, 4u << 20);
-  const probes::TrialSpec fast =
-      parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 500, milliseconds(1500), long_path);
+  const probes::TrialSpec fast = parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 500,
+                                               milliseconds(1500), long_path, MeasureTiming{});
   EXPECT_EQ(fast.warm_up_bytes, 32u << 20);  // never lowered
 }
 

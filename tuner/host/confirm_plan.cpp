@@ -45,7 +45,7 @@ std::vector<probes::TrialSpec> confirmation_specs(const ConfirmPlan& plan, const
   std::vector<probes::TrialSpec> specs;
   const auto uncompressed = [&](const std::string& cipher, double estimate, milliseconds time) {
     probes::TrialSpec spec = openssh_spec(plan.direction, cipher, false, nullptr, ssh_estimate(estimate, facts, policy),
-                                          time, plan.warm_up_floor);
+                                          time, plan.warm_up_floor, policy.timing);
     return list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec;
   };
   if (stream.count() == 0) {
@@ -60,8 +60,8 @@ std::vector<probes::TrialSpec> confirmation_specs(const ConfirmPlan& plan, const
   if (list.compressed) {
     const auto measured = survey_figure(facts, *list.compressed, true);
     const double estimate = ssh_estimate(measured.value_or(list.leader_mb_per_s), facts, policy);
-    probes::TrialSpec spec =
-        openssh_spec(probes::TrialKind::upload, *list.compressed, true, sample, estimate, stream, plan.warm_up_floor);
+    probes::TrialSpec spec = openssh_spec(probes::TrialKind::upload, *list.compressed, true, sample, estimate, stream,
+                                          plan.warm_up_floor, policy.timing);
     specs.push_back(!measured && list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec);
   }
   return specs;
@@ -116,9 +116,10 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   }
   if (!plan.specs.empty() && plan.no_ladder.empty() && plan.shortlist.window_suspect) {
     const probes::TrialSpec& leader = plan.specs.front();
-    plan.ladder_spec = parallel_spec(
-        plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
-        parallel_planned_stream(plan.parallel_share, plan.shortest_stream, env.policy.timing), plan.warm_up_floor);
+    plan.ladder_spec =
+        parallel_spec(plan.direction, leader.cipher, ssh_estimate(plan.shortlist.leader_mb_per_s, facts, env.policy),
+                      parallel_planned_stream(plan.parallel_share, plan.shortest_stream, env.policy.timing),
+                      plan.warm_up_floor, env.policy.timing);
     if (plan.shortlist.leader_is_bound) plan.ladder_spec = sized_by_bound(*plan.ladder_spec, plan.warm_up_floor);
   }
   return plan;

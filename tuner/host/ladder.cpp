@@ -81,7 +81,8 @@ probes::TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientT
   const WarmUpFloor floor =
       lossy ? slow_start_floor(facts.rtt_seconds, policy, PathLossSeen::suspected) : plan.warm_up_floor;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
-                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream, policy.timing), floor);
+                       parallel_planned_stream(plan.parallel_share, plan.shortest_stream, policy.timing), floor,
+                       policy.timing);
 }
 
 void note_no_time(Measurement& m) {

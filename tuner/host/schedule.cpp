@@ -6,15 +6,6 @@
 namespace sshtune::host {
 namespace {
 
-// The warm-up W: past any initial burst and a new session's slow start (where page faults are dear,
-// sshd's growing buffers hold a new session far below its steady rate for its first few MB), and past
-// TCP's ramp: a path that moves 64 MB/s (32 MiB in 0.5 s) in one session has its 2 MiB window within a
-// 30 ms round trip, which TCP reaches in under 10 of them, 20 MB at most. A fixed byte count, not a
-// time: 100 ms of data would be a hundred MB or more at loopback speeds, 0.1 s more per trial for the
-// same figures ...
-constexpr std::uint64_t k_warm_up_bytes = 32u << 20;
-constexpr double k_max_warm_up_seconds = 0.5;  // ... unless that is more than 0.5 s of data (a slow link
-                                               // queues nothing at the receiver to burst with)
 // From this estimated rate up, an upload reads a memory file (as `ssh < file` does) rather than a pipe:
 // a pipe's feeder would cost a CPU-bound client a sizeable share of its speed, and the extra warm-up that covers
 // what ssh reads ahead of its turn (k_held_read_ahead, 16 MiB) takes at most 0.17 s. Below it the
@@ -86,7 +77,7 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 
 probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher, bool compression,
                                std::shared_ptr<const std::string> payload, double estimate_mb_per_s,
-                               milliseconds stream_time, const WarmUpFloor& floor) {
+                               milliseconds stream_time, const WarmUpFloor& floor, const MeasureTiming& timing) {
   probes::TrialSpec spec;
   spec.kind = kind;
   spec.cipher = cipher;
@@ -94,8 +85,9 @@ probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher
   spec.payload = std::move(payload);
   spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
                     (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
-  spec.warm_up_bytes =
-      std::max(std::min(k_warm_up_bytes, bytes_for(estimate_mb_per_s, k_max_warm_up_seconds)), floor.bytes);
+  const auto most = std::uint64_t(timing.warm_up_mib) << 20;
+  const double longest_s = std::chrono::duration<double>(timing.longest_warm_up).count();
+  spec.warm_up_bytes = std::max(std::min(most, bytes_for(estimate_mb_per_s, longest_s)), floor.bytes);
   if (!spec.file_input && kind == probes::TrialKind::upload) {
     spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
@@ -111,8 +103,8 @@ probes::TrialSpec sized_by_bound(probes::TrialSpec spec, const WarmUpFloor& floo
 }
 
 probes::TrialSpec parallel_spec(probes::TrialKind kind, const std::string& cipher, double estimate_mb_per_s,
-                                milliseconds stream_time, const WarmUpFloor& floor) {
-  return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor);
+                                milliseconds stream_time, const WarmUpFloor& floor, const MeasureTiming& timing) {
+  return openssh_spec(kind, cipher, false, nullptr, estimate_mb_per_s, stream_time, floor, timing);
 }
 
 milliseconds parallel_planned_stream(milliseconds share, milliseconds shortest, const MeasureTiming& timing) {

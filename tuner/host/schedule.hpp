@@ -78,12 +78,12 @@ milliseconds retime_stream_time(milliseconds left, milliseconds setup, std::size
 
 // One OpenSSH trial that streams for `stream_time` after its warm-up, whatever it moves (the survey's
 // libssh figure, `estimate_mb_per_s`, can be twice ssh's: a byte count from it would run twice as
-// long). The warm-up W is 32 MiB (past a new session's slow start and TCP's ramp), or 0.5 s of data at
-// the estimate when that is less (a slow link), and never under the path's `floor`. Fast uploads
-// (compressed: from 20 MB/s) read a memory file, the rest a pipe.
+// long). Its warm-up is timing.warm_up_mib (past a new session's slow start and TCP's ramp), or
+// timing.longest_warm_up of data at the estimate when that is less (a slow link), and never under the
+// path's `floor`. Fast uploads (compressed: from 20 MB/s) read a memory file, the rest a pipe.
 probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher, bool compression,
                                std::shared_ptr<const std::string> payload, double estimate_mb_per_s,
-                               milliseconds stream_time, const WarmUpFloor& floor);
+                               milliseconds stream_time, const WarmUpFloor& floor, const MeasureTiming& timing);
 
 // `spec` (openssh_spec's), sized by the window's bound rather than a measured figure (the survey timed
 // no cipher): the rate is unknown, and 0.5 s of the bound's data could be seconds of a lossy path's, so
@@ -92,7 +92,7 @@ probes::TrialSpec sized_by_bound(probes::TrialSpec spec, const WarmUpFloor& floo
 
 // The parallel spec: one uncompressed session of a parallel step (openssh_spec without a payload).
 probes::TrialSpec parallel_spec(probes::TrialKind kind, const std::string& cipher, double estimate_mb_per_s,
-                                milliseconds stream_time, const WarmUpFloor& floor);
+                                milliseconds stream_time, const WarmUpFloor& floor, const MeasureTiming& timing);
 
 // The share of the budget the confirmation may use: budget.confirm, but never the `reserve` kept after it (the
 // parallel share, or more for a ladder step that costs more) of the time `left` before the deadline (a
