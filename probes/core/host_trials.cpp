@@ -103,7 +103,7 @@ void retry_outliers(TrialSequence& sequence) {
 void measure_rtt(TrialSequence& sequence, int trials_left) {
   TrialSpec spec;
   spec.kind = TrialKind::round_trips;
-  if (sequence.plan().probe_tools) spec.command = k_remote_tools_command;  // on the echo's shell
+  if (sequence.plan().probe_tools) spec.remote.command = k_remote_tools_command;  // on the echo's shell
   const auto started = sequence.clock().now();
   auto result = sequence.attempt(spec, "round trips", trials_left, true);  // every slot is sized by it
   if (!result) {
@@ -203,7 +203,7 @@ void measure_compression(TrialSequence& sequence, const TrialResult& fastest, in
 void run_tools_command(TrialSequence& sequence) {
   TrialSpec spec;
   spec.kind = TrialKind::command;
-  spec.command = k_remote_tools_command;
+  spec.remote.command = k_remote_tools_command;
   auto result = sequence.run_essential(spec, "rsync --version and TCP buffers");
   if (!result) {
     return;

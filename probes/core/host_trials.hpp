@@ -37,40 +37,51 @@ enum class TrialKind {
 // Which SSH client ran a trial: the libssh survey, or the user's own OpenSSH `ssh`.
 enum class TrialClient { libssh, openssh };
 
-// One measurement with the given algorithms in effect.
+// How the user's ssh is fed and paced on a stream trial: read by probes/openssh alone.
+struct OpensshFeed {
+  // Uploads: ssh reads the data from a memory file, as `ssh HOST cmd < file` does, rather than from a
+  // pipe this process feeds (see probes/openssh/trial_input.hpp for which suits which link).
+  bool file_input = false;
+  // Uploads through a pipe: bytes given to ssh as it starts, before its turn. A real copy's ssh sends
+  // its first channel window while the remote shell starts, and sshd takes its first buffer growth then,
+  // outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
+  std::uint64_t early_bytes = 0;
+  // Trials run in turn: when set, the runner shortens this trial's streaming so that the trials still
+  // to come can end by then too. The time the connections took to become ready moves it later: the
+  // budget counts streaming, not a remote shell's start-up.
+  std::optional<Clock::time_point> phase_end;
+};
+
+// A remote-command trial's (TrialKind::round_trips and TrialKind::command): read by the libssh runner.
+struct RemoteCommand {
+  int round_trips = 10;  // for TrialKind::round_trips: at most; past time_cap, no more than 3
+  // For TrialKind::command; for round_trips, run before the echo starts when this trial opens the echo
+  // channel (its stdout then in TrialResult::output), so a remote command costs no login shell of its own.
+  std::string command;
+  // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
+  // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
+  // shell's start-up) ahead of a timed stream and ping only while that stream runs.
+  std::function<bool()> before_round_trips;
+};
+
+// One measurement with the given algorithms in effect: what every runner reads, then what only the
+// user's ssh (`openssh`) or only a remote command (`remote`) needs.
 struct TrialSpec {
   TrialKind kind = TrialKind::upload;
   std::string cipher;        // both directions; empty lets the library negotiate
   std::string mac;           // both directions; empty negotiates (AEAD ciphers ignore it)
   bool compression = false;  // require zlib@openssh.com (the connection fails if the server refuses it)
   std::shared_ptr<const std::string> payload;  // upload data, sent cyclically; null sends zeros
-  // OpenSSH uploads: ssh reads the data from a memory file, as `ssh HOST cmd < file` does, rather than
-  // from a pipe this process feeds (see probes/openssh/trial_input.hpp for which suits which link).
-  bool file_input = false;
-  // OpenSSH uploads through a pipe: bytes given to ssh as it starts, before its turn. A real copy's ssh
-  // sends its first channel window while the remote shell starts, and sshd takes its first buffer growth
-  // then, outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
-  std::uint64_t early_bytes = 0;
-  std::uint64_t byte_cap = 256ull << 20;    // stop measuring after this many bytes
-  std::chrono::milliseconds time_cap{500};  // ... or after this long, whichever comes first
+  std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
+  std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
   // The path's round trip as the survey measured it (0: not known). A libssh upload leaves the server
   // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window.
   double path_rtt_seconds = 0;
-  std::uint64_t warm_up_bytes = 1ull << 20;   // moved before the clock starts (fills windows, warms caches)
-  std::chrono::milliseconds warm_up_time{0};  // ... and for at least this long (new remote processes start slowly)
-  // OpenSSH trials run in turn: when set, the runner shortens this trial's streaming so that the trials
-  // still to come can end by then too. The time the connections took to become ready moves it later:
-  // the budget counts streaming, not a remote shell's start-up.
-  std::optional<Clock::time_point> phase_end;
-  int round_trips = 10;  // for TrialKind::round_trips: at most; past time_cap, no more than 3
-  // For TrialKind::command; for round_trips, run before the echo starts when this trial opens the echo
-  // channel (its stdout then in TrialResult::output), so a remote command costs no login shell of its own.
-  std::string command;
+  std::uint64_t warm_up_bytes = 1ull << 20;        // moved before the clock starts (fills windows, warms caches)
+  std::chrono::milliseconds warm_up_time{0};       // ... and for at least this long (new remote processes start slowly)
   std::function<void(std::uint64_t)> on_progress;  // optional: measured bytes so far, after every write/read
-  // Optional, for TrialKind::round_trips: called once the echo channel is ready and before the first
-  // exchange; false ends the trial with no exchanges. Lets a caller open the channel (and the remote
-  // shell's start-up) ahead of a timed stream and ping only while that stream runs.
-  std::function<bool()> before_round_trips;
+  OpensshFeed openssh;
+  RemoteCommand remote;
 };
 
 // What the kernel counted on a trial's own TCP connection while it ran (Linux TCP_INFO): what tells a

@@ -52,7 +52,9 @@ struct OpensshTarget {
 };
 
 // Whether an upload is timed on this side (it reads a memory file: see the top) rather than the server's.
-inline bool upload_timed_here(const TrialSpec& spec) { return spec.file_input && spec.kind != TrialKind::download; }
+inline bool upload_timed_here(const TrialSpec& spec) {
+  return spec.openssh.file_input && spec.kind != TrialKind::download;
+}
 
 // Runs trials through the user's OpenSSH client. Each spec is an upload or a download with
 // spec.cipher (-c), spec.compression (-o Compression=) and spec.payload; spec.warm_up_bytes is W and
@@ -85,11 +87,11 @@ class OpensshRunner {
   virtual ~OpensshRunner() = default;
   // Opens one connection per spec (their set-up overlaps; at most k_max_connecting at once), waits until every remote
   // command has started, then times the specs one after the other. Then `again`, when set, chooses specs to time once
-  // more, each in turn for its TimeAgain::stream_time (spec.phase_end no longer applies): an upload that reads a memory
-  // file streams on the session of its first turn (its ssh paused in between: no new connection and no
-  // new slow start, and no start_s), any other on a new connection. Where `skip` gives a reason before a
-  // spec's turn, that spec's session ends unstreamed and its result is an Error (ErrorKind::unsupported)
-  // with that reason as its message (and in TurnRuns::skipped).
+  // more, each in turn for its TimeAgain::stream_time (spec.openssh.phase_end no longer applies): an upload that reads
+  // a memory file streams on the session of its first turn (its ssh paused in between: no new connection and no new
+  // slow start, and no start_s), any other on a new connection. Where `skip` gives a reason before a spec's turn, that
+  // spec's session ends unstreamed and its result is an Error (ErrorKind::unsupported) with that reason as its message
+  // (and in TurnRuns::skipped).
   virtual TurnRuns run_in_turn(const std::vector<TrialSpec>& specs, const ChooseAgain& again = {},
                                const SkipTurn& skip = {}) = 0;
   // Opens one connection per spec (at most k_max_connecting connecting at once, probes/openssh/openssh_turn.hpp) and
@@ -100,7 +102,7 @@ class OpensshRunner {
   // Starts opening sessions for `specs` in the background, so their set-up overlaps whatever is timed
   // meanwhile; each run_together streams on those of its setting (can_stream) of the earliest set prepared
   // and not yet used, and ends the rest of that set. A pipe
-  // upload prepared so gets no spec.early_bytes (they would cross the link while another trial is timed).
+  // upload prepared so gets no spec.openssh.early_bytes (they would cross the link while another trial is timed).
   // Default: nothing is prepared.
   virtual void prepare(const std::vector<TrialSpec>& specs) { (void)specs; }
 };

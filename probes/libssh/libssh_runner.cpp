@@ -19,10 +19,10 @@ constexpr int k_min_round_trips = 3;
 
 Result<TrialResult> run_round_trips(ExecChannel& channel, const TrialSpec& spec, const Clock& clock,
                                     TrialResult result) {
-  const bool go = !spec.before_round_trips || spec.before_round_trips();
+  const bool go = !spec.remote.before_round_trips || spec.remote.before_round_trips();
   const auto end = clock.now() + spec.time_cap;
   std::string reply;
-  for (int i = 0; go && i < spec.round_trips && (i < k_min_round_trips || clock.now() < end); ++i) {
+  for (int i = 0; go && i < spec.remote.round_trips && (i < k_min_round_trips || clock.now() < end); ++i) {
     reply.clear();
     const auto start = clock.now();
     SSHTUNE_TRYV(channel.write_all("x"));
@@ -132,12 +132,12 @@ class LibsshRunner final : public RemoteRunner {
       }
       case TrialKind::round_trips: {
         TrialResult result = result_of(spec.kind);
-        SSHTUNE_TRY(channel, echo_channel(spec.command, result.output));
+        SSHTUNE_TRY(channel, echo_channel(spec.remote.command, result.output));
         return run_round_trips(*channel, spec, m_clock, std::move(result));
       }
       case TrialKind::command: {
         SSHTUNE_TRY(session, control());
-        SSHTUNE_TRY(channel, ExecChannel::open(*session, spec.command, m_target.timeout));
+        SSHTUNE_TRY(channel, ExecChannel::open(*session, spec.remote.command, m_target.timeout));
         return run_command(*channel, result_of(spec.kind));
       }
     }

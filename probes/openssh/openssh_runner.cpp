@@ -93,7 +93,7 @@ class ProcessRunner final : public OpensshRunner {
 
   void prepare(const std::vector<TrialSpec>& specs) override {
     std::vector<TrialSpec> quiet = specs;
-    for (TrialSpec& spec : quiet) spec.early_bytes = 0;
+    for (TrialSpec& spec : quiet) spec.openssh.early_bytes = 0;
     m_pools.push_back(std::make_unique<SessionPool>(m_target, std::move(quiet), m_clock));
   }
 

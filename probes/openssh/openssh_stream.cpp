@@ -57,7 +57,7 @@ Result<int> child_stdin(const TrialSpec& spec, std::optional<TrialInput>& input,
     go = ends.second;
     return ends.first;
   }
-  const auto kind = spec.file_input ? TrialInput::Kind::memory_file : TrialInput::Kind::pipe;
+  const auto kind = spec.openssh.file_input ? TrialInput::Kind::memory_file : TrialInput::Kind::pipe;
   SSHTUNE_TRY(made, TrialInput::create(kind, spec.payload, spec.warm_up_bytes));
   input.emplace(std::move(made));
   return input->child_fd();

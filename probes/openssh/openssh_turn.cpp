@@ -202,7 +202,7 @@ void step_download(Live& live, milliseconds stream_time) {
 // once its remote command has started, its result's setup_s says how long that took.
 bool starting(Live& live) {
   if (live.error || live.stream == nullptr || live.stream->ready()) return false;
-  if (live.stream->spec().early_bytes > 0) live.stream->feed(live.stream->spec().early_bytes);
+  if (live.stream->spec().openssh.early_bytes > 0) live.stream->feed(live.stream->spec().openssh.early_bytes);
   read_outputs(live);
   if (live.error) return false;
   if (!live.stream->ready()) return true;
@@ -328,9 +328,9 @@ void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const C
 
 void fit_to_phase_end(Live& live, std::size_t remaining, Clock::duration setup, const MeasureTiming& timing) {
   const auto& spec = live.stream->spec();
-  if (!spec.phase_end) return;
+  if (!spec.openssh.phase_end) return;
   const auto share =
-      (*spec.phase_end + setup - live.released_at) / static_cast<long>(remaining) - timing.trial_overhead;
+      (*spec.openssh.phase_end + setup - live.released_at) / static_cast<long>(remaining) - timing.trial_overhead;
   const auto fitted = std::chrono::duration_cast<milliseconds>(share);
   live.stream_time = std::clamp(fitted, std::min(timing.shortest_stream, spec.time_cap), spec.time_cap);
 }

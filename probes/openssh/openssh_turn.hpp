@@ -55,13 +55,13 @@ Live start_live(const OpensshTarget& target, const TrialSpec& spec, const Clock&
 // ready or failed), and waits until each is ready, failed, or `timeout` past its own start. Once `stop` is
 // set, no more start: those fail with "not started", those started still get their time to be ready (a
 // connection dropped before it authenticates counts against this client in OpenSSH 9.8+'s
-// PerSourcePenalties). Meanwhile a pipe upload's ssh gets its spec.early_bytes.
+// PerSourcePenalties). Meanwhile a pipe upload's ssh gets its spec.openssh.early_bytes.
 std::vector<Live> start_staggered(const OpensshTarget& target, const std::vector<TrialSpec>& specs,
                                   std::chrono::milliseconds timeout, const Clock& clock,
                                   const std::atomic<bool>* stop = nullptr);
 
 // Waits until every member's remote command has started; meanwhile a pipe upload's ssh gets its
-// spec.early_bytes, a real copy's first window (see TrialSpec).
+// spec.openssh.early_bytes, a real copy's first window (see TrialSpec).
 void wait_until_ready(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock);
 
 // Ends every paused stream's input and lets them all run out at once; a stream whose ssh fails or whose
@@ -74,7 +74,7 @@ void close_paused(std::vector<Live*>& lives);
 // (Live::ends_at).
 void stream_group(std::vector<Live*>& group, Clock::time_point deadline, const Clock& clock, bool together = false);
 
-// Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.phase_end moved
+// Shortens a trial's streaming so it and the `remaining - 1` trials after it end by spec.openssh.phase_end moved
 // by `setup` (the time the connections took to become ready and the earlier trials' warm-ups: set-up is
 // no trial's time; this trial's own warm-up moves it too, which comes to leaving it out of the share), when
 // the streams ran longer than planned, each turn counted with timing.trial_overhead; never below

@@ -19,7 +19,7 @@ std::vector<Live> SessionPool::take() {
 
 bool can_stream(const TrialSpec& prepared, const TrialSpec& wanted) {
   return prepared.kind == wanted.kind && prepared.cipher == wanted.cipher &&
-         prepared.compression == wanted.compression && prepared.file_input == wanted.file_input &&
+         prepared.compression == wanted.compression && prepared.openssh.file_input == wanted.openssh.file_input &&
          prepared.payload == wanted.payload;
 }
 

@@ -261,7 +261,7 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   EXPECT_EQ(prepared, (std::vector<std::size_t>{8, 4, 2}));
   EXPECT_EQ(m_world.client.prepared_after, (std::vector<std::size_t>{0, 1, 2}));
   EXPECT_EQ(m_world.client.prepared[0][0].cipher, m_world.client.together[0][0].cipher);
-  EXPECT_EQ(m_world.client.prepared[0][0].file_input, m_world.client.together[0][0].file_input);
+  EXPECT_EQ(m_world.client.prepared[0][0].openssh.file_input, m_world.client.together[0][0].openssh.file_input);
   const auto& d = outcome.value().entry.decision;
   EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
   ASSERT_TRUE(d.parallel);

@@ -269,7 +269,7 @@ TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoad
   EXPECT_EQ(budget.charged(), milliseconds(400) - plan.setup);
   ASSERT_EQ(m_world.client.in_turn.size(), 1u);
   for (const auto& spec : m_world.client.in_turn[0]) {
-    EXPECT_EQ(spec.phase_end, t0 + plan.share - plan.setup) << "on the environment's clock";
+    EXPECT_EQ(spec.openssh.phase_end, t0 + plan.share - plan.setup) << "on the environment's clock";
   }
   EXPECT_EQ(m.facts.openssh_trials.size(), 2u);
   ASSERT_TRUE(m.facts.loaded_rtt_seconds);
@@ -297,7 +297,7 @@ TEST(LoadedRoundTrips, PingOnlyOnceTheStreamBegan) {
   testing::FakeRunner runner;
   runner.on_run = [](const probes::TrialSpec& spec) -> Result<probes::TrialResult> {
     probes::TrialResult result;
-    if (spec.before_round_trips()) result.round_trip_seconds = {0.030, 0.010, 0.020, 0.040};
+    if (spec.remote.before_round_trips()) result.round_trip_seconds = {0.030, 0.010, 0.020, 0.040};
     return result;
   };
   StreamStart began;

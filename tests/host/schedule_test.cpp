@@ -59,46 +59,46 @@ TEST(Schedule, FastStreamsReadAMemoryFileAndSlowOnesAPipe) {
   // Fast: a pipe's feeder would cost ssh CPU; slow: ssh's early window would take long to cross.
   EXPECT_TRUE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 100, milliseconds(400),
                            {}, MeasureTiming{})
-                  .file_input);
+                  .openssh.file_input);
   EXPECT_FALSE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", false, nullptr, 99, milliseconds(400),
                             {}, MeasureTiming{})
-                   .file_input);
+                   .openssh.file_input);
   EXPECT_TRUE(
       parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 700, milliseconds(400), {}, MeasureTiming{})
-          .file_input);
+          .openssh.file_input);
   EXPECT_FALSE(
       parallel_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", 47, milliseconds(400), {}, MeasureTiming{})
-          .file_input);
+          .openssh.file_input);
   // Compressed data flows faster than its link: the pipe's remote side would pause in it. Unless it
   // compresses poorly on a slow link, where the held read-ahead would take seconds to cross.
   EXPECT_TRUE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 26, milliseconds(400),
                            {}, MeasureTiming{})
-                  .file_input);
+                  .openssh.file_input);
   EXPECT_FALSE(openssh_spec(probes::TrialKind::upload, "aes128-gcm@openssh.com", true, nullptr, 2.4, milliseconds(400),
                             {}, MeasureTiming{})
-                   .file_input);
+                   .openssh.file_input);
 }
 
 TEST(Schedule, APipeUploadGetsARealCopysFirstWindowBeforeItsTurnWhereItCrossesInATenthOfASecond) {
   EXPECT_EQ(
       openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 47, milliseconds(400), {}, MeasureTiming{})
-          .early_bytes,
+          .openssh.early_bytes,
       2u << 20);
   EXPECT_EQ(
       openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 20, milliseconds(400), {}, MeasureTiming{})
-          .early_bytes,
+          .openssh.early_bytes,
       0u);
   EXPECT_EQ(
       openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 2.5, milliseconds(400), {}, MeasureTiming{})
-          .early_bytes,
+          .openssh.early_bytes,
       0u);
   EXPECT_EQ(
       openssh_spec(probes::TrialKind::upload, "aes128-ctr", false, nullptr, 700, milliseconds(400), {}, MeasureTiming{})
-          .early_bytes,
+          .openssh.early_bytes,
       0u);
   EXPECT_EQ(openssh_spec(probes::TrialKind::download, "aes128-ctr", false, nullptr, 47, milliseconds(400), {},
                          MeasureTiming{})
-                .early_bytes,
+                .openssh.early_bytes,
             0u);
 }
 

@@ -80,7 +80,7 @@ TEST_F(WholeRun, TheSurveyTheShortlistTheRunsTimedAgainAndTheLadderAllRan) {
   ASSERT_EQ(m_world.client.again.size(), 1u);
   EXPECT_FALSE(m_world.client.again.front().empty()) << "a contested lead is timed again";
   EXPECT_FALSE(m.facts.parallel_trials.empty()) << "the ladder climbed";
-  const Clock::time_point phase_end = m_world.client.in_turn.front().front().phase_end.value();
+  const Clock::time_point phase_end = m_world.client.in_turn.front().front().openssh.phase_end.value();
   EXPECT_GT(phase_end, m_start) << "the runner's phase end is a time of the pipeline's own clock";
   EXPECT_LT(phase_end, m_start + m_elapsed);
 }

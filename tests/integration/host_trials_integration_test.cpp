@@ -103,7 +103,7 @@ TEST_F(HostTrialsIntegration, AConnectionOpenedAheadCarriesTheFirstTrial) {
   runner->connect_ahead(first);
   probes::TrialSpec pings;
   pings.kind = probes::TrialKind::round_trips;
-  pings.round_trips = 3;
+  pings.remote.round_trips = 3;
   ASSERT_TRUE(runner->run(pings));
   // Logged in before the trial asks for it.
   const auto patience = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -224,8 +224,8 @@ TEST_F(HostTrialsIntegration, TheRoundTripsShellRunsACommandAheadOfItsEcho) {
   ASSERT_TRUE(runner->check_access());
   probes::TrialSpec pings;
   pings.kind = probes::TrialKind::round_trips;
-  pings.round_trips = 3;
-  pings.command = "cat; printf 'before the echo\\n'";  // its `cat` reads nothing: the echo's input is not its
+  pings.remote.round_trips = 3;
+  pings.remote.command = "cat; printf 'before the echo\\n'";  // its `cat` reads nothing: the echo's input is not its
   auto first = runner->run(pings);
   ASSERT_TRUE(first) << first.error().message;
   EXPECT_EQ(first.value().output, "before the echo\n");
@@ -275,7 +275,7 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   }
   probes::TrialSpec echo;
   echo.kind = probes::TrialKind::round_trips;
-  echo.round_trips = 5;
+  echo.remote.round_trips = 5;
   auto trips = runner->run(echo);
   ASSERT_TRUE(trips) << trips.error().message;
   EXPECT_EQ(trips.value().round_trip_seconds.size(), 5u);
@@ -283,12 +283,12 @@ TEST_F(HostTrialsIntegration, DownloadAndRoundTripsWork) {
   // gate runs with the channel up; declining it ends the trial without an exchange.
   const auto setup = runner->setup_time();
   int gate_calls = 0;
-  echo.before_round_trips = [&] { return ++gate_calls, false; };
+  echo.remote.before_round_trips = [&] { return ++gate_calls, false; };
   auto declined = runner->run(echo);
   ASSERT_TRUE(declined) << declined.error().message;
   EXPECT_EQ(gate_calls, 1);
   EXPECT_TRUE(declined.value().round_trip_seconds.empty());
-  echo.before_round_trips = nullptr;
+  echo.remote.before_round_trips = nullptr;
   auto again = runner->run(echo);
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_EQ(again.value().round_trip_seconds.size(), 5u);

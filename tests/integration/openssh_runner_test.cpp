@@ -53,7 +53,7 @@ TEST(OpensshRemoteCommand, AFastUploadIsCountedByOneReaderAndASlowOneTimedOnTheS
   EXPECT_EQ(probes::openssh_remote_command(spec),
             "printf SSH-TUNE-READY; head -c 1024 >/dev/null && date +%s.%N && wc -c && date +%s.%N");
   EXPECT_EQ(probes::upload_warm_up(spec), 1024u);
-  spec.file_input = true;  // what ssh reads ahead of its turn is warm-up too: 16 MiB more
+  spec.openssh.file_input = true;  // what ssh reads ahead of its turn is warm-up too: 16 MiB more
   EXPECT_EQ(probes::openssh_remote_command(spec), "printf SSH-TUNE-READY; exec wc -c");
   EXPECT_EQ(probes::upload_warm_up(spec), 16778240u);
   spec.kind = probes::TrialKind::download;
@@ -154,7 +154,7 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   for (auto& spec : specs) {
     spec.byte_cap = std::uint64_t{1} << 40;  // time-bound, as the confirmation's trials
     spec.time_cap = std::chrono::seconds(3);
-    spec.phase_end = start + std::chrono::seconds(2);
+    spec.openssh.phase_end = start + std::chrono::seconds(2);
   }
   const auto results = runner->run_in_turn(specs).first;
   double streamed = 0;
@@ -176,7 +176,7 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
                                        upload("aes256-gcm@openssh.com")};
   for (auto& spec : specs) {
-    spec.file_input = true;
+    spec.openssh.file_input = true;
     spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
     spec.time_cap = std::chrono::milliseconds(300);
   }
@@ -201,7 +201,7 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
   ASSERT_NE(sshd, nullptr);
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
-  specs[0].file_input = true;
+  specs[0].openssh.file_input = true;
   specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
   specs[0].time_cap = std::chrono::milliseconds(300);
   std::size_t first_results = 0;
@@ -235,7 +235,7 @@ TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
   ASSERT_NE(sshd, nullptr);
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
-  spec.file_input = true;
+  spec.openssh.file_input = true;
   spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
   spec.time_cap = std::chrono::milliseconds(300);
   const auto results = all_runs(runner->run_in_turn({spec}, [&](const std::vector<Result<probes::TrialResult>>& first) {
@@ -253,7 +253,7 @@ TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   ASSERT_NE(sshd, nullptr);
   auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
-  spec.file_input = true;
+  spec.openssh.file_input = true;
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
   const auto results = runner->run_in_turn({spec}).first;
   ASSERT_TRUE(results[0]) << results[0].error().message;
@@ -280,7 +280,7 @@ TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
     auto spec = upload("aes128-gcm@openssh.com");
     spec.byte_cap = 1ull << 40;                       // time-bound, long enough to overlap on a loaded machine
     spec.time_cap = std::chrono::milliseconds(2000);  // past a new session's slow start (0.6 s seen)
-    spec.file_input = file_input;
+    spec.openssh.file_input = file_input;
     const auto results = runner->run_together({spec, spec, spec});
     ASSERT_EQ(results.size(), 3u);
     double latest_start = 0;

@@ -81,11 +81,11 @@ class FakeClientRunner final : public probes::OpensshRunner {
     return results;
   }
   // A turn as the real runner times it: its streaming shortened so that it and the `remaining - 1` turns
-  // after it end by spec.phase_end (never below timing.shortest_stream, never past its time cap).
+  // after it end by spec.openssh.phase_end (never below timing.shortest_stream, never past its time cap).
   void pace_turn(const probes::TrialSpec& spec, std::size_t remaining) const {
     auto stream = spec.time_cap;
-    if (spec.phase_end) {
-      const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(*spec.phase_end - paced->now()) /
+    if (spec.openssh.phase_end) {
+      const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(*spec.openssh.phase_end - paced->now()) /
                              static_cast<long>(remaining) -
                          timing.trial_overhead;
       stream = std::clamp(share, std::min(timing.shortest_stream, spec.time_cap), spec.time_cap);

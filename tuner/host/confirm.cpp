@@ -107,7 +107,7 @@ void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_
   const auto started = env.clock->now();
   // The runner keeps to this on the same clock, moved by the set-up it sees: the streams were planned
   // with plan.setup taken off, and set-up beyond it is not budget.
-  for (auto& spec : specs) spec.phase_end = started + plan.share - plan.setup;
+  for (auto& spec : specs) spec.openssh.phase_end = started + plan.share - plan.setup;
   // The callbacks only read: what the turns chose, skipped and measured comes back in `runs`.
   const auto choose = [&](const std::vector<Result<probes::TrialResult>>& first) {
     return choose_retimes(plan, first, m.facts, budget, env.clock->now(), env.policy);

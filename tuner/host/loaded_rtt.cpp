@@ -15,8 +15,8 @@ std::optional<double> median_round_trip(probes::RemoteRunner& runner, const Stre
                                         std::chrono::milliseconds wait) {
   probes::TrialSpec spec;
   spec.kind = probes::TrialKind::round_trips;
-  spec.round_trips = k_loaded_round_trips;
-  spec.before_round_trips = [&] { return start.began_within(wait); };
+  spec.remote.round_trips = k_loaded_round_trips;
+  spec.remote.before_round_trips = [&] { return start.began_within(wait); };
   auto result = runner.run(spec);
   if (!result || result.value().round_trip_seconds.empty()) return std::nullopt;
   return median(result.value().round_trip_seconds);

@@ -16,7 +16,7 @@ constexpr double k_file_input_mb_per_s = 100;
 // and `wc`, reads only a fraction of what `ssh -C < file` moves (doc/benchmarks.md). Below it (data that
 // compresses poorly on a slow link) the held read-ahead, 16 MiB, would take seconds to cross: a pipe.
 constexpr double k_compressed_file_input_mb_per_s = 20;
-// What a pipe upload's ssh gets before its turn (TrialSpec::early_bytes): the first channel window
+// What a pipe upload's ssh gets before its turn (OpensshFeed::early_bytes): the first channel window
 // (2 MiB) a real copy sends while its remote shell starts; without it, a trial on a long path counts a
 // start that real copies do not pay (doc/benchmarks.md). Only where that window crosses in 0.1 s: on a
 // slower link the sessions' windows, sent at once, would still be crossing when the first trial is
@@ -83,13 +83,13 @@ probes::TrialSpec openssh_spec(probes::TrialKind kind, const std::string& cipher
   spec.cipher = cipher;
   spec.compression = compression;
   spec.payload = std::move(payload);
-  spec.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
-                    (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
+  spec.openssh.file_input = estimate_mb_per_s >= k_file_input_mb_per_s ||
+                            (compression && estimate_mb_per_s >= k_compressed_file_input_mb_per_s);
   const auto most = std::uint64_t(timing.warm_up_mib) << 20;
   const double longest_s = std::chrono::duration<double>(timing.longest_warm_up).count();
   spec.warm_up_bytes = std::max(std::min(most, bytes_for(estimate_mb_per_s, longest_s)), floor.bytes);
-  if (!spec.file_input && kind == probes::TrialKind::upload) {
-    spec.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
+  if (!spec.openssh.file_input && kind == probes::TrialKind::upload) {
+    spec.openssh.early_bytes = bytes_for(estimate_mb_per_s, k_early_seconds) >= k_early_window ? k_early_window : 0;
   }
   spec.byte_cap = std::uint64_t{1} << 40;  // never reached: the stream ends at stream_time
   spec.time_cap = stream_time;

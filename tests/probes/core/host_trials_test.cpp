@@ -316,7 +316,7 @@ TEST(RunHostTrials, TheRoundTripsShellPrintsTheRemoteTools) {
   const auto fallback = runner.on_run;
   runner.on_run = [fallback](const TrialSpec& spec) {
     auto result = fallback(spec);
-    if (spec.kind == TrialKind::round_trips && spec.command == k_remote_tools_command) {
+    if (spec.kind == TrialKind::round_trips && spec.remote.command == k_remote_tools_command) {
       result.value().output = testing::k_fake_rsync_version;
     }
     return result;
