@@ -93,17 +93,22 @@ TEST(RunHostTrials, DownloadDirectionPullsEachCipherAndStillUploadsCompression) 
   EXPECT_TRUE(runner.specs[6].compression);
 }
 
-TEST(RunHostTrials, ADisturbedTrialIsRepeatedAndAStallLeftOut) {
-  FakeRunner runner;
+// A survey whose first chacha20-poly1305 run moves `first_bytes` in its second (100 MB/s for the others).
+Result<HostTrialReport> survey_with_chacha_disturbed(FakeRunner& runner, std::uint64_t first_bytes) {
   auto normal = runner.on_run;
-  runner.on_run = [normal, chacha_runs = 0](const TrialSpec& spec) mutable {
+  runner.on_run = [normal, first_bytes, chacha_runs = 0](const TrialSpec& spec) mutable {
     auto result = normal(spec);
     if (spec.cipher == "chacha20-poly1305@openssh.com" && !spec.compression && ++chacha_runs == 1) {
-      result.value().bytes = 10'000'000;  // 10 MB/s against 100 for the others
+      result.value().bytes = first_bytes;
     }
     return result;
   };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
+  return run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
+}
+
+TEST(RunHostTrials, ADisturbedTrialIsRepeatedAndAStallLeftOut) {
+  FakeRunner runner;
+  auto report = survey_with_chacha_disturbed(runner, 10'000'000);  // under a quarter of 100 MB/s: a stall
   ASSERT_TRUE(report);
   ASSERT_EQ(runner.specs.back().cipher, "chacha20-poly1305@openssh.com");
   EXPECT_EQ(runner.specs.size(), 1u + 6u + 1u + 1u + 1u);  // rtt, ciphers, tools, compressed random, repeat
@@ -114,15 +119,7 @@ TEST(RunHostTrials, ADisturbedTrialIsRepeatedAndAStallLeftOut) {
 
 TEST(RunHostTrials, ADisturbedTrialThatDidNotStallStandsAtTheMeanOfItsRuns) {
   FakeRunner runner;
-  auto normal = runner.on_run;
-  runner.on_run = [normal, chacha_runs = 0](const TrialSpec& spec) mutable {
-    auto result = normal(spec);
-    if (spec.cipher == "chacha20-poly1305@openssh.com" && !spec.compression && ++chacha_runs == 1) {
-      result.value().bytes = 40'000'000;  // under half the others' 100 MB/s, over a quarter: no stall
-    }
-    return result;
-  };
-  auto report = run_host_trials(runner, generous(make_trial_plan(openssh_defaults(), nullptr)), "h", runner.clock);
+  auto report = survey_with_chacha_disturbed(runner, 40'000'000);  // under half of 100 MB/s, over a quarter
   ASSERT_TRUE(report);
   ASSERT_EQ(runner.specs.back().cipher, "chacha20-poly1305@openssh.com");
   for (const auto& trial : report.value().trials) {
