@@ -19,10 +19,10 @@ int key_bits(const std::string& name) {
 
 // Why `name` may not be recommended, or "" when it may.
 std::string exclusion(const HostFacts& facts, const Catalog& catalog, const Policy& policy, const std::string& name) {
-  if (!facts.client_ciphers.empty() && !contains(facts.client_ciphers, name)) {
+  if (!facts.offer.client_ciphers.empty() && !contains(facts.offer.client_ciphers, name)) {
     return name + " skipped: the local ssh does not support it";
   }
-  if (!facts.server_ciphers.empty() && !contains(facts.server_ciphers, name)) {
+  if (!facts.offer.server_ciphers.empty() && !contains(facts.offer.server_ciphers, name)) {
     return name + " skipped: the server does not offer it";
   }
   if (const auto reason = below_floor(name, catalog, policy)) {
@@ -52,9 +52,9 @@ bool within(double a, double b, double tolerance) { return std::min(a, b) >= std
 
 // True when this CPU runs both ciphers at the same speed, by the local benchmark.
 bool same_cost(const HostFacts& facts, const std::string& a, const std::string& b, double tolerance) {
-  const auto speed_a = facts.local_speeds.find(a);
-  const auto speed_b = facts.local_speeds.find(b);
-  return speed_a != facts.local_speeds.end() && speed_b != facts.local_speeds.end() &&
+  const auto speed_a = facts.local.cipher_speeds.find(a);
+  const auto speed_b = facts.local.cipher_speeds.find(b);
+  return speed_a != facts.local.cipher_speeds.end() && speed_b != facts.local.cipher_speeds.end() &&
          within(speed_a->second, speed_b->second, tolerance);
 }
 
@@ -91,7 +91,7 @@ bool stronger(const Catalog& catalog, const std::string& a, const std::string& b
 std::vector<RankedCipher> rank_ciphers(const HostFacts& facts, const Catalog& catalog, const Policy& policy,
                                        std::optional<double> window_cap_mb_per_s, std::vector<std::string>& reasons) {
   std::vector<RankedCipher> ranked;
-  for (const auto& trial : facts.trials) {
+  for (const auto& trial : facts.survey.trials) {
     if (const std::string why = exclusion(facts, catalog, policy, trial.cipher); !why.empty()) {
       reasons.push_back(why);
       continue;
@@ -122,9 +122,9 @@ std::vector<RankedCipher> rank_with_client_figures(const HostFacts& facts, const
                                                    std::optional<double> window_cap_mb_per_s,
                                                    std::vector<std::string>& reasons) {
   HostFacts client = facts;
-  client.trials.clear();
-  for (const auto& trial : facts.openssh_trials) {
-    if (!trial.compression) client.trials.push_back({trial.cipher, trial.mb_per_s});
+  client.survey.trials.clear();
+  for (const auto& trial : facts.openssh.trials) {
+    if (!trial.compression) client.survey.trials.push_back({trial.cipher, trial.mb_per_s});
   }
   std::vector<std::string> notes;
   std::vector<RankedCipher> ranked = rank_ciphers(client, catalog, policy, window_cap_mb_per_s, notes);

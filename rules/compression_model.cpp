@@ -11,7 +11,7 @@ namespace {
 
 std::optional<double> openssh_compressed(const HostFacts& facts) {
   std::optional<double> best;
-  for (const auto& trial : facts.openssh_trials) {
+  for (const auto& trial : facts.openssh.trials) {
     if (trial.compression) best = std::max(best.value_or(0), trial.mb_per_s);
   }
   return best;
@@ -26,10 +26,10 @@ std::string measured_by(const CompressedFigure& figure) {
 
 std::optional<CompressedFigure> compressed_speed(const HostFacts& facts, double best, std::optional<double> cap) {
   if (const auto measured = openssh_compressed(facts)) return CompressedFigure{*measured, FigureSource::openssh};
-  if (facts.compressed_sample_mb_per_s)
-    return CompressedFigure{*facts.compressed_sample_mb_per_s, FigureSource::libssh};
-  if (!facts.sample_ratio || !facts.zlib_mb_per_s || *facts.sample_ratio <= 0) return std::nullopt;
-  double speed = std::min(*facts.zlib_mb_per_s, best / *facts.sample_ratio);
+  if (facts.survey.compressed_sample_mb_per_s)
+    return CompressedFigure{*facts.survey.compressed_sample_mb_per_s, FigureSource::libssh};
+  if (!facts.local.sample_ratio || !facts.local.zlib_mb_per_s || *facts.local.sample_ratio <= 0) return std::nullopt;
+  double speed = std::min(*facts.local.zlib_mb_per_s, best / *facts.local.sample_ratio);
   if (cap) speed = std::min(speed, *cap);  // the window counts payload bytes, before compression
   return CompressedFigure{speed, FigureSource::model, true};
 }
@@ -57,10 +57,10 @@ std::optional<std::string> window_stops_compression(const HostFacts& facts, doub
 
 std::optional<double> break_even(const HostFacts& facts, double best, const Policy& policy,
                                  std::vector<std::string>& reasons) {
-  if (!facts.zlib_mb_per_s) return std::nullopt;
-  if (!compression_can_pay(*facts.zlib_mb_per_s, best, policy)) {
-    reasons.push_back("zlib compresses at " + mbps(*facts.zlib_mb_per_s) + " here, slower than the " + mbps(best) +
-                      " already reached: compression cannot pay for any data");
+  if (!facts.local.zlib_mb_per_s) return std::nullopt;
+  if (!compression_can_pay(*facts.local.zlib_mb_per_s, best, policy)) {
+    reasons.push_back("zlib compresses at " + mbps(*facts.local.zlib_mb_per_s) + " here, slower than the " +
+                      mbps(best) + " already reached: compression cannot pay for any data");
     return std::nullopt;
   }
   const double ratio = 1.0 / policy.compression_margin;
@@ -71,12 +71,12 @@ std::optional<double> break_even(const HostFacts& facts, double best, const Poli
 
 bool decide_compression(const HostFacts& facts, const BestFigures& bests, std::optional<double> cap,
                         const Policy& policy, std::vector<std::string>& reasons) {
-  if (!facts.server_offers_compression) {
+  if (!facts.offer.server_offers_compression) {
     reasons.push_back("the server does not offer compression: Compression no");
     return false;
   }
-  if (!facts.compression_stopped.empty()) {
-    reasons.push_back("Compression no: " + facts.compression_stopped);
+  if (!facts.openssh.compression_stopped.empty()) {
+    reasons.push_back("Compression no: " + facts.openssh.compression_stopped);
     return false;
   }
   const auto on = compressed_speed(facts, bests.survey, cap);
@@ -88,8 +88,8 @@ bool decide_compression(const HostFacts& facts, const BestFigures& bests, std::o
   const bool pays = on->mb_per_s >= policy.compression_margin * best;
   reasons.push_back("with compression your data " + measured_by(*on) + mbps(on->mb_per_s) + " against " + mbps(best) +
                     " without: Compression " + (pays ? "yes" : "no"));
-  if (facts.compressed_random_mb_per_s) {
-    reasons.push_back("incompressible data with compression moved " + mbps(*facts.compressed_random_mb_per_s) +
+  if (facts.survey.compressed_random_mb_per_s) {
+    reasons.push_back("incompressible data with compression moved " + mbps(*facts.survey.compressed_random_mb_per_s) +
                       " (libssh survey)");
   }
   return pays;
@@ -97,7 +97,7 @@ bool decide_compression(const HostFacts& facts, const BestFigures& bests, std::o
 
 std::string rsync_choice(const HostFacts& facts, bool link_gains, std::vector<std::string>& reasons) {
   if (!link_gains) return "";
-  if (facts.rsync_zstd_local && facts.rsync_zstd_remote) {
+  if (facts.offer.rsync_zstd_local && facts.offer.rsync_zstd_remote) {
     reasons.push_back("for rsync: its own zstd compression (--compress-choice=zstd) with ssh compression off");
     return "zstd";
   }

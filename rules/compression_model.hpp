@@ -62,7 +62,7 @@ struct BestFigures {
 };
 
 // Compression yes when the compressed figure beats the same client's best uncompressed figure by
-// policy.compression_margin; never where facts.compression_stopped says why it cannot pay. Adds the
+// policy.compression_margin; never where facts.openssh.compression_stopped says why it cannot pay. Adds the
 // reasons.
 bool decide_compression(const HostFacts& facts, const BestFigures& best, std::optional<double> cap,
                         const Policy& policy, std::vector<std::string>& reasons);

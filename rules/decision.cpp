@@ -20,7 +20,7 @@ namespace {
 // The OpenSSH client's figure for `cipher` with or without compression, if it timed that.
 std::optional<double> openssh_figure(const HostFacts& facts, const std::string& cipher, bool compression) {
   std::optional<double> best;
-  for (const auto& trial : facts.openssh_trials) {
+  for (const auto& trial : facts.openssh.trials) {
     if (trial.cipher == cipher && trial.compression == compression) best = std::max(best.value_or(0), trial.mb_per_s);
   }
   return best;
@@ -28,7 +28,7 @@ std::optional<double> openssh_figure(const HostFacts& facts, const std::string& 
 
 std::optional<double> survey_figure(const HostFacts& facts, const std::string& cipher) {
   std::optional<double> best;
-  for (const auto& trial : facts.trials) {
+  for (const auto& trial : facts.survey.trials) {
     if (trial.cipher == cipher) best = std::max(best.value_or(0), trial.mb_per_s);
   }
   return best;
@@ -43,15 +43,15 @@ std::string by(FigureSource source) {
 // What the configuration in effect now negotiates, and what it moved: the OpenSSH client's figure when
 // it timed that setting, else the survey's.
 void describe_current(const HostFacts& facts, Decision& decision) {
-  decision.current_cipher = negotiated_cipher(facts.current_ciphers, facts.server_ciphers);
-  if (const auto measured = openssh_figure(facts, decision.current_cipher, facts.current_compression)) {
+  decision.current_cipher = negotiated_cipher(facts.offer.current_ciphers, facts.offer.server_ciphers);
+  if (const auto measured = openssh_figure(facts, decision.current_cipher, facts.offer.current_compression)) {
     decision.current_mb_per_s = measured;
     decision.current_source = FigureSource::openssh;
     return;
   }
   decision.current_source = FigureSource::libssh;
-  decision.current_mb_per_s = facts.current_compression && facts.compressed_sample_mb_per_s
-                                  ? facts.compressed_sample_mb_per_s
+  decision.current_mb_per_s = facts.offer.current_compression && facts.survey.compressed_sample_mb_per_s
+                                  ? facts.survey.compressed_sample_mb_per_s
                                   : survey_figure(facts, decision.current_cipher);
 }
 
@@ -76,19 +76,19 @@ BestFigures best_figures(const std::vector<RankedCipher>& survey, const std::vec
 
 // What an hpn-ssh server changes, and on a window-bound path which window binds each way.
 void note_hpn_and_window(const HostFacts& facts, const Decision& decision, std::vector<std::string>& reasons) {
-  if (facts.server_is_hpn) reasons.push_back(hpn_reason());
+  if (facts.offer.server_is_hpn) reasons.push_back(hpn_reason());
   if (decision.bottleneck != Bottleneck::window) return;
-  for (auto& line : window_reasons(decision.windows, facts.direction)) reasons.push_back(std::move(line));
+  for (auto& line : window_reasons(decision.windows, facts.path.direction)) reasons.push_back(std::move(line));
 }
 
 // The ciphers the survey left untimed, after the timed ones: on this path every cipher moves the same.
 void add_untimed(const HostFacts& facts, const Catalog& catalog, const Policy& policy, Decision& decision) {
   std::vector<std::string> added;
-  for (auto& name : allowed_untimed(facts, facts.untimed_ciphers, catalog, policy)) {
+  for (auto& name : allowed_untimed(facts, facts.survey.untimed_ciphers, catalog, policy)) {
     if (!contains(decision.ciphers, name)) added.push_back(std::move(name));
   }
   if (added.empty()) return;
-  decision.reasons.push_back(join_commas(added) + " not timed (" + facts.untimed_reason +
+  decision.reasons.push_back(join_commas(added) + " not timed (" + facts.survey.untimed_reason +
                              "); listed after the timed ones, strongest first");
   decision.ciphers.insert(decision.ciphers.end(), added.begin(), added.end());
 }
@@ -120,19 +120,19 @@ std::optional<double> hold_to_loss(const HostFacts& facts, const Policy& policy,
 // low there: its fresh sessions stream too briefly to average their losses.
 HostFacts sustained_under_loss(const HostFacts& facts, double held) {
   double carried = 0;
-  for (const auto& trial : facts.parallel_trials) carried = std::max(carried, trial.mb_per_s);
-  for (const auto& trial : facts.openssh_trials) {
+  for (const auto& trial : facts.openssh.parallel_trials) carried = std::max(carried, trial.mb_per_s);
+  for (const auto& trial : facts.openssh.trials) {
     if (!trial.compression) carried = std::max(carried, trial.mb_per_s);
   }
   HostFacts sustained = facts;
-  for (auto& trial : sustained.parallel_trials) trial.mb_per_s = std::min(carried, trial.streams * held);
+  for (auto& trial : sustained.openssh.parallel_trials) trial.mb_per_s = std::min(carried, trial.streams * held);
   return sustained;
 }
 
 Error nothing_measured(const HostFacts& facts) {
-  if (facts.trials.empty() && !facts.untimed_reason.empty() && !facts.openssh_missing.empty()) {
+  if (facts.survey.trials.empty() && !facts.survey.untimed_reason.empty() && !facts.openssh.missing.empty()) {
     return Error{ErrorKind::remote, facts.host + ": no cipher was timed: the survey left them to your ssh (" +
-                                        facts.untimed_reason + "), which failed: " + facts.openssh_missing};
+                                        facts.survey.untimed_reason + "), which failed: " + facts.openssh.missing};
   }
   return Error{ErrorKind::invalid_input,
                facts.host + ": no measured cipher is allowed by the policy and supported by both ends"};
@@ -195,7 +195,7 @@ Result<Decision> decide(const HostFacts& facts, const Catalog& catalog, const Po
   const RankedCipher& first = ranked.front();
   decision.reasons.push_back(first.name + " moved " + mbps(first.mb_per_s) + by(first.source) +
                              ", the best within the security floor");
-  if (!facts.openssh_missing.empty()) decision.reasons.push_back("not timed with your ssh: " + facts.openssh_missing);
+  if (!facts.openssh.missing.empty()) decision.reasons.push_back("not timed with your ssh: " + facts.openssh.missing);
   decision.link_class = classify_link(survey, facts, policy, decision.reasons);
   decision.bottleneck = find_bottleneck(fastest_session(ranked), facts, decision.link_class, policy, decision.reasons);
   decision.break_even_ratio = break_even(facts, first.mb_per_s, policy, decision.reasons);

@@ -51,37 +51,62 @@ struct PathLoss {
   std::string congestion;  // "cubic", "bbr", ...; "" when unknown
 };
 
-// Everything the decision is made from. Optional facts that are missing make
-// the decision more conservative and say so in the reasons.
-struct HostFacts {
-  std::string host;
-  std::vector<CipherTrial> trials;             // the libssh survey's uncompressed trials
-  std::vector<ClientTrial> openssh_trials;     // the OpenSSH client's trials (may be empty)
-  std::string openssh_missing;                 // why there are none ("" when there are)
-  std::vector<ParallelTrial> parallel_trials;  // with the first cipher, by the OpenSSH client
-  std::vector<std::string> untimed_ciphers;    // left untimed: every cipher moves the same here
-  std::string untimed_reason;                  // why (ciphers_cannot_differ); "" when all were timed
-  std::string compression_stopped;  // why your ssh's compressed trial was not streamed (window_stops_compression)
-  std::optional<double> compressed_sample_mb_per_s;         // zlib trial with the user's data (payload MB/s)
-  std::optional<double> compressed_random_mb_per_s;         // zlib trial with incompressible data
-  std::optional<double> sample_ratio;                       // zlib-6 compressed/original of the sample
-  std::optional<double> zlib_mb_per_s;                      // local zlib-6 compression speed on the sample
+// What the libssh survey measured.
+struct SurveyFacts {
+  std::vector<CipherTrial> trials;                   // its uncompressed trials
+  std::vector<std::string> untimed_ciphers;          // left untimed: every cipher moves the same here
+  std::string untimed_reason;                        // why (ciphers_cannot_differ); "" when all were timed
+  std::optional<double> compressed_sample_mb_per_s;  // zlib trial with the user's data (payload MB/s)
+  std::optional<double> compressed_random_mb_per_s;  // zlib trial with incompressible data
+};
+
+// What the user's own ssh measured: the confirmation's trials and the parallel ladder's.
+struct ClientFacts {
+  std::vector<ClientTrial> trials;             // may be empty
+  std::string missing;                         // why there are none ("" when there are)
+  std::vector<ParallelTrial> parallel_trials;  // with the first cipher
+  std::string compression_stopped;             // why the compressed trial was not streamed (window_stops_compression)
+};
+
+// The path between the two ends: its round trips, the way the data moves, TCP's buffers and loss.
+struct PathFacts {
   std::optional<double> rtt_seconds;                        // idle
   std::optional<double> loaded_rtt_seconds;                 // while a trial streamed
-  bool server_is_hpn = false;                               // the banner names hpn-ssh (its window follows TCP's)
   TransferDirection direction = TransferDirection::upload;  // which way the cipher trials moved data
   TcpLimits local_tcp;                                      // this machine's TCP buffer limits
   TcpLimits server_tcp;                                     // the server's, read over the survey's session
-  std::optional<PathLoss> path_loss;                        // the uploads' (absent: downloads, no TCP)
-  std::map<std::string, double> local_speeds;               // this CPU's EVP speed per cipher (may be empty)
-  std::vector<std::string> client_ciphers;                  // `ssh -Q cipher`
-  std::vector<std::string> server_ciphers;                  // the server's KEXINIT (client to server)
+  std::optional<PathLoss> loss;                             // the uploads' (absent: downloads, no TCP)
+};
+
+// What the two ends offer, and what the user's config sets now.
+struct OfferFacts {
+  bool server_is_hpn = false;               // the banner names hpn-ssh (its window follows TCP's)
+  std::vector<std::string> client_ciphers;  // `ssh -Q cipher`
+  std::vector<std::string> server_ciphers;  // the server's KEXINIT (client to server)
   bool server_offers_compression = false;
   bool server_strict_kex = false;
   bool rsync_zstd_local = false;
   bool rsync_zstd_remote = false;
   std::vector<std::string> current_ciphers;  // what `ssh -G HOST` says is in effect now
   bool current_compression = false;
+};
+
+// This machine's CPU: its cipher and zlib speeds, and how the user's sample compresses.
+struct LocalFacts {
+  std::map<std::string, double> cipher_speeds;  // EVP speed per cipher (may be empty)
+  std::optional<double> zlib_mb_per_s;          // zlib-6 compression speed on the sample
+  std::optional<double> sample_ratio;           // zlib-6 compressed/original of the sample
+};
+
+// Everything the decision is made from, grouped by where it comes from. Optional facts that are
+// missing make the decision more conservative and say so in the reasons.
+struct HostFacts {
+  std::string host;
+  SurveyFacts survey;
+  ClientFacts openssh;
+  PathFacts path;
+  OfferFacts offer;
+  LocalFacts local;
 };
 
 enum class LinkClass { cpu_bound, link_bound };

@@ -28,8 +28,8 @@ bool confirmed_by_parallel(double best, const HostFacts& facts, const Policy& po
 }  // namespace
 
 std::optional<double> judged_rtt_seconds(const HostFacts& facts) {
-  if (facts.loaded_rtt_seconds && *facts.loaded_rtt_seconds > 0) return facts.loaded_rtt_seconds;
-  if (facts.rtt_seconds && *facts.rtt_seconds > 0) return facts.rtt_seconds;
+  if (facts.path.loaded_rtt_seconds && *facts.path.loaded_rtt_seconds > 0) return facts.path.loaded_rtt_seconds;
+  if (facts.path.rtt_seconds && *facts.path.rtt_seconds > 0) return facts.path.rtt_seconds;
   return std::nullopt;
 }
 
@@ -42,7 +42,7 @@ double window_cap_at(double rtt_seconds, const Policy& policy) { return policy.w
 
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
   const auto rtt = judged_rtt_seconds(facts);
-  const auto window = session_window(facts, facts.direction, policy);
+  const auto window = session_window(facts, facts.path.direction, policy);
   if (!rtt || !window) return std::nullopt;
   return window->bytes / *rtt / 1e6;
 }
@@ -50,7 +50,7 @@ std::optional<double> window_cap(const HostFacts& facts, const Policy& policy) {
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy) {
   auto cap = window_cap(facts, policy);
   if (!cap) return cap;
-  for (const auto& trial : facts.openssh_trials) {
+  for (const auto& trial : facts.openssh.trials) {
     if (!trial.compression) cap = std::max(*cap, trial.mb_per_s);  // a compressed one is always an upload
   }
   return cap;
@@ -64,15 +64,15 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
     if (c.mb_per_s > best) best = c.mb_per_s, fastest = c.name;
     worst = std::min(worst, c.mb_per_s);
   }
-  const auto local = facts.local_speeds.find(fastest);
-  if (local != facts.local_speeds.end() && best < policy.cpu_fraction * local->second) {
+  const auto local = facts.local.cipher_speeds.find(fastest);
+  if (local != facts.local.cipher_speeds.end() && best < policy.cpu_fraction * local->second) {
     reasons.push_back("the best trial is under " + percent(policy.cpu_fraction) + " of the " + mbps(local->second) +
                       " this CPU encrypts: the link, not the CPU, sets the pace "
                       "(link-bound)");
     return LinkClass::link_bound;
   }
   if (survey.size() < 2) {
-    const bool lan = !facts.rtt_seconds || *facts.rtt_seconds * 1000 < policy.lan_rtt_ms;
+    const bool lan = !facts.path.rtt_seconds || *facts.path.rtt_seconds * 1000 < policy.lan_rtt_ms;
     reasons.push_back("only one cipher could be compared; judged by the round-trip time as " +
                       std::string(lan ? "a LAN (cpu-bound)" : "a WAN (link-bound)"));
     return lan ? LinkClass::cpu_bound : LinkClass::link_bound;
@@ -85,9 +85,9 @@ LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts
 }
 
 std::optional<ParallelTrial> best_parallel(const HostFacts& facts) {
-  const auto best = std::max_element(facts.parallel_trials.begin(), facts.parallel_trials.end(),
+  const auto best = std::max_element(facts.openssh.parallel_trials.begin(), facts.openssh.parallel_trials.end(),
                                      [](const auto& a, const auto& b) { return a.mb_per_s < b.mb_per_s; });
-  if (best == facts.parallel_trials.end()) return std::nullopt;
+  if (best == facts.openssh.parallel_trials.end()) return std::nullopt;
   return *best;
 }
 
@@ -124,7 +124,7 @@ Bottleneck find_bottleneck(double best, const HostFacts& facts, LinkClass link_c
   const double cap = *session_cap(facts, policy);
   const bool suspect = window_suspected(best, cap, facts, policy);
   const std::string rtt = rtt_text(*judged_rtt_seconds(facts));
-  const std::string name = window_name(*session_window(facts, facts.direction, policy));
+  const std::string name = window_name(*session_window(facts, facts.path.direction, policy));
   if (cap > *window) {
     reasons.push_back("a session of your ssh moved " + mbps(cap) + ", more than " + name +
                       " allows at the RTT measured while streaming (" + mbps(*window) + " at " + rtt +

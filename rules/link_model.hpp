@@ -20,7 +20,7 @@ std::optional<double> judged_rtt_seconds(const HostFacts& facts);
 // OpenSSH's channel window (policy.window_bytes)/RTT in MB/s at a round trip of `rtt_seconds` (> 0).
 double window_cap_at(double rtt_seconds, const Policy& policy);
 
-// The binding window (session_window for facts.direction)/RTT in MB/s at the judged RTT; nullopt without
+// The binding window (session_window for facts.path.direction)/RTT in MB/s at the judged RTT; nullopt without
 // an RTT or a known window.
 std::optional<double> window_cap(const HostFacts& facts, const Policy& policy);
 
@@ -32,7 +32,7 @@ std::string rtt_text(double seconds);
 // trips (on a busy machine the pings wait for a core). nullopt without an RTT.
 std::optional<double> session_cap(const HostFacts& facts, const Policy& policy);
 
-// link-bound when the best is far below what this CPU encrypts for its cipher (facts.local_speeds,
+// link-bound when the best is far below what this CPU encrypts for its cipher (facts.local.cipher_speeds,
 // policy.cpu_fraction), however many ciphers were timed; else cpu-bound when the survey's ciphers differ beyond
 // policy.flat_spread, link-bound when they tie; with one cipher, the RTT decides. Adds one reason.
 LinkClass classify_link(const std::vector<RankedCipher>& survey, const HostFacts& facts, const Policy& policy,

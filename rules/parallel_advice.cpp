@@ -19,8 +19,8 @@ std::string measured_list(const std::vector<ParallelTrial>& trials) {
 
 std::optional<ParallelAdvice> advise_parallel(const HostFacts& facts, double single, const Policy& policy,
                                               std::vector<std::string>& reasons) {
-  if (facts.parallel_trials.empty() || single <= 0) return std::nullopt;
-  std::vector<ParallelTrial> trials = facts.parallel_trials;
+  if (facts.openssh.parallel_trials.empty() || single <= 0) return std::nullopt;
+  std::vector<ParallelTrial> trials = facts.openssh.parallel_trials;
   std::sort(trials.begin(), trials.end(), [](const auto& a, const auto& b) { return a.streams < b.streams; });
   double best = single;
   for (const auto& trial : trials) best = std::max(best, trial.mb_per_s);

@@ -24,8 +24,8 @@ bool backs_off_per_loss(const std::string& congestion) { return !congestion.star
 }  // namespace
 
 std::optional<double> loss_fraction(const HostFacts& facts, const Policy& policy) {
-  if (!facts.path_loss || facts.path_loss->segments < policy.loss_min_segments) return std::nullopt;
-  return facts.path_loss->retransmitted / facts.path_loss->segments;
+  if (!facts.path.loss || facts.path.loss->segments < policy.loss_min_segments) return std::nullopt;
+  return facts.path.loss->retransmitted / facts.path.loss->segments;
 }
 
 bool loss_suspected(const HostFacts& facts, const Policy& policy) {
@@ -37,12 +37,12 @@ bool loss_suspected(const HostFacts& facts, const Policy& policy) {
 std::optional<double> loss_held_mb_per_s(const HostFacts& facts, const Policy& policy) {
   const auto fraction = loss_fraction(facts, policy);
   const auto rtt = judged_rtt_seconds(facts);
-  if (!fraction || *fraction <= 0 || !rtt || !backs_off_per_loss(facts.path_loss->congestion)) return std::nullopt;
-  return facts.path_loss->mss_bytes / *rtt * k_mathis_constant / std::sqrt(*fraction) / 1e6;
+  if (!fraction || *fraction <= 0 || !rtt || !backs_off_per_loss(facts.path.loss->congestion)) return std::nullopt;
+  return facts.path.loss->mss_bytes / *rtt * k_mathis_constant / std::sqrt(*fraction) / 1e6;
 }
 
 std::vector<std::string> loss_reasons(const HostFacts& facts, const Policy& policy) {
-  const PathLoss& loss = *facts.path_loss;
+  const PathLoss& loss = *facts.path.loss;
   const std::string congestion = loss.congestion.empty() ? "this machine's congestion control" : loss.congestion;
   std::vector<std::string> reasons;
   std::string counted = "loss: TCP sent " + loss_percent(*loss_fraction(facts, policy)) + " of the " +

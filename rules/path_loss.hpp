@@ -3,7 +3,7 @@
 // minutes lives with it, and a loss-based congestion control (cubic, reno) then holds one session near
 // MSS/RTT × 1.22/√p (Mathis et al., 1997), far below the link, while k sessions, each recovering from
 // its own losses, move up to k times as much (bench/lossy_path). The upload connections (the survey's and
-// your ssh's) say how much TCP sent again (HostFacts::path_loss).
+// your ssh's) say how much TCP sent again (PathFacts::loss).
 
 #include "rules/decision.hpp"
 

@@ -57,17 +57,17 @@ std::string reason_for(const std::optional<SessionWindow>& window, TransferDirec
 
 std::optional<SessionWindow> session_window(const HostFacts& facts, TransferDirection direction, const Policy& policy) {
   const bool up = direction == TransferDirection::upload;
-  const TcpLimits& sender = up ? facts.local_tcp : facts.server_tcp;
-  const TcpLimits& receiver = up ? facts.server_tcp : facts.local_tcp;
+  const TcpLimits& sender = up ? facts.path.local_tcp : facts.path.server_tcp;
+  const TcpLimits& receiver = up ? facts.path.server_tcp : facts.path.local_tcp;
   std::optional<SessionWindow> found;
-  if (!(up && facts.server_is_hpn)) consider(found, WindowLimit::channel, policy.window_bytes, 0, policy);
+  if (!(up && facts.offer.server_is_hpn)) consider(found, WindowLimit::channel, policy.window_bytes, 0, policy);
   consider(found, up ? WindowLimit::local_send : WindowLimit::server_send, sender.send_max, sender.send_max.value_or(0),
            policy);
   consider(found, up ? WindowLimit::server_receive : WindowLimit::local_receive,
            scaled(receiver.receive_max, policy.tcp_receive_share), receiver.receive_max.value_or(0), policy);
   if (!found) return found;
-  found->local_known = (up ? facts.local_tcp.send_max : facts.local_tcp.receive_max).has_value();
-  found->server_known = (up ? facts.server_tcp.receive_max : facts.server_tcp.send_max).has_value();
+  found->local_known = (up ? facts.path.local_tcp.send_max : facts.path.local_tcp.receive_max).has_value();
+  found->server_known = (up ? facts.path.server_tcp.receive_max : facts.path.server_tcp.send_max).has_value();
   return found;
 }
 

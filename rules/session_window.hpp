@@ -15,7 +15,7 @@
 namespace sshtune::rules {
 
 // The binding window for `direction`: the smallest known limit (ties go to the channel window); the
-// receiver's channel window is left out for uploads to an hpn-ssh server (facts.server_is_hpn; the client
+// receiver's channel window is left out for uploads to an hpn-ssh server (facts.offer.server_is_hpn; the client
 // is taken for stock OpenSSH). A TCP limit carries the maximum advised to lift it: policy.tcp_advised_max,
 // or twice the present one when that is more. Unknown limits are left out (local_known, server_known say
 // so); nullopt when none is known.

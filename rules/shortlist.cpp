@@ -17,8 +17,8 @@ namespace {
 // it, the zlib model's reaches the best: whenever the verdict may say Compression yes, its figure must
 // be a measured transfer.
 bool compression_matters(const HostFacts& survey, double best, std::optional<double> cap, const Policy& policy) {
-  if (!survey.server_offers_compression) return false;
-  if (survey.current_compression) return true;
+  if (!survey.offer.server_offers_compression) return false;
+  if (survey.offer.current_compression) return true;
   const auto compressed = compressed_speed(survey, best, cap);
   if (!compressed) return false;
   // The model's figure is zlib's ceiling (or less), not a transfer's sample: the survey's own skip rule.
@@ -47,7 +47,7 @@ bool add_timed_leaders(const HostFacts& survey, const Catalog& catalog, const Po
 // so parallel sessions decide. False when none is allowed.
 bool add_untimed_leader(const HostFacts& survey, const Catalog& catalog, const Policy& policy,
                         std::optional<double> cap, Shortlist& list) {
-  const auto allowed = allowed_untimed(survey, survey.untimed_ciphers, catalog, policy);
+  const auto allowed = allowed_untimed(survey, survey.survey.untimed_ciphers, catalog, policy);
   if (allowed.empty() || !cap) return false;
   list.ciphers.push_back(allowed.front());
   list.leader_mb_per_s = *cap;
@@ -59,7 +59,7 @@ bool add_untimed_leader(const HostFacts& survey, const Catalog& catalog, const P
 bool add_leaders(const HostFacts& survey, const Catalog& catalog, const Policy& policy, std::optional<double> cap,
                  Shortlist& list) {
   if (add_timed_leaders(survey, catalog, policy, cap, list)) return true;
-  return survey.trials.empty() && add_untimed_leader(survey, catalog, policy, cap, list);
+  return survey.survey.trials.empty() && add_untimed_leader(survey, catalog, policy, cap, list);
 }
 
 }  // namespace
@@ -68,12 +68,13 @@ Shortlist shortlist(const HostFacts& survey, const Catalog& catalog, const Polic
   Shortlist list;
   const auto cap = window_cap(survey, policy);
   if (!add_leaders(survey, catalog, policy, cap, list)) return list;
-  list.current_cipher = negotiated_cipher(survey.current_ciphers, survey.server_ciphers);
-  const bool current_usable = !list.current_cipher.empty() &&
-                              (survey.client_ciphers.empty() || contains(survey.client_ciphers, list.current_cipher));
+  list.current_cipher = negotiated_cipher(survey.offer.current_ciphers, survey.offer.server_ciphers);
+  const bool current_usable =
+      !list.current_cipher.empty() &&
+      (survey.offer.client_ciphers.empty() || contains(survey.offer.client_ciphers, list.current_cipher));
   if (current_usable && !contains(list.ciphers, list.current_cipher)) list.ciphers.push_back(list.current_cipher);
   if (compression_matters(survey, list.leader_mb_per_s, cap, policy)) {
-    list.compressed = survey.current_compression && current_usable ? list.current_cipher : list.ciphers.front();
+    list.compressed = survey.offer.current_compression && current_usable ? list.current_cipher : list.ciphers.front();
   }
   return list;
 }

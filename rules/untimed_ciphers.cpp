@@ -80,8 +80,8 @@ std::vector<std::string> allowed_untimed(const HostFacts& facts, const std::vect
                                          const Catalog& catalog, const Policy& policy) {
   std::vector<std::string> allowed;
   for (const auto& name : untimed) {
-    const bool client = facts.client_ciphers.empty() || contains(facts.client_ciphers, name);
-    const bool server = facts.server_ciphers.empty() || contains(facts.server_ciphers, name);
+    const bool client = facts.offer.client_ciphers.empty() || contains(facts.offer.client_ciphers, name);
+    const bool server = facts.offer.server_ciphers.empty() || contains(facts.offer.server_ciphers, name);
     if (client && server && !below_floor(name, catalog, policy)) allowed.push_back(name);
   }
   std::stable_sort(allowed.begin(), allowed.end(),

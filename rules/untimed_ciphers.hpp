@@ -35,7 +35,7 @@ struct PaceEvidence {
 std::optional<std::string> ciphers_cannot_differ(const PaceEvidence& evidence, const Policy& policy);
 
 // The ciphers of `untimed` a recommendation may still list after the timed ones: supported by both
-// ends (facts.client_ciphers, facts.server_ciphers; empty lists allow all), above the security floor,
+// ends (facts.offer.client_ciphers, facts.offer.server_ciphers; empty lists allow all), above the security floor,
 // strongest first (ties: `untimed`'s order).
 std::vector<std::string> allowed_untimed(const HostFacts& facts, const std::vector<std::string>& untimed,
                                          const Catalog& catalog, const Policy& policy);

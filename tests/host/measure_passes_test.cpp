@@ -60,7 +60,7 @@ ConfirmPlan two_trial_plan() {
 
 rules::HostFacts survey_facts() {
   rules::HostFacts facts;
-  facts.trials = {{"aes128-gcm@openssh.com", 900}, {"chacha20-poly1305@openssh.com", 280}};
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 900}, {"chacha20-poly1305@openssh.com", 280}};
   return facts;
 }
 
@@ -78,8 +78,8 @@ TEST_F(MeasurePasses, TheSurveyOpensTheBudgetAsItConnectsAndChargesItsSetUp) {
   EXPECT_EQ(s.connect_time, milliseconds(0)) << "the clock did not move while it connected";
   ASSERT_NE(s.runner, nullptr) << "kept for the loaded round trips";
   EXPECT_EQ(survey_figure(s.measurement.facts, "aes128-gcm@openssh.com", false), 900);
-  ASSERT_TRUE(s.measurement.facts.rtt_seconds);
-  EXPECT_NEAR(*s.measurement.facts.rtt_seconds, 0.002, 1e-12);
+  ASSERT_TRUE(s.measurement.facts.path.rtt_seconds);
+  EXPECT_NEAR(*s.measurement.facts.path.rtt_seconds, 0.002, 1e-12);
 }
 
 TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
@@ -95,10 +95,10 @@ TEST_F(MeasurePasses, TheSurveyTellsTheSamplesCompressedTrialByItsPayload) {
     return result;
   };
   const Survey s = survey();
-  ASSERT_TRUE(s.measurement.facts.compressed_sample_mb_per_s);
-  EXPECT_DOUBLE_EQ(*s.measurement.facts.compressed_sample_mb_per_s, 30);
-  ASSERT_TRUE(s.measurement.facts.compressed_random_mb_per_s);
-  EXPECT_DOUBLE_EQ(*s.measurement.facts.compressed_random_mb_per_s, 12);
+  ASSERT_TRUE(s.measurement.facts.survey.compressed_sample_mb_per_s);
+  EXPECT_DOUBLE_EQ(*s.measurement.facts.survey.compressed_sample_mb_per_s, 30);
+  ASSERT_TRUE(s.measurement.facts.survey.compressed_random_mb_per_s);
+  EXPECT_DOUBLE_EQ(*s.measurement.facts.survey.compressed_random_mb_per_s, 12);
 }
 
 TEST_F(MeasurePasses, ASurveyWhoseSampleTrialFailedKeepsOnlyTheRandomDatasFigure) {
@@ -114,8 +114,8 @@ TEST_F(MeasurePasses, ASurveyWhoseSampleTrialFailedKeepsOnlyTheRandomDatasFigure
     return plain(spec);
   };
   const Survey s = survey();
-  EXPECT_FALSE(s.measurement.facts.compressed_sample_mb_per_s);
-  EXPECT_TRUE(s.measurement.facts.compressed_random_mb_per_s);
+  EXPECT_FALSE(s.measurement.facts.survey.compressed_sample_mb_per_s);
+  EXPECT_TRUE(s.measurement.facts.survey.compressed_random_mb_per_s);
 }
 
 TEST_F(MeasurePasses, AConfirmationOnTimeHasItsShareAndKeepsALadderStep) {
@@ -271,9 +271,9 @@ TEST_F(MeasurePasses, TheConfirmationChargesSetUpBeyondThePlanAndMeasuresTheLoad
   for (const auto& spec : m_world.client.in_turn[0]) {
     EXPECT_EQ(spec.openssh.phase_end, t0 + plan.share - plan.setup) << "on the environment's clock";
   }
-  EXPECT_EQ(m.facts.openssh_trials.size(), 2u);
-  ASSERT_TRUE(m.facts.loaded_rtt_seconds);
-  EXPECT_DOUBLE_EQ(*m.facts.loaded_rtt_seconds, 0.002);
+  EXPECT_EQ(m.facts.openssh.trials.size(), 2u);
+  ASSERT_TRUE(m.facts.path.loaded_rtt_seconds);
+  EXPECT_DOUBLE_EQ(*m.facts.path.loaded_rtt_seconds, 0.002);
   ASSERT_FALSE(m_world.runner.specs.empty());
   EXPECT_EQ(m_world.runner.specs.back().kind, probes::TrialKind::round_trips);
 }
@@ -286,7 +286,7 @@ TEST_F(MeasurePasses, AConfirmationThatCannotConnectSaysWhyAndKeepsTheSurveysFig
   Measurement m;
   m.facts = survey_facts();
   confirm_with_openssh(two_trial_plan(), m_world.runner, m_world.client, budget, m_env, m);
-  EXPECT_EQ(m.facts.openssh_missing, "web: Connection refused");
+  EXPECT_EQ(m.facts.openssh.missing, "web: Connection refused");
   EXPECT_EQ(m.notes,
             (std::vector<std::string>{
                 "your ssh could not be timed (web: Connection refused); the figures are the libssh survey's"}));
@@ -334,7 +334,7 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   };
   Budget budget(t0, milliseconds(20000));
   Measurement m;
-  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 48}};
+  m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 48}};
   climb_ladder(ladder_plan(), m_world.client, budget, m_env, m);
   std::vector<std::size_t> steps;
   for (const auto& batch : m_world.client.together) steps.push_back(batch.size());
@@ -344,14 +344,14 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
             parallel_planned_stream(milliseconds(1000), MeasureTiming{}.shortest_stream, MeasureTiming{}));
   // Two sessions took 300 ms (under the 550 planned: nothing), eight 1200 ms: 650 charged.
   EXPECT_EQ(budget.charged(), milliseconds(650));
-  EXPECT_EQ(m.facts.parallel_trials.size(), 2u);
+  EXPECT_EQ(m.facts.openssh.parallel_trials.size(), 2u);
 }
 
 TEST_F(MeasurePasses, TheLadderStopsAtTheDeadlineAndSaysSoWhenNoStepFitted) {
   Budget budget(t0, milliseconds(5000));
   m_clock.set_now(t0 + milliseconds(4600));  // 400 ms left; a step costs 550
   Measurement m;
-  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 48}};
+  m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 48}};
   climb_ladder(ladder_plan(), m_world.client, budget, m_env, m);
   EXPECT_TRUE(m_world.client.together.empty());
   EXPECT_EQ(m.notes, (std::vector<std::string>{"parallel sessions not timed: the budget had no time left for them "
@@ -364,7 +364,7 @@ TEST_F(MeasurePasses, APlanWithoutALadderSaysWhyAndAConfirmationWithoutFiguresSa
   Measurement m;
   climb_ladder(plan, m_world.client, budget, m_env, m);
   EXPECT_TRUE(m.notes.empty()) << "no ssh figure: nothing to climb from";
-  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 48}};
+  m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 48}};
   climb_ladder(plan, m_world.client, budget, m_env, m);
   EXPECT_EQ(m.notes,
             (std::vector<std::string>{"parallel sessions not timed: the link, not a window or a CPU, sets the pace"}));
@@ -377,8 +377,8 @@ TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
   const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(20000));
   Measurement m;
-  m.facts.rtt_seconds = 0.06;
-  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 33.5}};
+  m.facts.path.rtt_seconds = 0.06;
+  m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 33.5}};
   climb_ladder(plan, m_world.client, budget, m_env, m);
   ASSERT_FALSE(m_world.client.together.empty()) << "near its window: parallel sessions decide";
   EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
@@ -397,11 +397,11 @@ TEST_F(MeasurePasses, WhatTcpCountedOnYourSshsUploadsAddsToTheSurveysCount) {
   Budget budget(t0, milliseconds(5000));
   Measurement m;
   m.facts = survey_facts();
-  m.facts.path_loss = rules::PathLoss{400, 0, 8948, "cubic"};
+  m.facts.path.loss = rules::PathLoss{400, 0, 8948, "cubic"};
   confirm_with_openssh(two_trial_plan(), m_world.runner, m_world.client, budget, m_env, m);
-  ASSERT_TRUE(m.facts.path_loss);
-  EXPECT_DOUBLE_EQ(m.facts.path_loss->segments, 2400) << "the survey's 400 and two trials' 1000";
-  EXPECT_DOUBLE_EQ(m.facts.path_loss->retransmitted, 10);
+  ASSERT_TRUE(m.facts.path.loss);
+  EXPECT_DOUBLE_EQ(m.facts.path.loss->segments, 2400) << "the survey's 400 and two trials' 1000";
+  EXPECT_DOUBLE_EQ(m.facts.path.loss->retransmitted, 10);
 }
 
 // The survey's few segments saw no loss, so the plan has no ladder; your ssh's connections lost 0.5%:
@@ -411,15 +411,15 @@ TEST_F(MeasurePasses, LossYourSshSawGetsTheLadderThePlanLeftOut) {
   const ConfirmPlan plan = plan_without_ladder();
   Budget budget(t0, milliseconds(20000));
   Measurement m;
-  m.facts.rtt_seconds = 0.03;
-  m.facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 5}};
-  m.facts.path_loss = rules::PathLoss{1000, 5, 8948, "cubic"};
+  m.facts.path.rtt_seconds = 0.03;
+  m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 5}};
+  m.facts.path.loss = rules::PathLoss{1000, 5, 8948, "cubic"};
   climb_ladder(plan, m_world.client, budget, m_env, m);
   ASSERT_FALSE(m_world.client.together.empty()) << "loss: parallel sessions decide";
   EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
   std::size_t sessions = 0;
   for (const auto& step : m_world.client.together) sessions += step.size();
-  EXPECT_DOUBLE_EQ(m.facts.path_loss->segments, 1000.0 * static_cast<double>(1 + sessions))
+  EXPECT_DOUBLE_EQ(m.facts.path.loss->segments, 1000.0 * static_cast<double>(1 + sessions))
       << "each of the ladder's sessions counts its own segments, once";
 }
 

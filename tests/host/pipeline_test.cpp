@@ -226,12 +226,12 @@ TEST_F(HostPipeline, GatherRecordsTheServerOfferAndTheCompressedTrials) {
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_EQ(measurement.server.ciphers_c2s, testing::openssh_defaults().ciphers_c2s);
-  EXPECT_TRUE(measurement.facts.server_offers_compression);
-  EXPECT_DOUBLE_EQ(*measurement.facts.zlib_mb_per_s, 400);
-  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
-  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_random_mb_per_s, 20);
-  ASSERT_TRUE(measurement.facts.rtt_seconds);
-  EXPECT_NEAR(*measurement.facts.rtt_seconds, 0.002, 1e-12);
+  EXPECT_TRUE(measurement.facts.offer.server_offers_compression);
+  EXPECT_DOUBLE_EQ(*measurement.facts.local.zlib_mb_per_s, 400);
+  EXPECT_DOUBLE_EQ(*measurement.facts.survey.compressed_sample_mb_per_s, 20);
+  EXPECT_DOUBLE_EQ(*measurement.facts.survey.compressed_random_mb_per_s, 20);
+  ASSERT_TRUE(measurement.facts.path.rtt_seconds);
+  EXPECT_NEAR(*measurement.facts.path.rtt_seconds, 0.002, 1e-12);
 }
 
 // This machine's TCP limits and the server's (read by the survey's remote command) reach the facts, the
@@ -247,10 +247,10 @@ TEST_F(HostPipeline, BothEndsTcpLimitsReachTheFactsTheWindowsAndTheCache) {
   };
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
-  EXPECT_EQ(measurement.facts.local_tcp.receive_max, 6291456);
-  EXPECT_EQ(measurement.facts.local_tcp.send_max, 4194304);
-  EXPECT_EQ(measurement.facts.server_tcp.receive_max, 2097152);
-  EXPECT_FALSE(measurement.facts.server_tcp.send_max) << "its tcp_wmem was not printed: unknown";
+  EXPECT_EQ(measurement.facts.path.local_tcp.receive_max, 6291456);
+  EXPECT_EQ(measurement.facts.path.local_tcp.send_max, 4194304);
+  EXPECT_EQ(measurement.facts.path.server_tcp.receive_max, 2097152);
+  EXPECT_FALSE(measurement.facts.path.server_tcp.send_max) << "its tcp_wmem was not printed: unknown";
   const auto measured = tune_host(m_request, m_env);
   ASSERT_TRUE(measured) << measured.error().message;
   EXPECT_EQ(measured.value().entry.server_tcp.receive_max, 2097152);
@@ -275,7 +275,7 @@ TEST_F(HostPipeline, TheSurveySkipsCompressionThatCannotPayAndSaysWhy) {
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_FALSE(any_compressed(m_world.runner));
-  EXPECT_FALSE(measurement.facts.compressed_sample_mb_per_s);
+  EXPECT_FALSE(measurement.facts.survey.compressed_sample_mb_per_s);
   EXPECT_NE(std::find(measurement.notes.begin(), measurement.notes.end(),
                       "compressed trials skipped: zlib compresses your data at 40 MB/s on this CPU, under the 300 MB/s "
                       "already moved without compression (to pay it must move 1.25x that)"),
@@ -294,8 +294,8 @@ TEST_F(HostPipeline, ZlibUnderTheBestIsNeitherTimedNorConfirmed) {
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_FALSE(any_compressed(m_world.runner));
-  ASSERT_FALSE(measurement.facts.openssh_trials.empty());
-  for (const auto& trial : measurement.facts.openssh_trials) EXPECT_FALSE(trial.compression) << "nor with your ssh";
+  ASSERT_FALSE(measurement.facts.openssh.trials.empty());
+  for (const auto& trial : measurement.facts.openssh.trials) EXPECT_FALSE(trial.compression) << "nor with your ssh";
 }
 
 TEST_F(HostPipeline, CompressionCloseToTheBestIsTimedByTheSurveyAndNotConfirmedOnAModel) {
@@ -305,8 +305,8 @@ TEST_F(HostPipeline, CompressionCloseToTheBestIsTimedByTheSurveyAndNotConfirmedO
   const auto resolved = resolve_host(m_request, *m_env.client).value();
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_TRUE(any_compressed(m_world.runner));
-  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
-  for (const auto& trial : measurement.facts.openssh_trials) EXPECT_FALSE(trial.compression) << "20 MB/s is far behind";
+  EXPECT_DOUBLE_EQ(*measurement.facts.survey.compressed_sample_mb_per_s, 20);
+  for (const auto& trial : measurement.facts.openssh.trials) EXPECT_FALSE(trial.compression) << "20 MB/s is far behind";
 }
 
 TEST_F(HostPipeline, ADownloadSurveyKeepsItsCompressedTrials) {
@@ -321,7 +321,7 @@ TEST_F(HostPipeline, CompressionInEffectNowIsTimedEvenWhenItCannotPay) {
   resolved.current_compression = true;
   const auto measurement = gather_facts(m_request, resolved, m_env).value();
   EXPECT_TRUE(any_compressed(m_world.runner));
-  EXPECT_DOUBLE_EQ(*measurement.facts.compressed_sample_mb_per_s, 20);
+  EXPECT_DOUBLE_EQ(*measurement.facts.survey.compressed_sample_mb_per_s, 20);
 }
 
 TEST_F(HostPipeline, RenderGivesEverySnippet) {

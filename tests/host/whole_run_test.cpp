@@ -74,12 +74,12 @@ TEST_F(WholeRun, EachPassKeepsToWhatItWasGivenOnTheOneClock) {
 
 TEST_F(WholeRun, TheSurveyTheShortlistTheRunsTimedAgainAndTheLadderAllRan) {
   const Measurement m = measure();
-  EXPECT_GE(m.facts.trials.size(), 3u) << "the survey timed the ciphers";
+  EXPECT_GE(m.facts.survey.trials.size(), 3u) << "the survey timed the ciphers";
   ASSERT_EQ(m_world.client.in_turn.size(), 1u);
   EXPECT_GE(m_world.client.in_turn.front().size(), 2u) << "the shortlist your ssh timed";
   ASSERT_EQ(m_world.client.again.size(), 1u);
   EXPECT_FALSE(m_world.client.again.front().empty()) << "a contested lead is timed again";
-  EXPECT_FALSE(m.facts.parallel_trials.empty()) << "the ladder climbed";
+  EXPECT_FALSE(m.facts.openssh.parallel_trials.empty()) << "the ladder climbed";
   const Clock::time_point phase_end = m_world.client.in_turn.front().front().openssh.phase_end.value();
   EXPECT_GT(phase_end, m_start) << "the runner's phase end is a time of the pipeline's own clock";
   EXPECT_LT(phase_end, m_start + m_elapsed);

@@ -21,14 +21,14 @@ using testing::k_ciphers;
 HostFacts facts_with(std::vector<CipherTrial> survey) {
   HostFacts facts;
   facts.host = "h";
-  facts.trials = std::move(survey);
-  facts.client_ciphers = k_ciphers;
-  facts.server_ciphers = k_ciphers;
-  facts.server_offers_compression = true;
-  facts.current_ciphers = k_ciphers;  // OpenSSH 9.x's default order: chacha20 first
-  facts.rtt_seconds = 0.0001;
-  facts.zlib_mb_per_s = 60;
-  facts.compressed_sample_mb_per_s = 40;
+  facts.survey.trials = std::move(survey);
+  facts.offer.client_ciphers = k_ciphers;
+  facts.offer.server_ciphers = k_ciphers;
+  facts.offer.server_offers_compression = true;
+  facts.offer.current_ciphers = k_ciphers;  // OpenSSH 9.x's default order: chacha20 first
+  facts.path.rtt_seconds = 0.0001;
+  facts.local.zlib_mb_per_s = 60;
+  facts.survey.compressed_sample_mb_per_s = 40;
   return facts;
 }
 
@@ -38,7 +38,7 @@ HostFacts loopback() {
                                 {"aes256-gcm@openssh.com", 850},
                                 {"chacha20-poly1305@openssh.com", 287},
                                 {"aes128-ctr", 610}});
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 809},
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 809},
                           {"aes256-gcm@openssh.com", false, 830},
                           {"chacha20-poly1305@openssh.com", false, 477}};
   return facts;
@@ -60,8 +60,8 @@ TEST(ClientFigures, ASessionThatMovedMoreThanTheLoadedRttAllowsIsNotCutToIt) {
   // Loopback on 2 busy cores: the pings waited for a core (2.54 ms, so 2 MiB/RTT = 826 MB/s), yet one
   // session of the user's ssh moved 830 MB/s; what it moved is expected, and libssh's 850 is held to it.
   HostFacts facts = loopback();
-  facts.loaded_rtt_seconds = 0.00254;
-  facts.trials.push_back({"aes192-ctr", 850});
+  facts.path.loaded_rtt_seconds = 0.00254;
+  facts.survey.trials.push_back({"aes192-ctr", 850});
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   const Decision& d = decision.value();
@@ -80,9 +80,9 @@ TEST(ClientFigures, ACompressedSessionDoesNotRaiseTheWindowCap) {
   // The compressed trial is always an upload, whatever the direction timed (an hpn-ssh server's windows
   // differ by direction); only uncompressed sessions vouch for the window.
   HostFacts facts = loopback();
-  facts.loaded_rtt_seconds = 0.00254;
-  facts.openssh_trials.push_back({"aes256-gcm@openssh.com", true, 900});
-  facts.trials.push_back({"aes192-ctr", 880});  // the survey's alone: held to the cap
+  facts.path.loaded_rtt_seconds = 0.00254;
+  facts.openssh.trials.push_back({"aes256-gcm@openssh.com", true, 900});
+  facts.survey.trials.push_back({"aes192-ctr", 880});  // the survey's alone: held to the cap
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   EXPECT_DOUBLE_EQ(decision.value().expected_mb_per_s, 830);
@@ -101,7 +101,7 @@ TEST(ClientFigures, ATieInTheSurveyIsDecidedByTheOpensshFigures) {
 
 TEST(ClientFigures, NearTiesAmongOpensshFiguresStillGoToTheStrongerCipher) {
   HostFacts facts = loopback();
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 831}, {"aes256-gcm@openssh.com", false, 812}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 831}, {"aes256-gcm@openssh.com", false, 812}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.ciphers[0], "aes256-gcm@openssh.com");
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 812);
@@ -112,7 +112,7 @@ TEST(ClientFigures, AServerWithoutAesPicksChachaByTheClientsFigures) {
                                 {"aes128-gcm@openssh.com", 231},
                                 {"aes256-gcm@openssh.com", 198},
                                 {"aes128-ctr", 120}});
-  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 241}, {"aes128-gcm@openssh.com", false, 152}};
+  facts.openssh.trials = {{"chacha20-poly1305@openssh.com", false, 241}, {"aes128-gcm@openssh.com", false, 152}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 241);
@@ -121,8 +121,8 @@ TEST(ClientFigures, AServerWithoutAesPicksChachaByTheClientsFigures) {
 
 TEST(ClientFigures, WithoutTheClientTheSurveyFiguresAreLabelledAndSaidWhy) {
   HostFacts facts = loopback();
-  facts.openssh_trials.clear();
-  facts.openssh_missing = "ssh: Connection refused";
+  facts.openssh.trials.clear();
+  facts.openssh.missing = "ssh: Connection refused";
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.expected_source, FigureSource::libssh);
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 966);
@@ -133,9 +133,9 @@ TEST(ClientFigures, CompressionIsDecidedByTheClientsCompressedTransfer) {
   // 20 Mbit/s, text: the survey's compressed figure is libssh's level-7 zlib; ssh's own decides.
   HostFacts facts = facts_with(
       {{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}, {"chacha20-poly1305@openssh.com", 2.39}});
-  facts.rtt_seconds = 0.002;
-  facts.compressed_sample_mb_per_s = 12.5;
-  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 2.38}, {"aes256-gcm@openssh.com", true, 10.9}};
+  facts.path.rtt_seconds = 0.002;
+  facts.survey.compressed_sample_mb_per_s = 12.5;
+  facts.openssh.trials = {{"aes256-gcm@openssh.com", false, 2.38}, {"aes256-gcm@openssh.com", true, 10.9}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_TRUE(d.compression);
   EXPECT_DOUBLE_EQ(d.expected_mb_per_s, 10.9);
@@ -152,13 +152,13 @@ HostFacts delayed() {
                                 {"aes256-gcm@openssh.com", 44.6},
                                 {"chacha20-poly1305@openssh.com", 45.6},
                                 {"aes128-ctr", 44.0}});
-  facts.rtt_seconds = 0.040;
-  facts.loaded_rtt_seconds = 0.042;  // 2 MiB / 42 ms = 49.9 MB/s
-  facts.compressed_sample_mb_per_s = 19.3;
-  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 45.2},
+  facts.path.rtt_seconds = 0.040;
+  facts.path.loaded_rtt_seconds = 0.042;  // 2 MiB / 42 ms = 49.9 MB/s
+  facts.survey.compressed_sample_mb_per_s = 19.3;
+  facts.openssh.trials = {{"aes256-gcm@openssh.com", false, 45.2},
                           {"chacha20-poly1305@openssh.com", false, 45.0},
                           {"aes256-gcm@openssh.com", true, 19.3}};
-  facts.parallel_trials = {{2, 90.2}, {4, 151.1}, {8, 202.2}};
+  facts.openssh.parallel_trials = {{2, 90.2}, {4, 151.1}, {8, 202.2}};
   return facts;
 }
 
@@ -177,7 +177,7 @@ TEST(ParallelAdvice, AWindowBoundPathGetsTheSmallestKNearTheBest) {
 TEST(ParallelAdvice, WhetherOneSessionReachesTheWindowIsReadFromTheFastestNotTheStrongerTiedCipher) {
   HostFacts facts = delayed();
   // A tie within 5%: chacha20 goes first as the stronger, but only aes128's session reaches 85% of 49.9.
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 43.0}, {"chacha20-poly1305@openssh.com", false, 41.5}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 43.0}, {"chacha20-poly1305@openssh.com", false, 41.5}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
@@ -185,26 +185,26 @@ TEST(ParallelAdvice, WhetherOneSessionReachesTheWindowIsReadFromTheFastestNotThe
 
 TEST(ParallelAdvice, ASessionUnderTheWindowIsHeldByItWhenParallelSessionsMoveMore) {
   HostFacts facts = delayed();
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 38.0}};  // 76% of 2 MiB / 42 ms
-  facts.parallel_trials = {{2, 86.5}, {4, 135.9}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 38.0}};  // 76% of 2 MiB / 42 ms
+  facts.openssh.parallel_trials = {{2, 86.5}, {4, 135.9}};
   auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
   EXPECT_TRUE(has_reason(d,
                          "OpenSSH's 2 MiB channel window allows 50 MB/s per session at an RTT of 42 ms, and one "
                          "session moves 76% of it"))
       << all_reasons(d);
-  facts.parallel_trials = {{2, 40.0}};  // no gain: the link
+  facts.openssh.parallel_trials = {{2, 40.0}};  // no gain: the link
   EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::link);
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 30.0}};  // 60%: not the window's doing
-  facts.parallel_trials = {{2, 86.5}, {4, 135.9}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 30.0}};  // 60%: not the window's doing
+  facts.openssh.parallel_trials = {{2, 86.5}, {4, 135.9}};
   EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::link);
 }
 
 TEST(ParallelAdvice, TheWindowCountsDataBeforeCompressionSoCompressionCannotLiftIt) {
   HostFacts facts = delayed();
-  facts.openssh_trials.pop_back();
-  facts.compressed_sample_mb_per_s.reset();
-  facts.sample_ratio = 0.25;  // the model alone: min(zlib, best/r, cap) = the cap, not cap/r
+  facts.openssh.trials.pop_back();
+  facts.survey.compressed_sample_mb_per_s.reset();
+  facts.local.sample_ratio = 0.25;  // the model alone: min(zlib, best/r, cap) = the cap, not cap/r
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_FALSE(d.compression);
   EXPECT_TRUE(has_reason(d, "with compression your data would move 50 MB/s against 46 MB/s without: Compression no"))
@@ -213,7 +213,7 @@ TEST(ParallelAdvice, TheWindowCountsDataBeforeCompressionSoCompressionCannotLift
 
 TEST(ParallelAdvice, AnHpnServerLiftsTheChannelWindowOfUploadsToIt) {
   HostFacts facts = delayed();
-  facts.server_is_hpn = true;
+  facts.offer.server_is_hpn = true;
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_TRUE(has_reason(d,
                          "the server runs hpn-ssh: its receive window follows its TCP buffer, so OpenSSH's channel "
@@ -227,7 +227,7 @@ TEST(ParallelAdvice, AnHpnServerLiftsTheChannelWindowOfUploadsToIt) {
 
 TEST(ParallelAdvice, ASingleCoreCpuBoundBoxDoesNotGainFromParallelSessions) {
   HostFacts facts = loopback();
-  facts.parallel_trials = {{2, 845}, {4, 790}};
+  facts.openssh.parallel_trials = {{2, 845}, {4, 790}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
   EXPECT_FALSE(d.parallel);
@@ -239,7 +239,7 @@ TEST(ParallelAdvice, ASingleCoreCpuBoundBoxDoesNotGainFromParallelSessions) {
 
 TEST(ParallelAdvice, AMultiCoreCpuBoundPairGainsAndIsTold) {
   HostFacts facts = loopback();
-  facts.parallel_trials = {{2, 1580}, {4, 2950}};
+  facts.openssh.parallel_trials = {{2, 1580}, {4, 2950}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::cpu);
   ASSERT_TRUE(d.parallel);
@@ -248,9 +248,9 @@ TEST(ParallelAdvice, AMultiCoreCpuBoundPairGainsAndIsTold) {
 
 TEST(ParallelAdvice, ALinkBoundLinkDoesNotGain) {
   HostFacts facts = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
-  facts.rtt_seconds = 0.002;
-  facts.openssh_trials = {{"aes256-gcm@openssh.com", false, 2.38}};
-  facts.parallel_trials = {{2, 2.39}};
+  facts.path.rtt_seconds = 0.002;
+  facts.openssh.trials = {{"aes256-gcm@openssh.com", false, 2.38}};
+  facts.openssh.parallel_trials = {{2, 2.39}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::link);
   EXPECT_FALSE(d.parallel);
@@ -258,7 +258,7 @@ TEST(ParallelAdvice, ALinkBoundLinkDoesNotGain) {
 
 TEST(Shortlist, TimesTheLeadersAndTheSettingInEffect) {
   HostFacts survey = loopback();
-  survey.openssh_trials.clear();
+  survey.openssh.trials.clear();
   const Shortlist list = shortlist(survey, catalog(), Policy{});
   EXPECT_EQ(list.ciphers, (std::vector<std::string>{"aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
                                                     "chacha20-poly1305@openssh.com"}));
@@ -270,42 +270,42 @@ TEST(Shortlist, TimesTheLeadersAndTheSettingInEffect) {
 
 TEST(Shortlist, AWindowIsSuspectedNearItsCapOrOnAnyLongPath) {
   HostFacts survey = delayed();  // 45.6 MB/s at 40 ms: 91% of 2 MiB / 40 ms
-  survey.openssh_trials.clear();
-  survey.loaded_rtt_seconds.reset();
+  survey.openssh.trials.clear();
+  survey.path.loaded_rtt_seconds.reset();
   EXPECT_TRUE(shortlist(survey, catalog(), Policy{}).window_suspect);
-  survey.trials = {{"aes128-gcm@openssh.com", 30.1}, {"chacha20-poly1305@openssh.com", 30.0}};  // 57%
+  survey.survey.trials = {{"aes128-gcm@openssh.com", 30.1}, {"chacha20-poly1305@openssh.com", 30.0}};  // 57%
   EXPECT_FALSE(shortlist(survey, catalog(), Policy{}).window_suspect);
   // Ciphers that differ (cpu-bound) with the leader at 80% of the cap: the window may hold it all the same.
-  survey.trials = {{"aes128-gcm@openssh.com", 42.0}, {"chacha20-poly1305@openssh.com", 30.0}};
+  survey.survey.trials = {{"aes128-gcm@openssh.com", 42.0}, {"chacha20-poly1305@openssh.com", 30.0}};
   const Shortlist near_cap = shortlist(survey, catalog(), Policy{});
   EXPECT_TRUE(near_cap.cpu_bound);
   EXPECT_TRUE(near_cap.window_suspect);
   // 150 ms: a short survey trial read TCP's slow start, 0.9 MB/s of the 14 a window allows.
-  survey.rtt_seconds = 0.15;
-  survey.trials = {{"aes128-gcm@openssh.com", 0.9}};
+  survey.path.rtt_seconds = 0.15;
+  survey.survey.trials = {{"aes128-gcm@openssh.com", 0.9}};
   EXPECT_TRUE(shortlist(survey, catalog(), Policy{}).window_suspect);
 }
 
 TEST(Shortlist, CompressionIsTimedWhenItIsACloseCallOrInEffect) {
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
-  slow.compressed_sample_mb_per_s = 2.0;  // within the margin of winning
+  slow.survey.compressed_sample_mb_per_s = 2.0;  // within the margin of winning
   EXPECT_EQ(shortlist(slow, catalog(), Policy{}).compressed, "aes256-gcm@openssh.com");
   HostFacts lan = loopback();
-  lan.current_compression = true;  // Compression yes in effect: its figure is "in effect now"
+  lan.offer.current_compression = true;  // Compression yes in effect: its figure is "in effect now"
   EXPECT_EQ(shortlist(lan, catalog(), Policy{}).compressed, "chacha20-poly1305@openssh.com");
 }
 
 TEST(Shortlist, CompressionTheSurveyHadNoTimeForIsTimedWhenTheModelSaysItPays) {
   // 20 Mbit/s, text: the survey's budget went on the first ciphers, so only the zlib model speaks.
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.4}, {"chacha20-poly1305@openssh.com", 2.4}});
-  slow.compressed_sample_mb_per_s.reset();
-  slow.sample_ratio = 0.09;
+  slow.survey.compressed_sample_mb_per_s.reset();
+  slow.local.sample_ratio = 0.09;
   EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
-  slow.zlib_mb_per_s = 1.0;  // a CPU whose zlib is slower than the link: nothing to time
+  slow.local.zlib_mb_per_s = 1.0;  // a CPU whose zlib is slower than the link: nothing to time
   EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
-  slow.zlib_mb_per_s = 2.2;  // the model's figure is zlib's ceiling: under the 2.4 reached, it cannot pay
+  slow.local.zlib_mb_per_s = 2.2;  // the model's figure is zlib's ceiling: under the 2.4 reached, it cannot pay
   EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).compressed);
-  slow.zlib_mb_per_s = 2.5;  // past it: a trial may find the 3.0 that pays
+  slow.local.zlib_mb_per_s = 2.5;  // past it: a trial may find the 3.0 that pays
   EXPECT_TRUE(shortlist(slow, catalog(), Policy{}).compressed);
 }
 
@@ -317,8 +317,8 @@ TEST(CompressionModel, ZlibReachesTheBestFromItsOwnSpeedUp) {
 
 TEST(ClientFigures, AnUnmeasuredCompressedFigureIsLabelledAsTheModel) {
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.4}, {"chacha20-poly1305@openssh.com", 2.4}});
-  slow.compressed_sample_mb_per_s.reset();
-  slow.sample_ratio = 0.09;
+  slow.survey.compressed_sample_mb_per_s.reset();
+  slow.local.sample_ratio = 0.09;
   const auto d = decide(slow, catalog(), Policy{}).value();
   EXPECT_TRUE(d.compression);
   EXPECT_EQ(d.expected_source, FigureSource::model);
@@ -328,13 +328,13 @@ TEST(ClientFigures, AnUnmeasuredCompressedFigureIsLabelledAsTheModel) {
 TEST(Shortlist, FlatNearTheWindowIsSuspectedForAParallelTrial) {
   EXPECT_TRUE(shortlist(delayed(), catalog(), Policy{}).window_suspect);
   HostFacts slow = facts_with({{"aes128-gcm@openssh.com", 2.41}, {"aes256-gcm@openssh.com", 2.40}});
-  slow.rtt_seconds = 0.002;
+  slow.path.rtt_seconds = 0.002;
   EXPECT_FALSE(shortlist(slow, catalog(), Policy{}).window_suspect);
 }
 
 TEST(Shortlist, NothingAllowedGivesNothingToTime) {
   HostFacts facts = facts_with({{"3des-cbc", 20}});
-  facts.server_ciphers.push_back("3des-cbc");
+  facts.offer.server_ciphers.push_back("3des-cbc");
   EXPECT_TRUE(shortlist(facts, catalog(), Policy{}).ciphers.empty());
 }
 

@@ -35,11 +35,11 @@ const std::vector<std::string> k_openssh_default = k_server;
 HostFacts base_facts(std::vector<CipherTrial> trials) {
   HostFacts facts;
   facts.host = "h";
-  facts.trials = std::move(trials);
-  facts.client_ciphers = k_client;
-  facts.server_ciphers = k_server;
-  facts.server_offers_compression = true;
-  facts.current_ciphers = k_openssh_default;
+  facts.survey.trials = std::move(trials);
+  facts.offer.client_ciphers = k_client;
+  facts.offer.server_ciphers = k_server;
+  facts.offer.server_offers_compression = true;
+  facts.offer.current_ciphers = k_openssh_default;
   return facts;
 }
 
@@ -49,11 +49,11 @@ HostFacts aesni_lan() {
                                 {"chacha20-poly1305@openssh.com", 251},
                                 {"aes128-ctr", 288},
                                 {"aes256-ctr", 262}});
-  facts.compressed_sample_mb_per_s = 41;
-  facts.compressed_random_mb_per_s = 27;
-  facts.sample_ratio = 0.52;
-  facts.zlib_mb_per_s = 60;
-  facts.rtt_seconds = 0.0002;
+  facts.survey.compressed_sample_mb_per_s = 41;
+  facts.survey.compressed_random_mb_per_s = 27;
+  facts.local.sample_ratio = 0.52;
+  facts.local.zlib_mb_per_s = 60;
+  facts.path.rtt_seconds = 0.0002;
   return facts;
 }
 
@@ -62,13 +62,13 @@ HostFacts shaped_link(double compressed_mb_per_s, double ratio) {
                                 {"aes256-gcm@openssh.com", 2.40},
                                 {"chacha20-poly1305@openssh.com", 2.39},
                                 {"aes128-ctr", 2.38}});
-  facts.compressed_sample_mb_per_s = compressed_mb_per_s;
-  facts.compressed_random_mb_per_s = 2.3;
-  facts.sample_ratio = ratio;
-  facts.zlib_mb_per_s = 58;
-  facts.rtt_seconds = 0.002;
-  facts.rsync_zstd_local = true;
-  facts.rsync_zstd_remote = true;
+  facts.survey.compressed_sample_mb_per_s = compressed_mb_per_s;
+  facts.survey.compressed_random_mb_per_s = 2.3;
+  facts.local.sample_ratio = ratio;
+  facts.local.zlib_mb_per_s = 58;
+  facts.path.rtt_seconds = 0.002;
+  facts.offer.rsync_zstd_local = true;
+  facts.offer.rsync_zstd_remote = true;
   return facts;
 }
 
@@ -112,7 +112,7 @@ const std::map<std::string, double> k_aesni_speeds = {{"aes128-gcm@openssh.com",
 
 TEST(Decision, EquallyCostlyCiphersWithinTrialNoiseTieAndTheStrongerGoesFirst) {
   HostFacts facts = aesni_lan();  // aes128-gcm 412, aes256-gcm 371: 10% apart
-  facts.local_speeds = k_aesni_speeds;
+  facts.local.cipher_speeds = k_aesni_speeds;
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   const Decision& d = decision.value();
@@ -126,8 +126,8 @@ TEST(Decision, EquallyCostlyCiphersWithinTrialNoiseTieAndTheStrongerGoesFirst) {
 
 TEST(Decision, CostlierCiphersOrTrialsBeyondNoiseKeepTheirOrder) {
   HostFacts facts = aesni_lan();
-  facts.local_speeds = k_aesni_speeds;
-  facts.trials[1].mb_per_s = 340;  // aes256-gcm 17% behind: a real difference
+  facts.local.cipher_speeds = k_aesni_speeds;
+  facts.survey.trials[1].mb_per_s = 340;  // aes256-gcm 17% behind: a real difference
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   // chacha20 (251) is within 15% of aes128-ctr (288) and stronger, but costs this CPU differently.
@@ -141,8 +141,8 @@ TEST(Decision, ServerWithoutAesAccelerationPicksChacha) {
                                 {"aes256-gcm@openssh.com", 62},
                                 {"chacha20-poly1305@openssh.com", 183},
                                 {"aes128-ctr", 88}});
-  facts.compressed_sample_mb_per_s = 30;
-  facts.zlib_mb_per_s = 45;
+  facts.survey.compressed_sample_mb_per_s = 30;
+  facts.local.zlib_mb_per_s = 45;
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().ciphers.front(), "chacha20-poly1305@openssh.com");
@@ -180,8 +180,8 @@ TEST(Decision, SlowLinkWithTextTurnsCompressionOn) {
 // with aes128-gcm, though not below 5% of chacha20's 500, and the spread alone would say cpu-bound.
 TEST(Decision, TheBestFiguresOwnCipherSpeedDecidesTheLink) {
   HostFacts facts = shaped_link(3.4, 0.21);
-  facts.trials = {{"aes128-gcm@openssh.com", 60}, {"chacha20-poly1305@openssh.com", 20}};
-  facts.local_speeds = {{"aes128-gcm@openssh.com", 2269}, {"chacha20-poly1305@openssh.com", 500}};
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 60}, {"chacha20-poly1305@openssh.com", 20}};
+  facts.local.cipher_speeds = {{"aes128-gcm@openssh.com", 2269}, {"chacha20-poly1305@openssh.com", 500}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);
@@ -193,8 +193,8 @@ TEST(Decision, TheBestFiguresOwnCipherSpeedDecidesTheLink) {
 
 TEST(Decision, TrialsFarBelowTheCpuMeanTheLinkDecidesEvenWhenNoisy) {
   HostFacts facts = shaped_link(3.4, 0.21);
-  facts.trials = {{"aes128-gcm@openssh.com", 1.5}, {"chacha20-poly1305@openssh.com", 0.9}, {"aes128-ctr", 0.54}};
-  facts.local_speeds = {{"aes128-gcm@openssh.com", 2269}};
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 1.5}, {"chacha20-poly1305@openssh.com", 0.9}, {"aes128-ctr", 0.54}};
+  facts.local.cipher_speeds = {{"aes128-gcm@openssh.com", 2269}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().link_class, LinkClass::link_bound);
@@ -216,7 +216,7 @@ TEST(Decision, SlowLinkWithRandomDataKeepsCompressionOff) {
 
 TEST(Decision, RsyncFallsBackToZlibWithoutZstdOnBothEnds) {
   HostFacts facts = shaped_link(10.9, 0.21);
-  facts.rsync_zstd_remote = false;
+  facts.offer.rsync_zstd_remote = false;
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().rsync_compress, "zlib");
@@ -226,16 +226,16 @@ TEST(Decision, RsyncFallsBackToZlibWithoutZstdOnBothEnds) {
 HostFacts high_rtt() {
   HostFacts facts = base_facts(
       {{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0}, {"chacha20-poly1305@openssh.com", 19.8}});
-  facts.rtt_seconds = 0.1;
-  facts.compressed_random_mb_per_s = 19;
-  facts.compressed_sample_mb_per_s = 19.5;
-  facts.zlib_mb_per_s = 60;
+  facts.path.rtt_seconds = 0.1;
+  facts.survey.compressed_random_mb_per_s = 19;
+  facts.survey.compressed_sample_mb_per_s = 19.5;
+  facts.local.zlib_mb_per_s = 60;
   return facts;
 }
 
 TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
   HostFacts facts = high_rtt();
-  facts.parallel_trials = {{2, 40.2}, {4, 79.5}, {8, 150.1}};
+  facts.openssh.parallel_trials = {{2, 40.2}, {4, 79.5}, {8, 150.1}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   const Decision& d = decision.value();
@@ -265,9 +265,9 @@ TEST(Decision, HighRttLinkConfirmedByParallelSessionsIsWindowBound) {
 TEST(Decision, ASessionNearItsWindowIsHeldByItWhateverTheSurveysSpread) {
   HostFacts facts = base_facts(
       {{"aes128-gcm@openssh.com", 91}, {"aes256-gcm@openssh.com", 80}, {"chacha20-poly1305@openssh.com", 60}});
-  facts.rtt_seconds = 0.02;
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 91}, {"chacha20-poly1305@openssh.com", false, 88}};
-  facts.parallel_trials = {{8, 490}, {4, 340}, {2, 171}};
+  facts.path.rtt_seconds = 0.02;
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 91}, {"chacha20-poly1305@openssh.com", false, 88}};
+  facts.openssh.parallel_trials = {{8, 490}, {4, 340}, {2, 171}};
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   const Decision& d = decision.value();
@@ -275,7 +275,7 @@ TEST(Decision, ASessionNearItsWindowIsHeldByItWhateverTheSurveysSpread) {
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
   ASSERT_TRUE(d.parallel);
   EXPECT_EQ(d.parallel->streams, 8);
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 60}};  // 0.57 of the window: the CPU's
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 60}};  // 0.57 of the window: the CPU's
   EXPECT_EQ(decide(facts, catalog(), Policy{}).value().bottleneck, Bottleneck::cpu);
 }
 
@@ -290,12 +290,12 @@ TEST(Decision, NearTheWindowWithoutAParallelTrialIsTheLink) {
 
 TEST(Decision, NeverRecommendsWhatAnEndLacksOrTheFloorForbids) {
   HostFacts facts = aesni_lan();
-  facts.trials.push_back({"aes128-cbc", 900});  // fast but weak
-  facts.trials.push_back({"arcfour", 950});     // removed; neither end has it
-  facts.server_ciphers.push_back("aes128-cbc");
-  facts.server_ciphers.erase(
-      std::remove(facts.server_ciphers.begin(), facts.server_ciphers.end(), "aes128-gcm@openssh.com"),
-      facts.server_ciphers.end());
+  facts.survey.trials.push_back({"aes128-cbc", 900});  // fast but weak
+  facts.survey.trials.push_back({"arcfour", 950});     // removed; neither end has it
+  facts.offer.server_ciphers.push_back("aes128-cbc");
+  facts.offer.server_ciphers.erase(
+      std::remove(facts.offer.server_ciphers.begin(), facts.offer.server_ciphers.end(), "aes128-gcm@openssh.com"),
+      facts.offer.server_ciphers.end());
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   const auto& ciphers = decision.value().ciphers;
@@ -311,8 +311,8 @@ TEST(Decision, NeverRecommendsWhatAnEndLacksOrTheFloorForbids) {
 
 TEST(Decision, ExplicitAllowAdmitsACipherBelowTheFloor) {
   HostFacts facts = aesni_lan();
-  facts.trials.push_back({"aes128-cbc", 900});
-  facts.server_ciphers.push_back("aes128-cbc");
+  facts.survey.trials.push_back({"aes128-cbc", 900});
+  facts.offer.server_ciphers.push_back("aes128-cbc");
   Policy policy;
   policy.allow = {"aes128-cbc"};
   auto decision = decide(facts, catalog(), policy);
@@ -322,7 +322,7 @@ TEST(Decision, ExplicitAllowAdmitsACipherBelowTheFloor) {
 
 TEST(Decision, ServerWithoutCompression) {
   HostFacts facts = shaped_link(10.9, 0.21);
-  facts.server_offers_compression = false;
+  facts.offer.server_offers_compression = false;
   auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_FALSE(decision.value().compression);

@@ -20,12 +20,12 @@ HostFacts lossy_cubic() {
                                          "chacha20-poly1305@openssh.com"};
   HostFacts facts;
   facts.host = "h";
-  facts.trials = {{both[0], 11.0}, {both[1], 10.8}, {both[2], 10.9}};
-  facts.client_ciphers = both;
-  facts.server_ciphers = both;
-  facts.current_ciphers = both;
-  facts.rtt_seconds = 0.06;
-  facts.path_loss = PathLoss{3000, 6, 8948, "cubic"};
+  facts.survey.trials = {{both[0], 11.0}, {both[1], 10.8}, {both[2], 10.9}};
+  facts.offer.client_ciphers = both;
+  facts.offer.server_ciphers = both;
+  facts.offer.current_ciphers = both;
+  facts.path.rtt_seconds = 0.06;
+  facts.path.loss = PathLoss{3000, 6, 8948, "cubic"};
   return facts;
 }
 
@@ -33,13 +33,13 @@ TEST(PathLoss, CountsOnlyEnoughSegmentsOffTheLan) {
   HostFacts facts = lossy_cubic();
   EXPECT_DOUBLE_EQ(*loss_fraction(facts, Policy{}), 0.002);
   EXPECT_TRUE(loss_suspected(facts, Policy{}));
-  facts.path_loss->segments = 200;
+  facts.path.loss->segments = 200;
   EXPECT_FALSE(loss_fraction(facts, Policy{}));
   facts = lossy_cubic();
-  facts.rtt_seconds = 0.001;
+  facts.path.rtt_seconds = 0.001;
   EXPECT_FALSE(loss_suspected(facts, Policy{}));
   facts = lossy_cubic();
-  facts.path_loss->retransmitted = 1;
+  facts.path.loss->retransmitted = 1;
   EXPECT_FALSE(loss_suspected(facts, Policy{}));
 }
 
@@ -47,23 +47,23 @@ TEST(PathLoss, CubicHoldsOneSessionAtMssOverRttTimesMathis) {
   // 8948 B / 0.06 s x 1.22 / sqrt(0.002) = 4.07 MB/s (bench/lossy_path measured 3.8 with cubic).
   EXPECT_NEAR(*loss_held_mb_per_s(lossy_cubic(), Policy{}), 4.07, 0.01);
   HostFacts bbr = lossy_cubic();
-  bbr.path_loss->congestion = "bbr";
+  bbr.path.loss->congestion = "bbr";
   EXPECT_FALSE(loss_held_mb_per_s(bbr, Policy{}));
 }
 
 // Under [window] long_rtt_ms, only the loss brings the ladder.
 TEST(PathLoss, ALossyPathGetsTheLadder) {
   HostFacts lossy = lossy_cubic();
-  lossy.rtt_seconds = 0.04;
+  lossy.path.rtt_seconds = 0.04;
   EXPECT_TRUE(shortlist(lossy, catalog(), Policy{}).window_suspect);
   HostFacts clean = lossy;
-  clean.path_loss->retransmitted = 0;
+  clean.path.loss->retransmitted = 0;
   EXPECT_FALSE(shortlist(clean, catalog(), Policy{}).window_suspect);
 }
 
 TEST(PathLoss, ParallelGainOnALossyPathNamesLossAndItsFigures) {
   HostFacts facts = lossy_cubic();
-  facts.parallel_trials = {{8, 60.0}, {4, 38.0}, {2, 21.0}};
+  facts.openssh.parallel_trials = {{8, 60.0}, {4, 38.0}, {2, 21.0}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   const Decision& d = decision.value();
@@ -94,8 +94,8 @@ TEST(PathLoss, ParallelGainOnALossyPathNamesLossAndItsFigures) {
 TEST(PathLoss, AFreshConnectionRunningAheadOfItsLossesStillReadsAsLoss) {
   // One ssh trial read 36 MB/s (near the 35 MB/s window) before its first losses; 8 sessions 154.
   HostFacts facts = lossy_cubic();
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 36.0}};
-  facts.parallel_trials = {{8, 154.0}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 36.0}};
+  facts.openssh.parallel_trials = {{8, 154.0}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
@@ -106,8 +106,8 @@ TEST(PathLoss, AFreshConnectionRunningAheadOfItsLossesStillReadsAsLoss) {
 
 TEST(PathLoss, AWindowReachedBeforeTheLossesIsSaidOfATrialsFreshSession) {
   HostFacts facts = lossy_cubic();
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 33.0}};  // 0.94 of the 35 MB/s window
-  facts.parallel_trials = {{8, 154.0}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 33.0}};  // 0.94 of the 35 MB/s window
+  facts.openssh.parallel_trials = {{8, 154.0}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
@@ -119,8 +119,8 @@ TEST(PathLoss, AWindowReachedBeforeTheLossesIsSaidOfATrialsFreshSession) {
 
 TEST(PathLoss, WithBbrAndNoParallelGainTheLinkStaysTheLimit) {
   HostFacts facts = lossy_cubic();
-  facts.path_loss->congestion = "bbr";
-  facts.parallel_trials = {{8, 11.5}};
+  facts.path.loss->congestion = "bbr";
+  facts.openssh.parallel_trials = {{8, 11.5}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::link);
@@ -130,7 +130,7 @@ TEST(PathLoss, WithBbrAndNoParallelGainTheLinkStaysTheLimit) {
 TEST(PathLoss, CubicBelowALinkItCannotFillStillGainsFromSessions) {
   // 8 sessions fill an 11.5 MB/s link that one cubic session, at 0.2% loss, holds near 4.07 in a long copy.
   HostFacts facts = lossy_cubic();
-  facts.parallel_trials = {{8, 11.5}};
+  facts.openssh.parallel_trials = {{8, 11.5}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().bottleneck, Bottleneck::loss);
@@ -142,14 +142,14 @@ TEST(PathLoss, CubicBelowALinkItCannotFillStillGainsFromSessions) {
 // them): k sessions are k times one held by loss, up to the best any trial of your ssh moved.
 TEST(PathLoss, KSessionsSustainKTimesOneUpToWhatThePathCarried) {
   HostFacts facts = lossy_cubic();
-  facts.openssh_trials = {{"aes128-gcm@openssh.com", false, 11.0}};
-  facts.parallel_trials = {{8, 18.0}, {4, 12.0}, {2, 8.0}};
+  facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 11.0}};
+  facts.openssh.parallel_trials = {{8, 18.0}, {4, 12.0}, {2, 8.0}};
   const Decision wide = decide(facts, catalog(), Policy{}).value();
   ASSERT_TRUE(wide.parallel);
   // 8 x 4.07 = 32.6, but the path carried 18 at most, and 4 x 4.07 = 16.3 is as near that as 8 are.
   EXPECT_EQ(wide.parallel->streams, 4);
   EXPECT_NEAR(wide.parallel->mb_per_s, 16.28, 0.01);
-  facts.parallel_trials = {{8, 40.0}, {4, 20.0}, {2, 10.0}};
+  facts.openssh.parallel_trials = {{8, 40.0}, {4, 20.0}, {2, 10.0}};
   const Decision carried = decide(facts, catalog(), Policy{}).value();
   ASSERT_TRUE(carried.parallel);
   EXPECT_EQ(carried.parallel->streams, 8);

@@ -22,8 +22,8 @@ constexpr TransferDirection k_down = TransferDirection::download;
 // Linux's default limits on both ends: tcp_rmem's maximum 6 MiB (3 MiB of window), tcp_wmem's 4 MiB.
 HostFacts linux_defaults() {
   HostFacts facts;
-  facts.local_tcp = {6 * k_mib, 4 * k_mib};
-  facts.server_tcp = {6 * k_mib, 4 * k_mib};
+  facts.path.local_tcp = {6 * k_mib, 4 * k_mib};
+  facts.path.server_tcp = {6 * k_mib, 4 * k_mib};
   return facts;
 }
 
@@ -49,7 +49,7 @@ TEST(SessionWindow, WithLinuxDefaultsTheChannelWindowBindsBothWays) {
 
 TEST(SessionWindow, ASmallServerReceiveBufferBindsUploadsNotDownloads) {
   HostFacts facts = linux_defaults();
-  facts.server_tcp.receive_max = 2 * k_mib;
+  facts.path.server_tcp.receive_max = 2 * k_mib;
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::server_receive);
   EXPECT_DOUBLE_EQ(up.bytes, 1 * k_mib);
@@ -64,7 +64,7 @@ TEST(SessionWindow, ASmallServerReceiveBufferBindsUploadsNotDownloads) {
 
 TEST(SessionWindow, ASmallSendBufferHereBindsUploadsNotDownloads) {
   HostFacts facts = linux_defaults();
-  facts.local_tcp.send_max = 1 * k_mib;
+  facts.path.local_tcp.send_max = 1 * k_mib;
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::local_send);
   EXPECT_DOUBLE_EQ(up.bytes, 1 * k_mib);
@@ -77,9 +77,9 @@ TEST(SessionWindow, ASmallSendBufferHereBindsUploadsNotDownloads) {
 
 TEST(SessionWindow, DownloadsMeetTheServersSendAndThisMachinesReceiveBuffers) {
   HostFacts facts = linux_defaults();
-  facts.server_tcp.send_max = 1 * k_mib;
+  facts.path.server_tcp.send_max = 1 * k_mib;
   EXPECT_EQ(window(facts, k_down).limit, WindowLimit::server_send);
-  facts.local_tcp.receive_max = 1.5 * k_mib;  // 768 KiB of window: less than the server's 1 MiB
+  facts.path.local_tcp.receive_max = 1.5 * k_mib;  // 768 KiB of window: less than the server's 1 MiB
   const SessionWindow down = window(facts, k_down);
   EXPECT_EQ(down.limit, WindowLimit::local_receive);
   EXPECT_EQ(window_name(down),
@@ -89,12 +89,12 @@ TEST(SessionWindow, DownloadsMeetTheServersSendAndThisMachinesReceiveBuffers) {
 
 TEST(SessionWindow, UnknownServerBuffersLeaveTheOthersAndSaySo) {
   HostFacts facts = linux_defaults();
-  facts.server_tcp = {};
+  facts.path.server_tcp = {};
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::channel);
   EXPECT_TRUE(up.local_known);
   EXPECT_FALSE(up.server_known);
-  facts.local_tcp.send_max = 1 * k_mib;
+  facts.path.local_tcp.send_max = 1 * k_mib;
   EXPECT_EQ(window(facts, k_up).limit, WindowLimit::local_send);
   const auto reasons = window_reasons(session_windows(facts, Policy{}), k_up);
   ASSERT_EQ(reasons.size(), 2u);
@@ -109,22 +109,22 @@ TEST(SessionWindow, UnknownServerBuffersLeaveTheOthersAndSaySo) {
 
 TEST(SessionWindow, AnHpnServerIsHeldByTcpForUploadsAndByTheChannelForDownloads) {
   HostFacts facts = linux_defaults();
-  facts.server_is_hpn = true;
+  facts.offer.server_is_hpn = true;
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::server_receive);  // 3 MiB of the server's 6 MiB, under 4 MiB sent from here
   EXPECT_DOUBLE_EQ(up.bytes, 3 * k_mib);
   EXPECT_EQ(window(facts, k_down).limit, WindowLimit::channel);
-  facts.server_tcp.receive_max = 32 * k_mib;  // 16 MiB of window: this machine's 4 MiB send buffer binds
+  facts.path.server_tcp.receive_max = 32 * k_mib;  // 16 MiB of window: this machine's 4 MiB send buffer binds
   EXPECT_EQ(window(facts, k_up).limit, WindowLimit::local_send);
 }
 
 TEST(SessionWindow, AnHpnServerWithNoBufferKnownHasNoWindowForUploads) {
   HostFacts facts;
-  facts.server_is_hpn = true;
+  facts.offer.server_is_hpn = true;
   EXPECT_FALSE(session_window(facts, k_up, Policy{}));
   EXPECT_EQ(window_reasons(session_windows(facts, Policy{}), k_up)[0],
             "uploads: no window is known (hpn-ssh's follows TCP's, unread)");
-  facts.local_tcp.send_max = 4 * k_mib;
+  facts.path.local_tcp.send_max = 4 * k_mib;
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::local_send);
   EXPECT_FALSE(up.server_known);
@@ -132,20 +132,20 @@ TEST(SessionWindow, AnHpnServerWithNoBufferKnownHasNoWindowForUploads) {
 
 TEST(SessionWindow, TheAdviceDoublesAMaximumAlreadyPastThePolicys) {
   HostFacts facts = linux_defaults();
-  facts.server_is_hpn = true;
-  facts.local_tcp.send_max = 64 * k_mib;
-  facts.server_tcp.receive_max = 32 * k_mib;
+  facts.offer.server_is_hpn = true;
+  facts.path.local_tcp.send_max = 64 * k_mib;
+  facts.path.server_tcp.receive_max = 32 * k_mib;
   const SessionWindow up = window(facts, k_up);
   EXPECT_EQ(up.limit, WindowLimit::server_receive);
   EXPECT_DOUBLE_EQ(up.advised_max, 64 * k_mib);
-  facts.local_tcp.send_max = facts.server_tcp.receive_max = 2147483647;
+  facts.path.local_tcp.send_max = facts.path.server_tcp.receive_max = 2147483647;
   EXPECT_EQ(window(facts, k_up).limit, WindowLimit::server_receive);
   EXPECT_DOUBLE_EQ(window(facts, k_up).advised_max, 2147483647) << "never past what the kernel holds";
 }
 
 TEST(SessionWindow, TheUsableShareAndTiesFollowThePolicy) {
   HostFacts facts = linux_defaults();
-  facts.server_tcp.receive_max = 4 * k_mib;  // half of it: exactly the channel window, which is named
+  facts.path.server_tcp.receive_max = 4 * k_mib;  // half of it: exactly the channel window, which is named
   EXPECT_EQ(window(facts, k_up).limit, WindowLimit::channel);
   Policy quarter;
   quarter.tcp_receive_share = 0.25;
@@ -157,19 +157,19 @@ TEST(SessionWindow, TheUsableShareAndTiesFollowThePolicy) {
 HostFacts held_at_one_mib() {
   HostFacts facts = linux_defaults();
   facts.host = "h";
-  facts.trials = {{"aes128-gcm@openssh.com", 10.2}, {"aes256-gcm@openssh.com", 10.1}};
-  facts.client_ciphers = facts.server_ciphers =
-      facts.current_ciphers = {"aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
-  facts.rtt_seconds = 0.1;
-  facts.parallel_trials = {{2, 20.3}, {4, 40.1}, {8, 80.4}};
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 10.2}, {"aes256-gcm@openssh.com", 10.1}};
+  facts.offer.client_ciphers = facts.offer.server_ciphers =
+      facts.offer.current_ciphers = {"aes128-gcm@openssh.com", "aes256-gcm@openssh.com"};
+  facts.path.rtt_seconds = 0.1;
+  facts.openssh.parallel_trials = {{2, 20.3}, {4, 40.1}, {8, 80.4}};
   return facts;
 }
 
 TEST(WindowVerdict, StockBuffersAtOneMibPerRoundTripAreNotTheWindow) {
   HostFacts facts = held_at_one_mib();
-  facts.rtt_seconds = 0.04;  // under [window] long_rtt_ms: one session's figure shows whether it reaches
-  facts.trials = {{"aes128-gcm@openssh.com", 20.4}, {"aes256-gcm@openssh.com", 20.2}};
-  facts.parallel_trials = {{2, 40.6}, {4, 80.2}, {8, 160.8}};
+  facts.path.rtt_seconds = 0.04;  // under [window] long_rtt_ms: one session's figure shows whether it reaches
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 20.4}, {"aes256-gcm@openssh.com", 20.2}};
+  facts.openssh.parallel_trials = {{2, 40.6}, {4, 80.2}, {8, 160.8}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::link) << "2 MiB / 40 ms is 2.6 times what one session moved: " << all_reasons(d);
 }
@@ -186,7 +186,7 @@ TEST(WindowVerdict, OnALongPathParallelSessionsDecideWhateverOneSessionMoved) {
 
 TEST(WindowVerdict, TheServersReceiveBufferIsNamedWithTheSettingThatLiftsIt) {
   HostFacts facts = held_at_one_mib();
-  facts.server_tcp.receive_max = 2 * k_mib;
+  facts.path.server_tcp.receive_max = 2 * k_mib;
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
   ASSERT_TRUE(d.windows.upload);
@@ -208,8 +208,8 @@ TEST(WindowVerdict, TheServersReceiveBufferIsNamedWithTheSettingThatLiftsIt) {
 
 TEST(WindowVerdict, MeasuredDownloadsAreNamedFirstWithTheirOwnWindow) {
   HostFacts facts = held_at_one_mib();
-  facts.direction = TransferDirection::download;
-  facts.local_tcp.receive_max = 2 * k_mib;
+  facts.path.direction = TransferDirection::download;
+  facts.path.local_tcp.receive_max = 2 * k_mib;
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
   const auto at = std::find_if(d.reasons.begin(), d.reasons.end(),
@@ -225,9 +225,9 @@ TEST(WindowVerdict, MeasuredDownloadsAreNamedFirstWithTheirOwnWindow) {
 
 TEST(WindowVerdict, WithTheServersBuffersUnknownTheChannelWindowStillBindsAndItIsSaid) {
   HostFacts facts = held_at_one_mib();
-  facts.server_tcp = {};
-  facts.trials = {{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0}};
-  facts.parallel_trials = {{2, 40.2}, {4, 80.1}};
+  facts.path.server_tcp = {};
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 20.1}, {"aes256-gcm@openssh.com", 20.0}};
+  facts.openssh.parallel_trials = {{2, 40.2}, {4, 80.1}};
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::window) << all_reasons(d);
   EXPECT_TRUE(has_reason(d,
@@ -238,8 +238,8 @@ TEST(WindowVerdict, WithTheServersBuffersUnknownTheChannelWindowStillBindsAndItI
 
 TEST(WindowVerdict, APathThatIsNotWindowBoundNamesNoWindow) {
   HostFacts facts = held_at_one_mib();
-  facts.parallel_trials = {{2, 10.3}};
-  facts.server_tcp.receive_max = 2 * k_mib;
+  facts.openssh.parallel_trials = {{2, 10.3}};
+  facts.path.server_tcp.receive_max = 2 * k_mib;
   const auto d = decide(facts, catalog(), Policy{}).value();
   EXPECT_EQ(d.bottleneck, Bottleneck::link);
   EXPECT_TRUE(std::none_of(d.reasons.begin(), d.reasons.end(), [](const std::string& r) {

@@ -104,8 +104,8 @@ TEST(CiphersCannotDiffer, WithoutATrialOnlyALongPathFarBelowEveryCiphersCostSett
 
 TEST(AllowedUntimed, BothEndsAndTheFloorDecideStrongestFirst) {
   HostFacts facts;
-  facts.client_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "3des-cbc"};
-  facts.server_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "3des-cbc"};
+  facts.offer.client_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "3des-cbc"};
+  facts.offer.server_ciphers = {"aes128-ctr", "aes256-gcm@openssh.com", "3des-cbc"};
   const auto allowed =
       allowed_untimed(facts, {"chacha20-poly1305@openssh.com", "aes128-ctr", "3des-cbc", "aes256-gcm@openssh.com"},
                       catalog(), Policy{});
@@ -115,10 +115,10 @@ TEST(AllowedUntimed, BothEndsAndTheFloorDecideStrongestFirst) {
 TEST(AllowedUntimed, TheDecisionListsThemAfterTheTimedOnesAndSaysWhy) {
   HostFacts facts;
   facts.host = "far";
-  facts.trials = {{"aes128-gcm@openssh.com", 9.9}};
-  facts.rtt_seconds = 0.2;
-  facts.untimed_ciphers = {"chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com"};
-  facts.untimed_reason = "every cipher moves the same";
+  facts.survey.trials = {{"aes128-gcm@openssh.com", 9.9}};
+  facts.path.rtt_seconds = 0.2;
+  facts.survey.untimed_ciphers = {"chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com"};
+  facts.survey.untimed_reason = "every cipher moves the same";
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision);
   EXPECT_EQ(decision.value().ciphers.front(), "aes128-gcm@openssh.com");

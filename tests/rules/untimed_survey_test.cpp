@@ -22,18 +22,18 @@ using testing::k_ciphers;
 HostFacts untimed_path() {
   HostFacts facts;
   facts.host = "far";
-  facts.client_ciphers = k_ciphers;
-  facts.server_ciphers = k_ciphers;
-  facts.current_ciphers = k_ciphers;
-  facts.rtt_seconds = 0.2;
-  facts.untimed_ciphers = {"aes128-gcm@openssh.com",
-                           "chacha20-poly1305@openssh.com",
-                           "aes256-gcm@openssh.com",
-                           "aes128-ctr",
-                           "aes256-ctr",
-                           "aes192-ctr"};
-  facts.untimed_reason = "the window holds them all";
-  facts.local_speeds = {
+  facts.offer.client_ciphers = k_ciphers;
+  facts.offer.server_ciphers = k_ciphers;
+  facts.offer.current_ciphers = k_ciphers;
+  facts.path.rtt_seconds = 0.2;
+  facts.survey.untimed_ciphers = {"aes128-gcm@openssh.com",
+                                  "chacha20-poly1305@openssh.com",
+                                  "aes256-gcm@openssh.com",
+                                  "aes128-ctr",
+                                  "aes256-ctr",
+                                  "aes192-ctr"};
+  facts.survey.untimed_reason = "the window holds them all";
+  facts.local.cipher_speeds = {
       {"aes128-gcm@openssh.com", 2269}, {"aes256-gcm@openssh.com", 2226}, {"chacha20-poly1305@openssh.com", 1400}};
   return facts;
 }
@@ -44,7 +44,7 @@ TEST(UntimedSurvey, TheShortlistLeadsWithTheStrongestAllowedCipherSizedByTheWind
   // the setting in effect now (OpenSSH's default order).
   EXPECT_EQ(list.ciphers, (std::vector<std::string>{"chacha20-poly1305@openssh.com"}));
   HostFacts ctr_first = untimed_path();
-  ctr_first.current_ciphers = {"aes128-ctr"};
+  ctr_first.offer.current_ciphers = {"aes128-ctr"};
   EXPECT_EQ(shortlist(ctr_first, catalog(), Policy{}).ciphers,
             (std::vector<std::string>{"chacha20-poly1305@openssh.com", "aes128-ctr"}));
   EXPECT_NEAR(list.leader_mb_per_s, 10.49, 0.01);  // 2 MiB / 200 ms
@@ -54,18 +54,18 @@ TEST(UntimedSurvey, TheShortlistLeadsWithTheStrongestAllowedCipherSizedByTheWind
 
 TEST(UntimedSurvey, NothingAllowedOrNoRoundTripGivesNothingToTime) {
   HostFacts weak = untimed_path();
-  weak.untimed_ciphers = {"3des-cbc"};
-  weak.server_ciphers.push_back("3des-cbc");
+  weak.survey.untimed_ciphers = {"3des-cbc"};
+  weak.offer.server_ciphers.push_back("3des-cbc");
   EXPECT_TRUE(shortlist(weak, catalog(), Policy{}).ciphers.empty());
   HostFacts unknown_rtt = untimed_path();
-  unknown_rtt.rtt_seconds.reset();
+  unknown_rtt.path.rtt_seconds.reset();
   EXPECT_TRUE(shortlist(unknown_rtt, catalog(), Policy{}).ciphers.empty());
 }
 
 TEST(UntimedSurvey, TheVerdictIsJudgedByYourSshsFiguresAndTheParallelSessions) {
   HostFacts facts = untimed_path();
-  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 9.6}};
-  facts.parallel_trials = {{8, 65.0}};
+  facts.openssh.trials = {{"chacha20-poly1305@openssh.com", false, 9.6}};
+  facts.openssh.parallel_trials = {{8, 65.0}};
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   const Decision& d = decision.value();
@@ -93,13 +93,13 @@ TEST(WindowStopsCompression, OnlyWhereTheChannelWindowBindsAndOneSessionNearlyRe
             "10 MB/s at 200 ms, and one session moved 9.9 MB/s without, so compression cannot pay (1.25x)");
   EXPECT_FALSE(window_stops_compression(facts, 8.0, Policy{}));  // 1.25 x 8.0 < 10.5: it may
   HostFacts tcp_bound = facts;  // a TCP send buffer of 1 MiB here counts wire bytes, compressed
-  tcp_bound.local_tcp.send_max = 1 << 20;
+  tcp_bound.path.local_tcp.send_max = 1 << 20;
   EXPECT_FALSE(window_stops_compression(tcp_bound, 9.9, Policy{}));
   HostFacts hpn = facts;
-  hpn.server_is_hpn = true;
+  hpn.offer.server_is_hpn = true;
   EXPECT_FALSE(window_stops_compression(hpn, 9.9, Policy{}));
   HostFacts no_rtt = facts;
-  no_rtt.rtt_seconds.reset();
+  no_rtt.path.rtt_seconds.reset();
   EXPECT_FALSE(window_stops_compression(no_rtt, 9.9, Policy{}));
 }
 
@@ -107,22 +107,22 @@ TEST(WindowStopsCompression, OnlyWhereTheChannelWindowBindsAndOneSessionNearlyRe
 // point when slow start still held its uncompressed trial back) can switch compression on.
 TEST(WindowStopsCompression, AStoppedCompressedTrialDecidesCompressionNo) {
   HostFacts facts = untimed_path();
-  facts.server_offers_compression = true;
-  facts.trials = {{"chacha20-poly1305@openssh.com", 6.3}};
-  facts.compressed_sample_mb_per_s = 9.4;  // 1.5x the survey's uncompressed figure
-  facts.openssh_trials = {{"chacha20-poly1305@openssh.com", false, 9.9}};
-  facts.compression_stopped = "the window stops it";
+  facts.offer.server_offers_compression = true;
+  facts.survey.trials = {{"chacha20-poly1305@openssh.com", 6.3}};
+  facts.survey.compressed_sample_mb_per_s = 9.4;  // 1.5x the survey's uncompressed figure
+  facts.openssh.trials = {{"chacha20-poly1305@openssh.com", false, 9.9}};
+  facts.openssh.compression_stopped = "the window stops it";
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_TRUE(decision) << decision.error().message;
   EXPECT_FALSE(decision.value().compression);
   EXPECT_TRUE(has_reason(decision.value(), "Compression no: the window stops it")) << all_reasons(decision.value());
-  facts.compression_stopped.clear();
+  facts.openssh.compression_stopped.clear();
   EXPECT_TRUE(decide(facts, catalog(), Policy{}).value().compression) << "the survey's figure decides without it";
 }
 
 TEST(UntimedSurvey, WhenYourSshFailedTooTheErrorSaysBoth) {
   HostFacts facts = untimed_path();
-  facts.openssh_missing = "far: connection timed out";
+  facts.openssh.missing = "far: connection timed out";
   const auto decision = decide(facts, catalog(), Policy{});
   ASSERT_FALSE(decision);
   EXPECT_EQ(decision.error().message,

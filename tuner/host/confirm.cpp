@@ -68,8 +68,8 @@ std::string record_confirmation(const std::vector<probes::TrialSpec>& specs,
       continue;
     }
     const probes::TrialResult& trial = results[i].value();
-    count_loss(trial, m.facts.path_loss);
-    m.facts.openssh_trials.push_back({trial.cipher, trial.compression, probes::mb_per_s(trial)});
+    count_loss(trial, m.facts.path.loss);
+    m.facts.openssh.trials.push_back({trial.cipher, trial.compression, probes::mb_per_s(trial)});
     const TrialRole role = trial.compression                           ? TrialRole::zlib_sample
                            : trial.kind == probes::TrialKind::download ? TrialRole::download
                                                                        : TrialRole::upload;
@@ -124,16 +124,16 @@ void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_
   m.passes.push_back({MeasuringPass::confirmation, plan.share, wall, budget.charged() - charged_before});
   m.notes.insert(m.notes.end(), runs.again.why.begin(), runs.again.why.end());
   const std::optional<std::string> stopped = skip_reason(runs);
-  if (stopped) m.facts.compression_stopped = *stopped;
+  if (stopped) m.facts.openssh.compression_stopped = *stopped;
   std::vector<Result<probes::TrialResult>> results = fold_retimes(std::move(runs), env.policy.crawl_fraction);
   const std::string failure = record_confirmation(specs, results, stopped, m);
   if (const auto setup = ssh_setup(results)) m.session_setup_s = setup;  // a whole copy's is your ssh's
   first_streams.abandon();  // releases the pings when the first trial never streamed
-  m.facts.loaded_rtt_seconds = pings.get();
-  const bool uncompressed = std::any_of(m.facts.openssh_trials.begin(), m.facts.openssh_trials.end(),
+  m.facts.path.loaded_rtt_seconds = pings.get();
+  const bool uncompressed = std::any_of(m.facts.openssh.trials.begin(), m.facts.openssh.trials.end(),
                                         [](const rules::ClientTrial& trial) { return !trial.compression; });
   if (!uncompressed) {  // a compressed figure alone times no cipher
-    m.facts.openssh_missing = failure;
+    m.facts.openssh.missing = failure;
     m.notes.push_back("your ssh could not be timed (" + failure + "); the figures are the libssh survey's");
   }
 }

@@ -70,8 +70,8 @@ std::vector<probes::TrialSpec> confirmation_specs(const ConfirmPlan& plan, const
 }  // namespace
 
 std::optional<double> survey_figure(const rules::HostFacts& facts, const std::string& cipher, bool compression) {
-  if (compression) return facts.compressed_sample_mb_per_s;
-  for (const auto& trial : facts.trials) {
+  if (compression) return facts.survey.compressed_sample_mb_per_s;
+  for (const auto& trial : facts.survey.trials) {
     if (trial.cipher == cipher) return trial.mb_per_s;
   }
   return std::nullopt;
@@ -86,13 +86,13 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
   plan.direction = direction_of(request);
   plan.no_ladder = ladder_skipped(plan.shortlist);
   plan.setup = setup_in_budget(setup_estimate(survey.connect_time, env.policy.timing), shares.confirm);
-  plan.shortest_stream = shortest_stream(facts.rtt_seconds, env.policy.timing);
+  plan.shortest_stream = shortest_stream(facts.path.rtt_seconds, env.policy.timing);
   // Where the survey counted no upload (none timed, or downloads) the loss is unknown: a long path's trials
   // get a lossy path's bound, which costs nothing where the ramp is quick.
   const PathLossSeen loss = rules::loss_suspected(facts, env.policy) ? PathLossSeen::suspected
-                            : facts.path_loss                        ? PathLossSeen::none
+                            : facts.path.loss                        ? PathLossSeen::none
                                                                      : PathLossSeen::unknown;
-  plan.warm_up_floor = slow_start_floor(facts.rtt_seconds, env.policy, loss);
+  plan.warm_up_floor = slow_start_floor(facts.path.rtt_seconds, env.policy, loss);
   plan.parallel_share = shares.parallel;
   plan.kept_for_ladder =
       plan.no_ladder.empty() ? ladder_reserve(plan.setup, shares.parallel, env.policy.timing) : milliseconds(0);

@@ -62,13 +62,14 @@ void add_survey(const probes::HostTrialReport& report, const std::shared_ptr<con
                 Measurement& m) {
   for (const auto& trial : report.trials) {
     if (!trial.compression) {
-      m.facts.trials.push_back({trial.cipher, probes::mb_per_s(trial)});
+      m.facts.survey.trials.push_back({trial.cipher, probes::mb_per_s(trial)});
       m.trials.push_back(
           cached_trial(trial, trial.kind == probes::TrialKind::download ? TrialRole::download : TrialRole::upload));
       continue;
     }
     const bool sample = trial.payload != nullptr && trial.payload == sample_data;
-    (sample ? m.facts.compressed_sample_mb_per_s : m.facts.compressed_random_mb_per_s) = probes::mb_per_s(trial);
+    (sample ? m.facts.survey.compressed_sample_mb_per_s : m.facts.survey.compressed_random_mb_per_s) =
+        probes::mb_per_s(trial);
     m.trials.push_back(cached_trial(trial, sample ? TrialRole::zlib_sample : TrialRole::zlib_random));
   }
 }
@@ -77,16 +78,16 @@ rules::HostFacts base_facts(const HostRequest& request, const ResolvedHost& reso
                             const probes::ServerAlgorithms& server, const sshconfig::ClientCapabilities& client) {
   rules::HostFacts facts;
   facts.host = request.host;
-  facts.client_ciphers = client.supported(AlgorithmKind::cipher);
-  facts.server_ciphers = server.ciphers_c2s;
-  facts.server_strict_kex = server.strict_kex;
-  facts.server_offers_compression = std::find(server.compression_c2s.begin(), server.compression_c2s.end(),
-                                              probes::k_ssh_compression) != server.compression_c2s.end();
-  facts.server_is_hpn = rules::banner_is_hpn(server.banner);
-  facts.direction =
+  facts.offer.client_ciphers = client.supported(AlgorithmKind::cipher);
+  facts.offer.server_ciphers = server.ciphers_c2s;
+  facts.offer.server_strict_kex = server.strict_kex;
+  facts.offer.server_offers_compression = std::find(server.compression_c2s.begin(), server.compression_c2s.end(),
+                                                    probes::k_ssh_compression) != server.compression_c2s.end();
+  facts.offer.server_is_hpn = rules::banner_is_hpn(server.banner);
+  facts.path.direction =
       request.direction == Direction::download ? rules::TransferDirection::download : rules::TransferDirection::upload;
-  facts.current_ciphers = resolved.current_ciphers;
-  facts.current_compression = resolved.current_compression;
+  facts.offer.current_ciphers = resolved.current_ciphers;
+  facts.offer.current_compression = resolved.current_compression;
   return facts;
 }
 
@@ -109,8 +110,8 @@ rules::TcpLimits tcp_limits(const probes::TcpBufferLimits& limits) {
 
 // Both ends' TCP buffer limits: which window binds a long path (rules/session_window.hpp).
 void add_tcp_limits(const probes::HostTrialReport& report, HostEnvironment& env, rules::HostFacts& facts) {
-  if (env.local_tcp) facts.local_tcp = tcp_limits(env.local_tcp());
-  if (report.tools) facts.server_tcp = tcp_limits(report.tools->tcp);
+  if (env.local_tcp) facts.path.local_tcp = tcp_limits(env.local_tcp());
+  if (report.tools) facts.path.server_tcp = tcp_limits(report.tools->tcp);
 }
 
 // What TCP counted over the survey's uploads; nullopt when none recorded it (downloads, a pipe).
@@ -123,15 +124,15 @@ std::optional<rules::PathLoss> path_loss_of(const probes::HostTrialReport& repor
 void add_local_measurements(const std::vector<probes::CompressionSpeed>& compression,
                             const std::vector<probes::CipherSpeed>& speeds, const probes::HostTrialReport& report,
                             HostEnvironment& env, rules::HostFacts& facts) {
-  facts.local_speeds = local_speeds(speeds);
+  facts.local.cipher_speeds = local_speeds(speeds);
   if (!compression.empty()) {
-    facts.zlib_mb_per_s = compression.front().compress_mb_per_s;
-    facts.sample_ratio = compression.front().ratio;
+    facts.local.zlib_mb_per_s = compression.front().compress_mb_per_s;
+    facts.local.sample_ratio = compression.front().ratio;
   }
-  facts.rtt_seconds = report.rtt_seconds;
-  facts.path_loss = path_loss_of(report);
-  facts.rsync_zstd_local = env.local_rsync().rsync_zstd;
-  facts.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
+  facts.path.rtt_seconds = report.rtt_seconds;
+  facts.path.loss = path_loss_of(report);
+  facts.offer.rsync_zstd_local = env.local_rsync().rsync_zstd;
+  facts.offer.rsync_zstd_remote = report.tools && report.tools->rsync_zstd;
   add_tcp_limits(report, env, facts);
 }
 
@@ -233,8 +234,8 @@ Result<Survey> survey_host(const HostRequest& request, const ResolvedHost& resol
   if (report.command_start_seconds) {
     m.session_setup_s = std::chrono::duration<double>(connect_time).count() + *report.command_start_seconds;
   }
-  m.facts.untimed_ciphers = report.untimed_ciphers;
-  m.facts.untimed_reason = report.untimed_reason;
+  m.facts.survey.untimed_ciphers = report.untimed_ciphers;
+  m.facts.survey.untimed_reason = report.untimed_reason;
   m.notes.insert(m.notes.end(), report.notes.begin(), report.notes.end());
   for (const auto& failure : report.failures) m.failures.push_back(failure.trial + ": " + failure.message);
   // The budget counts trials: the survey's set-up and essential commands move the deadline.
@@ -249,13 +250,13 @@ Result<Measurement> gather_facts(const HostRequest& request, const ResolvedHost&
   Measurement& m = survey.measurement;
   const ConfirmPlan plan = plan_confirmation(request, resolved, survey, env);
   if (plan.specs.empty()) {
-    m.facts.openssh_missing = plan.nothing_to_confirm;
+    m.facts.openssh.missing = plan.nothing_to_confirm;
   } else {
     if (!plan.cut.empty()) m.notes.push_back(plan.cut);
     auto client = env.make_client_runner(openssh_target(request.host, request.overrides, resolved.target, *env.client));
     prepare_ladder(plan, *client);
     confirm_with_openssh(plan, *survey.runner, *client, survey.budget, env, m);
-    if (!m.facts.openssh_trials.empty()) climb_ladder(plan, *client, survey.budget, env, m);  // until the deadline
+    if (!m.facts.openssh.trials.empty()) climb_ladder(plan, *client, survey.budget, env, m);  // until the deadline
     clear_progress(env.progress);
   }
   m.setup = survey.budget.charged();

@@ -16,7 +16,7 @@ namespace {
 // The fastest uncompressed OpenSSH figure and its cipher.
 std::optional<rules::ClientTrial> best_client_trial(const rules::HostFacts& facts) {
   std::optional<rules::ClientTrial> best;
-  for (const auto& trial : facts.openssh_trials) {
+  for (const auto& trial : facts.openssh.trials) {
     if (!trial.compression && (!best || trial.mb_per_s > best->mb_per_s)) best = trial;
   }
   return best;
@@ -35,14 +35,14 @@ bool parallel_step(probes::OpensshRunner& client, const probes::TrialSpec& spec,
                         "); no more were tried");
       return false;
     }
-    count_loss(result.value(), m.facts.path_loss);
+    count_loss(result.value(), m.facts.path.loss);
     total.bytes += result.value().bytes;
     total.seconds = std::max(total.seconds, result.value().seconds);
     if (const auto setup = result.value().setup_s) total.setup_s = std::max(total.setup_s.value_or(0), *setup);
     sessions.push_back(std::move(result.value()));
   }
   total.mb_per_s = probes::aggregate_mb_per_s(sessions, sharing);
-  m.facts.parallel_trials.push_back({k, total.mb_per_s});
+  m.facts.openssh.parallel_trials.push_back({k, total.mb_per_s});
   m.trials.push_back(total);
   return true;
 }
@@ -79,7 +79,7 @@ probes::TrialSpec ladder_step_spec(const ConfirmPlan& plan, const rules::ClientT
   if (plan.ladder_spec) return *plan.ladder_spec;
   const bool lossy = rules::loss_suspected(facts, policy);
   const WarmUpFloor floor =
-      lossy ? slow_start_floor(facts.rtt_seconds, policy, PathLossSeen::suspected) : plan.warm_up_floor;
+      lossy ? slow_start_floor(facts.path.rtt_seconds, policy, PathLossSeen::suspected) : plan.warm_up_floor;
   return parallel_spec(plan.direction, best.cipher, best.mb_per_s,
                        parallel_planned_stream(plan.parallel_share, plan.shortest_stream, policy.timing), floor,
                        policy.timing);
@@ -93,7 +93,7 @@ void note_no_time(Measurement& m) {
 // the step after each prepared while it streams.
 void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const probes::TrialSpec& spec,
                 probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
-  const auto& trials = m.facts.parallel_trials;
+  const auto& trials = m.facts.openssh.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   const auto best_so_far = [&] {
     return rules::best_parallel(m.facts).value_or(rules::ParallelTrial{1, best.mb_per_s}).mb_per_s;
@@ -111,7 +111,7 @@ void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const p
 // Nothing is prepared: sessions starting beside a step would take its CPU.
 void climb_up(const ConfirmPlan& plan, const rules::ClientTrial& best, const probes::TrialSpec& spec,
               probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
-  const auto& trials = m.facts.parallel_trials;
+  const auto& trials = m.facts.openssh.parallel_trials;
   double previous = best.mb_per_s;
   const bool ran = climb(
       plan, spec, probes::SessionSharing::shared, client, budget, env, m,

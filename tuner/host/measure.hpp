@@ -55,7 +55,7 @@ struct ConfirmPlan {
   milliseconds parallel_share{0};        // the ladder's share (split_budget)
   std::vector<probes::TrialSpec> specs;  // the shortlist's trials, in turn order
   milliseconds rtt_wait{0};              // how long the loaded round trips wait for the first to stream
-  std::string nothing_to_confirm;        // when specs is empty: why (facts.openssh_missing)
+  std::string nothing_to_confirm;        // when specs is empty: why (facts.openssh.missing)
   std::string cut;                       // what the budget could not hold of the shortlist ("" all)
   // Where the ladder runs from the top (a window-suspect shortlist): one session of its first step, the
   // shortlist's leader at its survey figure; prepare_ladder opens them while the confirmation streams.
@@ -68,11 +68,11 @@ ConfirmPlan plan_confirmation(const HostRequest& request, const ResolvedHost& re
 
 // Times plan.specs in turn through `client` (the runs timed again: choose_retimes), the loaded round trip
 // on `survey_runner` while the first trial streams; charges the set-up beyond plan.setup to `budget` and
-// files every figure in `m` (facts.openssh_trials, facts.loaded_rtt_seconds, trials, notes, failures,
+// files every figure in `m` (facts.openssh.trials, facts.path.loaded_rtt_seconds, trials, notes, failures,
 // session_setup_s from your ssh's sessions).
 // A compressed trial does not stream where an uncompressed one before it shows that OpenSSH's channel
 // window leaves compression nothing to gain (rules::window_stops_compression); a note says why. With no
-// figure, facts.openssh_missing says why. plan.specs must not be empty.
+// figure, facts.openssh.missing says why. plan.specs must not be empty.
 void confirm_with_openssh(const ConfirmPlan& plan, probes::RemoteRunner& survey_runner, probes::OpensshRunner& client,
                           Budget& budget, HostEnvironment& env, Measurement& m);
 
@@ -97,12 +97,12 @@ std::vector<Result<probes::TrialResult>> fold_retimes(probes::OpensshRunner::Tur
 // in the background, so its set-up overlaps the confirmation.
 void prepare_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client);
 
-// The parallel ladder with the best uncompressed figure in m.facts.openssh_trials (none: nothing runs; where
+// The parallel ladder with the best uncompressed figure in m.facts.openssh.trials (none: nothing runs; where
 // that figure is rules::near_window of its window, from the top down whatever plan.no_ladder says):
 // k sessions at once until a step fails, gains too little or the budget's deadline cannot hold another
 // (next_parallel_step); on a window-suspect shortlist from the top down instead (next_step_down), its
 // first step run whatever the budget says. Each step's set-up beyond its estimate is charged to `budget`. Files
-// facts.parallel_trials, trials and a note when no step ran. From the top down, the step after each one
+// facts.openssh.parallel_trials, trials and a note when no step ran. From the top down, the step after each one
 // (half as many sessions) is prepared while it streams; plan.ladder_spec is the step's spec when it has
 // the best figure's cipher (its sessions were prepared for it).
 void climb_ladder(const ConfirmPlan& plan, probes::OpensshRunner& client, Budget& budget, HostEnvironment& env,

@@ -85,10 +85,10 @@ HostOutcome record_outcome(const HostRequest& request, const ResolvedHost& resol
   entry.target = describe(resolved.target);
   entry.sample = sample_label(request);
   entry.direction = request.direction;
-  entry.rtt_ms = milliseconds_of(measurement.facts.rtt_seconds);
-  entry.loaded_rtt_ms = milliseconds_of(measurement.facts.loaded_rtt_seconds);
-  entry.local_tcp = measurement.facts.local_tcp;
-  entry.server_tcp = measurement.facts.server_tcp;
+  entry.rtt_ms = milliseconds_of(measurement.facts.path.rtt_seconds);
+  entry.loaded_rtt_ms = milliseconds_of(measurement.facts.path.loaded_rtt_seconds);
+  entry.local_tcp = measurement.facts.path.local_tcp;
+  entry.server_tcp = measurement.facts.path.server_tcp;
   entry.session_setup_s = measurement.session_setup_s;
   entry.trials = std::move(measurement.trials);
   entry.notes = measurement.notes;
