@@ -6,9 +6,9 @@
 # The package installs under /usr: the binary and its ssh-tune-ssh link, the man
 # pages (gzip'd, as Debian wants), rules and templates under /usr/share/ssh-tune
 # (where base/data_path.cpp finds them next to the binary), the bash and zsh
-# completions, and README.md, NEWS.md, doc/design.md and the copyright file in the
-# package's documentation directory, CMAKE_INSTALL_DOCDIR (copyright, in DEP-5 format,
-# is where Debian looks for the licence). Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
+# completions, and README.md, NEWS.md and the copyright file in CMAKE_INSTALL_DOCDIR
+# (copyright, in DEP-5 format, is where Debian looks for the licence). How `host`
+# measures (doc/design.md) is for readers of the source, beside the code it explains. Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
 # Boost.Program_options, zstd, lz4, zlib, libstdc++), plus openssh-client, whose ssh
 # ssh-tune runs.
 
@@ -32,7 +32,7 @@ install(FILES completions/ssh-tune.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bas
 install(CODE "file(CREATE_LINK ssh-tune \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/bash-completion/completions/ssh-tune-ssh\" SYMBOLIC)")
 install(FILES completions/_ssh-tune DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 
-install(FILES README.md NEWS.md doc/design.md packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md NEWS.md packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME ssh-tune)
