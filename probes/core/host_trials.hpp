@@ -46,6 +46,12 @@ struct OpensshFeed {
   // its first channel window while the remote shell starts, and sshd takes its first buffer growth then,
   // outside the copy's streaming; a pipe fed only in the trial's turn would time that growth.
   std::uint64_t early_bytes = 0;
+  // Uncompressed trials (a compressed one's connection carries fewer bytes than its payload): when set,
+  // the trial's first turn, or a run_together group (read from its first spec), is timed on the runner's
+  // clock by what its connection delivered (TCP's count) over a stretch that starts this long after its
+  // release, rather than from the end of spec.warm_up_bytes; its ssh then ends (a later turn streams on a
+  // new connection). See probes/openssh/clock_group.hpp.
+  std::optional<std::chrono::milliseconds> clock_warm_up;
   // Trials run in turn: when set, the runner shortens this trial's streaming so that the trials still
   // to come can end by then too. The time the connections took to become ready moves it later: the
   // budget counts streaming, not a remote shell's start-up.
@@ -91,6 +97,11 @@ struct TcpSample {
   std::uint64_t retransmitted = 0;  // segments sent again (tcpi_total_retrans)
   std::uint32_t mss_bytes = 0;      // the sender's maximum segment size
   std::string congestion;           // the socket's TCP_CONGESTION ("cubic", "bbr"); "" when unknown
+  // What the connection carried so far (OpenSSH trials' samples only; 0 where not read): bytes this end
+  // sent that the peer acknowledged, and bytes this end received (tcpi_bytes_acked, tcpi_bytes_received).
+  std::uint64_t bytes_acked = 0;
+  std::uint64_t bytes_received = 0;
+  double rtt_seconds = 0;  // the kernel's smoothed round trip (tcpi_rtt); OpenSSH trials' samples only
 };
 
 // What one trial measured. Upload and download count payload bytes (before compression).

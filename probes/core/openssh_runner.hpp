@@ -96,7 +96,9 @@ class OpensshRunner {
                                const SkipTurn& skip = {}) = 0;
   // Opens one connection per spec (at most k_max_connecting connecting at once, probes/openssh/openssh_turn.hpp) and
   // times them all at the same time: parallel streams, each with its own connection, window and cipher thread, all
-  // ending at one moment (the last warm-up's end plus the stream time). Sessions prepare() opened for specs of the same
+  // ending at one moment (the last warm-up's end plus the stream time); with specs.front().openssh.clock_warm_up, timed
+  // on the clock instead, over one stretch from that long after their release (OpensshFeed::clock_warm_up), where
+  // the kernel shows their connections. Sessions prepare() opened for specs of the same
   // setting stream first. One result per spec, in order.
   virtual std::vector<Result<TrialResult>> run_together(const std::vector<TrialSpec>& specs) = 0;
   // Starts opening sessions for `specs` in the background, so their set-up overlaps whatever is timed

@@ -1,5 +1,6 @@
 #include "probes/openssh/make_openssh_runner.hpp"
 
+#include "probes/openssh/clock_group.hpp"
 #include "probes/openssh/openssh_turn.hpp"
 #include "probes/openssh/openssh_command.hpp"
 #include "probes/openssh/session_pool.hpp"
@@ -44,6 +45,16 @@ std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
   return results;
 }
 
+// A first turn streams on the clock where its spec asks (an uncompressed one: its connection's count is
+// its payload) and the kernel shows its connection; any other as its warm-up bytes say.
+void stream_turn(Live& live, const MeasureTiming& timing, const Clock& clock) {
+  const TrialSpec& spec = live.stream->spec();
+  std::vector<Live*> one{&live};
+  const bool on_clock = !live.error && spec.openssh.clock_warm_up && !spec.compression;
+  if (!on_clock || !stream_on_clock(one, *spec.openssh.clock_warm_up, timing.stream_round_trips, clock))
+    stream_alone(live);
+}
+
 class ProcessRunner final : public OpensshRunner {
  public:
   ProcessRunner(OpensshTarget target, const Clock& clock, const MeasureTiming& timing)
@@ -63,7 +74,7 @@ class ProcessRunner final : public OpensshRunner {
       if (runs.skipped[index]) continue;
       release(*all[i]);
       fit_to_phase_end(*all[i], all.size() - i, setup, m_timing);
-      stream_alone(*all[i]);
+      stream_turn(*all[i], m_timing, m_clock);
       if (all[i]->warmed) setup += all[i]->warmed_at - all[i]->released_at;
     }
     std::vector<Turn> turns;
@@ -87,7 +98,9 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives = sessions_for(specs);
     std::vector<Live*> all = pointers(lives);
     for (Live* live : all) release(*live);
-    stream_group(all, stream_deadline(all, m_clock), m_clock, true);
+    const bool on_clock = !specs.empty() && specs.front().openssh.clock_warm_up && !specs.front().compression;
+    if (!on_clock || !stream_on_clock(all, *specs.front().openssh.clock_warm_up, m_timing.stream_round_trips, m_clock))
+      stream_group(all, stream_deadline(all, m_clock), m_clock, true);
     return results_of(lives);
   }
 

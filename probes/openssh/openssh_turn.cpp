@@ -14,13 +14,10 @@ using std::chrono::milliseconds;
 
 // How long a stream may take to end once its data is out (the last window drains, the process exits).
 constexpr milliseconds k_exit_grace{3000};
-constexpr milliseconds k_poll_slice{20};
 
-bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
 std::uint64_t warm_up(const Live& live) {
   return upload(live) ? upload_warm_up(live.stream->spec()) : live.stream->spec().warm_up_bytes;
 }
-bool active(const Live& live) { return !live.error && !live.done; }
 
 // An upload's clock starts once ssh has taken this much of its input: its first turn's warm-up and
 // read-ahead, or in a later turn spec.warm_up_bytes more (the pause drained only the pipeline).
@@ -38,20 +35,6 @@ bool warm_up_done(const Live& live) {
     return live.stream->output().find('\n') != std::string::npos;
   }
   return live.stream->written() >= warm_up_end(live);
-}
-
-// Waits for output from any active member of `group`, for room in a pipe input when `feeding`, or
-// `wait` at most (a memory file's reader wakes nothing: its clock and top-ups run on this slice).
-void poll_for(std::vector<Live*>& group, bool feeding, milliseconds wait) {
-  std::vector<pollfd> fds;
-  for (Live* live : group) {
-    if (!active(*live)) continue;
-    fds.push_back({live->stream->stdout_fd(), POLLIN, 0});
-    fds.push_back({live->stream->stderr_fd(), POLLIN, 0});
-    if (feeding) fds.push_back({live->stream->input_wait_fd(), POLLOUT, 0});
-  }
-  fds.erase(std::remove_if(fds.begin(), fds.end(), [](const pollfd& p) { return p.fd < 0; }), fds.end());
-  if (!fds.empty()) ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
 }
 
 // Reads both outputs; an end of stdout before the marker is the connection's failure.
@@ -213,6 +196,22 @@ bool starting(Live& live) {
 void fail_to_start(Live& live) { live.error = live.stream->failure("the remote command did not start in time"); }
 
 }  // namespace
+
+bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
+
+bool active(const Live& live) { return !live.error && !live.done; }
+
+void poll_for(std::vector<Live*>& group, bool feeding, milliseconds wait) {
+  std::vector<pollfd> fds;
+  for (Live* live : group) {
+    if (!active(*live)) continue;
+    fds.push_back({live->stream->stdout_fd(), POLLIN, 0});
+    fds.push_back({live->stream->stderr_fd(), POLLIN, 0});
+    if (feeding) fds.push_back({live->stream->input_wait_fd(), POLLOUT, 0});
+  }
+  fds.erase(std::remove_if(fds.begin(), fds.end(), [](const pollfd& p) { return p.fd < 0; }), fds.end());
+  if (!fds.empty()) ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
+}
 
 Live start_live(const OpensshTarget& target, const TrialSpec& spec, const Clock& clock) {
   Live live;

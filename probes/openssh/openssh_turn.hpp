@@ -48,6 +48,20 @@ struct Live {
 // MaxStartups (10 by default; from there it drops new connections at random), whatever else connects.
 inline constexpr std::size_t k_max_connecting = 4;
 
+// How long the runner waits for any stream's output at a time: a memory file's reader wakes nothing,
+// so its clock and top-ups run on this slice.
+inline constexpr std::chrono::milliseconds k_poll_slice{20};
+
+// Whether `live` sends its spec's data (an upload) rather than receives it.
+bool upload(const Live& live);
+
+// Whether `live` still streams: it neither failed nor is done.
+bool active(const Live& live);
+
+// Waits for output from any active member of `group`, for room in a pipe input when `feeding`, or
+// `wait` at most.
+void poll_for(std::vector<Live*>& group, bool feeding, std::chrono::milliseconds wait);
+
 // A member for `spec`, its ssh started (or the reason it could not start).
 Live start_live(const OpensshTarget& target, const TrialSpec& spec, const Clock& clock);
 

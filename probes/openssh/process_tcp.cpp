@@ -74,7 +74,15 @@ std::optional<TcpSample> sample_of(const inet_diag_msg* socket, unsigned length)
       continue;
     std::memcpy(&info, data, std::min(size, sizeof info));
     if (info.tcpi_snd_mss == 0) continue;
-    sample = TcpSample{info.tcpi_bytes_acked / info.tcpi_snd_mss, info.tcpi_total_retrans, info.tcpi_snd_mss, ""};
+    sample = TcpSample{info.tcpi_bytes_acked / info.tcpi_snd_mss,
+                       info.tcpi_total_retrans,
+                       info.tcpi_snd_mss,
+                       "",
+                       info.tcpi_bytes_acked,
+                       0,
+                       info.tcpi_rtt / 1e6};
+    if (size >= offsetof(tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received)
+      sample->bytes_received = info.tcpi_bytes_received;
   }
   if (sample) sample->congestion = congestion;
   return sample;

@@ -262,6 +262,8 @@ TEST_F(Confirmation, AWindowBoundPathTimesTheLadderFromTheTop) {
   EXPECT_EQ(m_world.client.prepared_after, (std::vector<std::size_t>{0, 1, 2}));
   EXPECT_EQ(m_world.client.prepared[0][0].cipher, m_world.client.together[0][0].cipher);
   EXPECT_EQ(m_world.client.prepared[0][0].openssh.file_input, m_world.client.together[0][0].openssh.file_input);
+  EXPECT_FALSE(m_world.client.in_turn[0][0].openssh.clock_warm_up) << "40 ms, no loss: ramped within its warm-up";
+  EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(480));
   const auto& d = outcome.value().entry.decision;
   EXPECT_EQ(d.bottleneck, rules::Bottleneck::window);
   ASSERT_TRUE(d.parallel);
@@ -294,6 +296,11 @@ TEST_F(Confirmation, ALongPathsRoundTripLeavesEveryCipherToYourSsh) {
   }
   ASSERT_FALSE(m_world.client.in_turn.empty());
   EXPECT_EQ(m_world.client.in_turn.front().front().cipher, "chacha20-poly1305@openssh.com");
+  // TCP's ramp sets a long path's warm-up: the uncompressed trial is timed on the clock, 12 round trips
+  // in; the compressed one's connection carries less than its payload, so its warm-up stays in bytes.
+  for (const auto& spec : m_world.client.in_turn.front()) {
+    EXPECT_EQ(spec.openssh.clock_warm_up, spec.compression ? std::nullopt : std::optional(milliseconds(2400)));
+  }
   const auto& d = outcome.value().entry.decision;
   EXPECT_EQ(d.ciphers.front(), "chacha20-poly1305@openssh.com");
   EXPECT_EQ(d.expected_source, rules::FigureSource::openssh);

@@ -340,6 +340,7 @@ TEST_F(MeasurePasses, TheLadderClimbsWhileItGainsAndChargesEachStepsLateSetUp) {
   for (const auto& batch : m_world.client.together) steps.push_back(batch.size());
   EXPECT_EQ(steps, (std::vector<std::size_t>{2, 8})) << "two sessions moved 2x: straight on to 8";
   EXPECT_TRUE(m_world.client.prepared.empty()) << "sessions opening beside a CPU-bound step would take its CPU";
+  EXPECT_FALSE(m_world.client.together[0][0].openssh.clock_warm_up) << "timed by its warm-up bytes";
   EXPECT_EQ(m_world.client.together[0][0].time_cap,
             parallel_planned_stream(milliseconds(1000), MeasureTiming{}.shortest_stream, MeasureTiming{}));
   // Two sessions took 300 ms (under the 550 planned: nothing), eight 1200 ms: 650 charged.
@@ -382,6 +383,8 @@ TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
   climb_ladder(plan, m_world.client, budget, m_env, m);
   ASSERT_FALSE(m_world.client.together.empty()) << "near its window: parallel sessions decide";
   EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
+  // Each session held by its own window: all counted over one stretch of the clock, 12 round trips in.
+  EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(720));
   EXPECT_TRUE(m.notes.empty());
 }
 

@@ -219,6 +219,19 @@ TEST(Schedule, OnALongPathTheWarmUpOutlastsTcpsSlowStart) {
   EXPECT_EQ(fast.warm_up_bytes, 32u << 20);  // never lowered
 }
 
+// A step timed on the clock starts its stretch 12 round trips after its release: past TCP's slow start
+// and a lossy path's first losses; on a short path no sooner than the shortest stream.
+TEST(Schedule, AStepOnTheClockWaitsOutTwelveRoundTrips) {
+  const MeasureTiming timing;
+  EXPECT_EQ(clock_warm_up(0.2, timing), milliseconds(2400));
+  EXPECT_EQ(clock_warm_up(0.02, timing), milliseconds(240));
+  EXPECT_EQ(clock_warm_up(0.001, timing), timing.shortest_stream);
+  EXPECT_EQ(clock_warm_up(std::nullopt, timing), timing.shortest_stream);
+  MeasureTiming quicker;
+  quicker.slow_start_round_trips = 6;
+  EXPECT_EQ(clock_warm_up(0.2, quicker), milliseconds(1200)) << "the policy's count";
+}
+
 TEST(Schedule, SetUpLongerThanHalfTheShareLiesOutsideTheBudget) {
   EXPECT_EQ(setup_in_budget(milliseconds(750), milliseconds(2250)), milliseconds(750));
   EXPECT_EQ(setup_in_budget(milliseconds(3200), milliseconds(2250)), milliseconds(0));

@@ -55,7 +55,8 @@ bool climb(const ConfirmPlan& plan, const probes::TrialSpec& spec, probes::Sessi
            probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m, Next next,
            GuessNext guess_next) {
   const milliseconds step_cost =
-      ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream, env.policy.timing);
+      ladder_step_cost(plan.setup, plan.parallel_share, plan.shortest_stream, env.policy.timing) +
+      spec.openssh.clock_warm_up.value_or(milliseconds(0));
   bool failed = false;
   for (int k = 0; (k = next(k, failed, budget.left(env.clock->now()), step_cost));) {
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
@@ -90,9 +91,11 @@ void note_no_time(Measurement& m) {
 }
 
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
-// the step after each prepared while it streams.
-void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, const probes::TrialSpec& spec,
+// the step after each prepared while it streams. Each step is timed on the clock: its sessions, each held
+// by its own window or by loss, are counted over one stretch, and none waits for the slowest warm-up.
+void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, probes::TrialSpec spec,
                 probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
+  spec.openssh.clock_warm_up = clock_warm_up(m.facts.path.rtt_seconds, env.policy.timing);
   const auto& trials = m.facts.openssh.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   const auto best_so_far = [&] {

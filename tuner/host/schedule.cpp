@@ -45,6 +45,11 @@ milliseconds shortest_stream(std::optional<double> rtt_seconds, const MeasureTim
   return std::max(timing.shortest_stream, path);
 }
 
+milliseconds clock_warm_up(std::optional<double> rtt_seconds, const MeasureTiming& timing) {
+  const double round_trips_ms = rtt_seconds.value_or(0) * 1000 * timing.slow_start_round_trips;
+  return std::max(timing.shortest_stream, milliseconds(static_cast<long long>(round_trips_ms)));
+}
+
 WarmUpFloor slow_start_floor(std::optional<double> rtt_seconds, const rules::Policy& policy, PathLossSeen loss) {
   const bool lossy = loss == PathLossSeen::suspected;
   if (!rtt_seconds || (*rtt_seconds * 1000 < policy.long_rtt_ms && !lossy)) return {};

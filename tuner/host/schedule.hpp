@@ -37,6 +37,12 @@ ProbeBudget split_budget(milliseconds total, const MeasureTiming& timing);
 // timing.stream_round_trips of its round trips (`rtt_seconds`).
 milliseconds shortest_stream(std::optional<double> rtt_seconds, const MeasureTiming& timing);
 
+// How long the sessions of a ladder step held by their windows or by loss stream before the stretch they
+// are timed over on the clock starts (OpensshFeed::clock_warm_up): timing.slow_start_round_trips of the
+// path's round trips, past TCP's slow start and, on a lossy path, its first losses; never less than
+// timing.shortest_stream, which on a short path covers sshd's first buffers and the remote command's start.
+milliseconds clock_warm_up(std::optional<double> rtt_seconds, const MeasureTiming& timing);
+
 // The least warm-up every OpenSSH trial on a path gets (slow_start_floor); none on a short path.
 struct WarmUpFloor {
   std::uint64_t bytes = 0;
