@@ -372,20 +372,36 @@ TEST_F(MeasurePasses, APlanWithoutALadderSaysWhyAndAConfirmationWithoutFiguresSa
   EXPECT_TRUE(m_world.client.together.empty());
 }
 
-// 60 ms: 2 MiB per round trip is 35 MB/s. The survey read a fresh session's slow start, so the plan has no
-// ladder; your ssh's session moved 33.5 of the 35, so parallel sessions decide, from the top down.
-TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
-  const ConfirmPlan plan = plan_without_ladder();
-  Budget budget(t0, milliseconds(20000));
+// 60 ms: 2 MiB per round trip is 35 MB/s; your ssh's session moved 33.5 of the 35.
+Measurement near_its_window_at_60_ms() {
   Measurement m;
   m.facts.path.rtt_seconds = 0.06;
   m.facts.openssh.trials = {{"aes128-gcm@openssh.com", false, 33.5}};
-  climb_ladder(plan, m_world.client, budget, m_env, m);
+  return m;
+}
+
+// The survey read a fresh session's slow start, so the plan has no ladder; your ssh's session near its
+// window gets parallel sessions, from the top down.
+TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
+  Budget budget(t0, milliseconds(20000));
+  Measurement m = near_its_window_at_60_ms();
+  climb_ladder(plan_without_ladder(), m_world.client, budget, m_env, m);
   ASSERT_FALSE(m_world.client.together.empty()) << "near its window: parallel sessions decide";
   EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
   // Each session held by its own window: all counted over one stretch of the clock, 12 round trips in.
   EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(720));
   EXPECT_TRUE(m.notes.empty());
+}
+
+// The next step's sessions open while a step streams: where your ssh's log-in takes longer than 12 round
+// trips, the stretch waits for them, so their log-ins take no CPU from it.
+TEST_F(MeasurePasses, AStepOnTheClockWaitsOutTheNextStepsLogIns) {
+  Budget budget(t0, milliseconds(20000));
+  Measurement m = near_its_window_at_60_ms();
+  m.session_setup_s = 1.5;
+  climb_ladder(plan_without_ladder(), m_world.client, budget, m_env, m);
+  ASSERT_FALSE(m_world.client.together.empty());
+  EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(1500));
 }
 
 // Uploads of your ssh whose connections TCP saw lose 0.5% of 1000 segments each (process_tcp_sample).

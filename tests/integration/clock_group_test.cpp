@@ -14,18 +14,6 @@ using std::chrono::milliseconds;
 
 class ClockGroupTest : public testing::SshdProbeTest {
  protected:
-  static OpensshTarget target_for_ssh(const testing::SshdFixture& sshd, std::vector<std::string> extra = {}) {
-    OpensshTarget target;
-    target.options = {"-F", sshd.ssh_config().string()};
-    target.options.insert(target.options.end(), extra.begin(), extra.end());
-    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none",
-                              "-o", "LogLevel=INFO", "-T"};
-    target.destination = testing::SshdFixture::host_alias();
-    target.timeout = std::chrono::seconds(10);
-    target.label = "sshtune-test";
-    return target;
-  }
-
   // A pipe upload on the clock whose warm-up bytes are never reached: timed by its bytes, it would fail.
   static TrialSpec on_clock(TrialKind kind = TrialKind::upload) {
     TrialSpec spec;
@@ -47,7 +35,7 @@ class ClockGroupTest : public testing::SshdProbeTest {
 TEST_F(ClockGroupTest, SessionsTogetherAreCountedOverOneStretch) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_together({on_clock(), on_clock(), on_clock()});
   const TrialResult* first = nullptr;
   for (const auto& result : results) {
@@ -69,7 +57,7 @@ TEST_F(ClockGroupTest, SessionsTogetherAreCountedOverOneStretch) {
 TEST_F(ClockGroupTest, AFirstTurnOnTheClockAndACompressedOneByItsBytes) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto compressed = on_clock();
   compressed.compression = true;  // its connection carries less than its payload: timed by its bytes
   compressed.warm_up_bytes = 1u << 20;
@@ -87,7 +75,7 @@ TEST_F(ClockGroupTest, AFirstTurnOnTheClockAndACompressedOneByItsBytes) {
 TEST_F(ClockGroupTest, ADownloadCountsWhatItsConnectionReceived) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = on_clock(TrialKind::download);
   spec.warm_up_bytes = 1u << 20;  // the remote side sends warm-up and cap: both reachable
   const auto results = runner->run_together({spec, spec});
@@ -102,9 +90,9 @@ TEST_F(ClockGroupTest, ADownloadCountsWhatItsConnectionReceived) {
 TEST_F(ClockGroupTest, WithoutATcpConnectionTheGroupIsTimedByItsBytes) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  const std::string proxy = "ProxyCommand=ssh -F " + sshd->ssh_config().string() + " -W 127.0.0.1:" +
-                            std::to_string(sshd->port()) + " " + testing::SshdFixture::host_alias();
-  auto runner = make_openssh_runner(target_for_ssh(*sshd, {"-o", proxy}), system_clock(), MeasureTiming{});
+  const std::string proxy = "ProxyCommand=ssh -F " + sshd->ssh_config().string() +
+                            " -W 127.0.0.1:" + std::to_string(sshd->port()) + " " + testing::SshdFixture::host_alias();
+  auto runner = make_openssh_runner(openssh_target_for(*sshd, {"-o", proxy}), system_clock(), MeasureTiming{});
   auto spec = on_clock();
   spec.warm_up_bytes = 1u << 20;
   const auto results = runner->run_together({spec, spec});

@@ -23,17 +23,6 @@ std::vector<Result<probes::TrialResult>> all_runs(const probes::OpensshRunner::T
 
 class OpensshRunnerTest : public testing::SshdProbeTest {
  protected:
-  probes::OpensshTarget target_for_ssh(const testing::SshdFixture& sshd) {
-    probes::OpensshTarget target;
-    target.options = {"-F", sshd.ssh_config().string()};
-    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none",
-                              "-o", "LogLevel=INFO", "-T"};
-    target.destination = testing::SshdFixture::host_alias();
-    target.timeout = std::chrono::seconds(10);
-    target.label = "sshtune-test";
-    return target;
-  }
-
   static probes::TrialSpec upload(const std::string& cipher, bool compression = false) {
     probes::TrialSpec spec;
     spec.kind = probes::TrialKind::upload;
@@ -99,7 +88,7 @@ TEST(OpensshTrialArgv, PinsCipherAndCompressionAfterTheUsersOptions) {
 TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   const auto results =
       runner->run_in_turn({upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")}).first;
   ASSERT_EQ(results.size(), 2u);
@@ -121,7 +110,7 @@ TEST_F(OpensshRunnerTest, UploadsInTurnWithTheRealClient) {
 TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   std::vector<std::size_t> seen;
   const auto skip = [&](std::size_t index, const std::vector<Result<probes::TrialResult>>& before) {
     seen.push_back(before.size());
@@ -148,7 +137,7 @@ TEST_F(OpensshRunnerTest, ATurnSkippedOnTheFiguresBeforeItNeverStreams) {
 TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   const auto start = std::chrono::steady_clock::now();
   for (auto& spec : specs) {
@@ -172,7 +161,7 @@ TEST_F(OpensshRunnerTest, TrialsInTurnKeepToTheirPhaseEndAfterTheirSetUp) {
 TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com"),
                                        upload("aes256-gcm@openssh.com")};
   for (auto& spec : specs) {
@@ -199,7 +188,7 @@ TEST_F(OpensshRunnerTest, UploadsFromMemoryFilesStreamOnlyInTheirTurn) {
 TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemoryFile) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   std::vector<probes::TrialSpec> specs{upload("aes128-gcm@openssh.com"), upload("chacha20-poly1305@openssh.com")};
   specs[0].openssh.file_input = true;
   specs[0].byte_cap = std::uint64_t{1} << 40;  // time-bound
@@ -233,7 +222,7 @@ TEST_F(OpensshRunnerTest, ATrialTimedAgainStreamsOnItsOwnSessionWhenItReadsAMemo
 TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.openssh.file_input = true;
   spec.byte_cap = std::uint64_t{1} << 40;  // time-bound
@@ -251,7 +240,7 @@ TEST_F(OpensshRunnerTest, AStreamWhoseLaterTurnFailsLosesItsFirstFigureToo) {
 TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.openssh.file_input = true;
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
@@ -263,7 +252,7 @@ TEST_F(OpensshRunnerTest, AMemoryFileOfPayloadFeedsACompressedUpload) {
 TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com", true);
   spec.payload = std::make_shared<const std::string>(std::string(1 << 20, 'a'));
   const auto results = runner->run_in_turn({spec}).first;
@@ -275,7 +264,7 @@ TEST_F(OpensshRunnerTest, CompressedUploadCarriesThePayload) {
 TEST_F(OpensshRunnerTest, ParallelStreamsRunTogether) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   for (const bool file_input : {false, true}) {  // a parallel step's sessions all read one kind of input
     auto spec = upload("aes128-gcm@openssh.com");
     spec.byte_cap = 1ull << 40;                       // time-bound, long enough to overlap on a loaded machine
@@ -307,7 +296,7 @@ int logins(const testing::SshdFixture& sshd) { return testing::count_of(sshd.log
 TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
   auto* sshd = start_sshd({"MaxStartups 5"});  // a sixth unauthenticated connection is dropped
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
@@ -319,7 +308,7 @@ TEST_F(OpensshRunnerTest, EightSessionsConnectStaggeredPastAStrictMaxStartups) {
 TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.warm_up_bytes = 1u << 20;
   spec.time_cap = std::chrono::milliseconds(300);
@@ -339,7 +328,7 @@ TEST_F(OpensshRunnerTest, PreparedSessionsStreamTheNextRunOfTheirSetting) {
 TEST_F(OpensshRunnerTest, DownloadsCountWhatArrivesAfterTheWarmUp) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   auto spec = upload("aes128-gcm@openssh.com");
   spec.kind = probes::TrialKind::download;
   spec.byte_cap = 32u << 20;
@@ -369,7 +358,7 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
   ASSERT_NE(sshd, nullptr);
   auto spec = upload("aes128-gcm@openssh.com");
   spec.kind = probes::TrialKind::download;
-  auto stream = probes::OpensshStream::start(target_for_ssh(*sshd), spec, system_clock());
+  auto stream = probes::OpensshStream::start(openssh_target_for(*sshd), spec, system_clock());
   ASSERT_TRUE(stream) << stream.error().message;
   probes::OpensshStream& download = *stream.value();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -386,7 +375,7 @@ TEST_F(OpensshRunnerTest, ADownloadSendsNothingBeforeItsTurn) {
 TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
   auto* sshd = start_sshd({"Ciphers aes128-ctr"});
   ASSERT_NE(sshd, nullptr);
-  auto runner = probes::make_openssh_runner(target_for_ssh(*sshd), system_clock(), MeasureTiming{});
+  auto runner = probes::make_openssh_runner(openssh_target_for(*sshd), system_clock(), MeasureTiming{});
   const auto results = runner->run_in_turn({upload("chacha20-poly1305@openssh.com")}).first;
   ASSERT_FALSE(results[0]);
   EXPECT_TRUE(std::regex_search(results[0].error().message, std::regex("^sshtune-test: ssh: .*no matching cipher")))
@@ -396,7 +385,7 @@ TEST_F(OpensshRunnerTest, AnUnknownCipherFailsWithSshsMessage) {
 TEST_F(OpensshRunnerTest, AMissingClientIsAnErrorNotACrash) {
   auto* sshd = start_sshd();
   ASSERT_NE(sshd, nullptr);
-  auto target = target_for_ssh(*sshd);
+  auto target = openssh_target_for(*sshd);
   target.program = "/nonexistent/ssh";
   const auto results = probes::make_openssh_runner(target, system_clock(), MeasureTiming{})
                            ->run_in_turn({upload("aes128-gcm@openssh.com")})

@@ -2,6 +2,7 @@
 // Shared set-up for probe integration tests: a HOME and agent-free environment,
 // and a RemoteTarget pointing at an SshdFixture.
 
+#include "probes/core/openssh_runner.hpp"
 #include "probes/core/remote_target.hpp"
 #include "tests/support/sshd_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -43,6 +44,20 @@ class SshdProbeTest : public ::testing::Test {
     target.known_hosts_files = {sshd.known_hosts()};
     target.timeout = std::chrono::seconds(5);
     target.use_agent = false;
+    return target;
+  }
+
+  // The user's ssh aimed at the fixture through its own ssh_config, as a plain batch session
+  // (host/ adds the same session options), plus `extra` options.
+  static probes::OpensshTarget openssh_target_for(const SshdFixture& sshd, const std::vector<std::string>& extra = {}) {
+    probes::OpensshTarget target;
+    target.options = {"-F", sshd.ssh_config().string()};
+    target.options.insert(target.options.end(), extra.begin(), extra.end());
+    target.session_options = {"-o", "BatchMode=yes", "-o", "ControlMaster=no", "-o", "ControlPath=none",
+                              "-o", "LogLevel=INFO", "-T"};
+    target.destination = SshdFixture::host_alias();
+    target.timeout = std::chrono::seconds(10);
+    target.label = "sshtune-test";
     return target;
   }
 

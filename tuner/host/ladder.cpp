@@ -90,12 +90,20 @@ void note_no_time(Measurement& m) {
   m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
 }
 
+// How long a step from the top down streams before its stretch on the clock: past TCP's slow start, and
+// past the log-ins of the next step's sessions (your ssh's set-up as the confirmation saw it), which open
+// while this step streams and would take CPU from its stretch.
+milliseconds step_warm_up(const Measurement& m, const MeasureTiming& timing) {
+  const auto setup = std::chrono::duration<double>(m.session_setup_s.value_or(0));
+  return std::max(clock_warm_up(m.facts.path.rtt_seconds, timing), std::chrono::duration_cast<milliseconds>(setup));
+}
+
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
 // the step after each prepared while it streams. Each step is timed on the clock: its sessions, each held
 // by its own window or by loss, are counted over one stretch, and none waits for the slowest warm-up.
 void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, probes::TrialSpec spec,
                 probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
-  spec.openssh.clock_warm_up = clock_warm_up(m.facts.path.rtt_seconds, env.policy.timing);
+  spec.openssh.clock_warm_up = step_warm_up(m, env.policy.timing);
   const auto& trials = m.facts.openssh.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   const auto best_so_far = [&] {
