@@ -81,7 +81,9 @@ struct TrialSpec {
   std::uint64_t byte_cap = 256ull << 20;       // stop measuring after this many bytes
   std::chrono::milliseconds time_cap{500};     // ... or after this long, whichever comes first
   // The path's round trip as the survey measured it (0: not known). A libssh upload leaves the server
-  // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window.
+  // at most what this round trip needs unconsumed (libssh_stream.cpp); unknown, the whole window. An
+  // OpenSSH trial on the clock spans whole round trips of this or its connection's, whichever is longer
+  // (through a relay that ends TCP, the connection's is the relay's).
   double path_rtt_seconds = 0;
   std::uint64_t warm_up_bytes = 1ull << 20;        // moved before the clock starts (fills windows, warms caches)
   std::chrono::milliseconds warm_up_time{0};       // ... and for at least this long (new remote processes start slowly)

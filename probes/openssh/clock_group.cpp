@@ -86,10 +86,14 @@ void time_member(Live& live, const Reading& released, const Reading& from, const
   live.done = true;
 }
 
-// The longest smoothed round trip among the members' readings (0: none read).
-double longest_round_trip(const std::vector<std::optional<Reading>>& readings) {
+// The longest round trip of the group's paths: each member's spec.path_rtt_seconds or its reading's
+// smoothed round trip, whichever is longer (0: none known).
+double longest_round_trip(const std::vector<Live*>& group, const std::vector<std::optional<Reading>>& readings) {
   double rtt = 0;
-  for (const auto& reading : readings) rtt = std::max(rtt, reading ? reading->sample.rtt_seconds : 0.0);
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    rtt = std::max(rtt, readings[i] ? readings[i]->sample.rtt_seconds : 0.0);
+    if (group[i]->stream) rtt = std::max(rtt, group[i]->stream->spec().path_rtt_seconds);
+  }
   return rtt;
 }
 
@@ -114,7 +118,7 @@ bool stream_on_clock(std::vector<Live*>& group, milliseconds warm_up, int least_
   flow_until(group, start, clock, false);
   read_all(group, from, clock);
   mark_warmed(group, from);
-  flow_until(group, start + clock_stretch(longest, least_round_trips, longest_round_trip(from)), clock, true);
+  flow_until(group, start + clock_stretch(longest, least_round_trips, longest_round_trip(group, from)), clock, true);
   read_all(group, to, clock);
   for (std::size_t i = 0; i < group.size(); ++i) {
     if (active(*group[i]) && from[i] && to[i]) time_member(*group[i], *released[i], *from[i], *to[i]);

@@ -21,7 +21,8 @@ namespace sshtune::probes {
 std::chrono::milliseconds clock_stretch(std::chrono::milliseconds wanted, int least_round_trips, double rtt_seconds);
 
 // Streams every active member of `group` (released already) for `warm_up`, then for the longest
-// stream_time among them (clock_stretch, with the longest of their kernel's round trips), and times each
+// stream_time among them (clock_stretch, with the longest round trip among their specs' path_rtt_seconds
+// and their connections' smoothed ones), and times each
 // over that stretch by its connection's delivered bytes: an upload's bytes acknowledged by the server, a
 // download's bytes received (SSH's framing, well under 1% of them, counts too). Each member is then done,
 // its ssh ended, or failed (its stream ended early). Returns false at once, having streamed nothing, when

@@ -390,6 +390,7 @@ TEST_F(MeasurePasses, YourSshNearItsWindowGetsTheLadderThePlanLeftOut) {
   EXPECT_EQ(m_world.client.together[0].size(), 8u) << "from the top down";
   // Each session held by its own window: all counted over one stretch of the clock, 12 round trips in.
   EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(720));
+  EXPECT_DOUBLE_EQ(m_world.client.together[0][0].path_rtt_seconds, 0.06) << "its stretch spans whole round trips";
   EXPECT_TRUE(m.notes.empty());
 }
 
@@ -402,6 +403,18 @@ TEST_F(MeasurePasses, AStepOnTheClockWaitsOutTheNextStepsLogIns) {
   climb_ladder(plan_without_ladder(), m_world.client, budget, m_env, m);
   ASSERT_FALSE(m_world.client.together.empty());
   EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(1500));
+}
+
+// Where the budget holds no step after this one, nothing opens beside it, and its stretch starts 12 round
+// trips in, however long a log-in takes.
+TEST_F(MeasurePasses, ALastStepPreparesNothingAndWaitsOnlyForTcp) {
+  Budget budget(t0, milliseconds(1000));
+  Measurement m = near_its_window_at_60_ms();
+  m.session_setup_s = 1.5;
+  climb_ladder(plan_without_ladder(), m_world.client, budget, m_env, m);
+  ASSERT_EQ(m_world.client.together.size(), 1u) << "the first step runs whatever the budget says";
+  EXPECT_TRUE(m_world.client.prepared.empty());
+  EXPECT_EQ(m_world.client.together[0][0].openssh.clock_warm_up, milliseconds(720));
 }
 
 // Uploads of your ssh whose connections TCP saw lose 0.5% of 1000 segments each (process_tcp_sample).

@@ -48,8 +48,10 @@ std::vector<probes::TrialSpec> confirmation_specs(const ConfirmPlan& plan, const
                                           time, plan.warm_up_floor, policy.timing);
     // Where TCP's ramp sets the warm-up (a long or lossy path), the clock times it: a warm-up of bytes
     // would wait for a window's worth twice over, and the read-ahead's drain, at a lossy path's pace.
-    if (plan.warm_up_floor.time.count() > 0)
+    if (plan.warm_up_floor.time.count() > 0) {
       spec.openssh.clock_warm_up = clock_warm_up(facts.path.rtt_seconds, policy.timing);
+      spec.path_rtt_seconds = facts.path.rtt_seconds.value_or(0);
+    }
     return list.leader_is_bound ? sized_by_bound(std::move(spec), plan.warm_up_floor) : spec;
   };
   if (stream.count() == 0) {

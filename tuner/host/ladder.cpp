@@ -22,6 +22,15 @@ std::optional<rules::ClientTrial> best_client_trial(const rules::HostFacts& fact
   return best;
 }
 
+// A step's wait before its stretch on the clock (`warm_up`; none: not on the clock) while the next step's
+// sessions open: at least your ssh's set-up as the confirmation saw it, so their log-ins take no CPU from
+// the stretch.
+std::optional<milliseconds> past_log_ins(std::optional<milliseconds> warm_up, const Measurement& m) {
+  if (!warm_up) return warm_up;
+  const auto setup = std::chrono::duration<double>(m.session_setup_s.value_or(0));
+  return std::max(*warm_up, std::chrono::duration_cast<milliseconds>(setup));
+}
+
 // One step: k sessions at once, their aggregate as `sharing` says; false when any of them failed (the
 // ladder stops: a server refusing connections must not be pressed further).
 bool parallel_step(probes::OpensshRunner& client, const probes::TrialSpec& spec, int k, probes::SessionSharing sharing,
@@ -61,10 +70,14 @@ bool climb(const ConfirmPlan& plan, const probes::TrialSpec& spec, probes::Sessi
   for (int k = 0; (k = next(k, failed, budget.left(env.clock->now()), step_cost));) {
     show_probing(env.progress, "ssh, " + std::to_string(k) + " sessions at once");
     const auto started = env.clock->now();
-    if (const int after = guess_next(k); after > 0) {
+    probes::TrialSpec step = spec;
+    // The next step's sessions open while this one streams, where the budget can hold that step after it.
+    const int after = guess_next(k);
+    if (after > 0 && budget.left(started) >= 2 * step_cost) {
       client.prepare(std::vector<probes::TrialSpec>(static_cast<std::size_t>(after), spec));
+      step.openssh.clock_warm_up = past_log_ins(spec.openssh.clock_warm_up, m);
     }
-    failed = !parallel_step(client, spec, k, sharing, m);
+    failed = !parallel_step(client, step, k, sharing, m);
     budget.charge(std::chrono::duration_cast<milliseconds>(env.clock->now() - started) - step_cost);
   }
   return !failed;
@@ -90,20 +103,13 @@ void note_no_time(Measurement& m) {
   m.notes.push_back("parallel sessions not timed: the budget had no time left for them (a larger --budget has)");
 }
 
-// How long a step from the top down streams before its stretch on the clock: past TCP's slow start, and
-// past the log-ins of the next step's sessions (your ssh's set-up as the confirmation saw it), which open
-// while this step streams and would take CPU from its stretch.
-milliseconds step_warm_up(const Measurement& m, const MeasureTiming& timing) {
-  const auto setup = std::chrono::duration<double>(m.session_setup_s.value_or(0));
-  return std::max(clock_warm_up(m.facts.path.rtt_seconds, timing), std::chrono::duration_cast<milliseconds>(setup));
-}
-
 // From the top down (a window-suspect shortlist): 8, then half as many while a step beats the best so far,
 // the step after each prepared while it streams. Each step is timed on the clock: its sessions, each held
 // by its own window or by loss, are counted over one stretch, and none waits for the slowest warm-up.
 void climb_down(const ConfirmPlan& plan, const rules::ClientTrial& best, probes::TrialSpec spec,
                 probes::OpensshRunner& client, Budget& budget, HostEnvironment& env, Measurement& m) {
-  spec.openssh.clock_warm_up = step_warm_up(m, env.policy.timing);
+  spec.openssh.clock_warm_up = clock_warm_up(m.facts.path.rtt_seconds, env.policy.timing);
+  spec.path_rtt_seconds = m.facts.path.rtt_seconds.value_or(0);
   const auto& trials = m.facts.openssh.parallel_trials;
   const auto last = [&] { return trials.empty() ? 0.0 : trials.back().mb_per_s; };
   const auto best_so_far = [&] {
