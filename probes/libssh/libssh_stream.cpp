@@ -47,6 +47,11 @@ constexpr std::uint64_t k_min_unconsumed = 512u << 10;
 // start inside it.
 constexpr std::uint64_t k_new_sink_bytes = 32u << 20;
 constexpr std::chrono::milliseconds k_new_sink_time{2000};
+// ... or, on a connection whose TCP has sent segments again meanwhile, once this much is through: sshd's
+// buffer has grown as far as its 2 MiB channel window lets it, and what holds the session now is the
+// path's losses, which no warm-up lifts (on a lossy 20 ms path the full two seconds, twice over, were most
+// of the survey's time).
+constexpr std::uint64_t k_lossy_sink_bytes = 2u << 20;
 // A source is taken to have stopped when its socket received nothing for two round trips plus this.
 constexpr std::chrono::milliseconds k_quiet_margin{20};
 
@@ -177,6 +182,12 @@ class AcknowledgedInterval {
   std::uint64_t m_payload_start;
 };
 
+// Segments TCP has sent again on `session`'s connection so far (0 where the kernel does not say).
+std::uint64_t retransmitted(const LibsshSession& session) {
+  const auto sample = session.tcp_sample();
+  return sample ? sample->retransmitted : 0;
+}
+
 }  // namespace
 
 TrialConnection::TrialConnection(std::unique_ptr<LibsshSession> session, const RemoteTarget& target,
@@ -203,7 +214,13 @@ Result<void> TrialConnection::warm_new_sink() {
   // A new channel starts slowly (see k_new_sink_bytes); the warm-up is set-up, not a trial's time.
   static const std::string zeros(k_write_size, '\0');
   const AcknowledgedInterval warm_up(*m_session);
-  while (warm_up.acknowledged() < k_new_sink_bytes && m_session->clock().now() - warm_up.start() < k_new_sink_time) {
+  const std::uint64_t lost_before = retransmitted(*m_session);
+  const auto warming = [&] {
+    if (warm_up.acknowledged() >= k_new_sink_bytes || m_session->clock().now() - warm_up.start() >= k_new_sink_time)
+      return false;
+    return warm_up.acknowledged() < k_lossy_sink_bytes || retransmitted(*m_session) == lost_before;
+  };
+  while (warming()) {
     SSHTUNE_TRYV(warm_up.pace(*m_sink, unconsumed_at(warm_up.payload_rate()), m_timeout));
     const std::string_view slice = std::string_view(zeros).substr(0, warm_up.write_size());
     SSHTUNE_TRYV(m_sink->write_all(slice));
