@@ -7,10 +7,10 @@
 # pages (gzip'd, as Debian wants), rules and templates under /usr/share/ssh-tune
 # (where base/data_path.cpp finds them next to the binary), the bash and zsh
 # completions, and README.md, NEWS.md and the copyright file in CMAKE_INSTALL_DOCDIR
-# (copyright, in DEP-5 format, is where Debian looks for the licence). How `host`
-# measures (doc/design.md) is for readers of the source, beside the code it explains. Depends come from dpkg-shlibdeps over the binary (libssh, OpenSSL,
-# Boost.Program_options, zstd, lz4, zlib, libstdc++), plus openssh-client, whose ssh
-# ssh-tune runs.
+# (copyright, in DEP-5 format, is where Debian looks for the licence); the man pages are
+# the user's whole reference. Depends come from dpkg-shlibdeps over the binary (libssh,
+# OpenSSL, Boost.Program_options, zstd, lz4, zlib, libstdc++), plus openssh-client, whose
+# ssh ssh-tune runs.
 
 # Man pages, compressed the way Debian does (-n: no name or time stamp inside).
 foreach(page ssh-tune.1 ssh-tune-rules.5)

@@ -76,8 +76,7 @@ void time_member(Live& live, const Reading& released, const Reading& from, const
   result.bytes = to.delivered - from.delivered;
   result.wire_bytes = result.bytes;
   result.seconds = std::chrono::duration<double>(to.at - from.at).count();
-  const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(t.time_since_epoch()).count(); };
-  result.span = TrialResult::Span{seconds(from.at), seconds(to.at), false};
+  result.span = client_span(from.at, to.at);
   result.tcp = to.sample;
   // As in a warm-up by bytes: the time it took to reach the stretch, less its bytes at the measured rate.
   const double rate = result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds : 0;
@@ -98,6 +97,10 @@ double longest_round_trip(const std::vector<Live*>& group, const std::vector<std
 }
 
 }  // namespace
+
+std::optional<milliseconds> clock_warm_up_of(const TrialSpec& spec) {
+  return spec.compression ? std::nullopt : spec.openssh.clock_warm_up;
+}
 
 milliseconds clock_stretch(milliseconds wanted, int least_round_trips, double rtt_seconds) {
   if (rtt_seconds <= 0) return wanted;

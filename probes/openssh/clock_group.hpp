@@ -10,9 +10,14 @@
 #include "probes/openssh/openssh_turn.hpp"
 
 #include <chrono>
+#include <optional>
 #include <vector>
 
 namespace sshtune::probes {
+
+// The wait before a stretch on the clock that `spec` asks for (OpensshFeed::clock_warm_up), or none: not
+// asked, or a compressed trial, whose connection carries less than its payload.
+std::optional<std::chrono::milliseconds> clock_warm_up_of(const TrialSpec& spec);
 
 // The stretch a group is timed over: the whole round trips that cover `wanted`, at least
 // `least_round_trips` of them; `wanted` when no round trip is known (rtt_seconds 0). A session held by its

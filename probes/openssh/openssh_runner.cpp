@@ -48,11 +48,9 @@ std::vector<Result<TrialResult>> results_of(std::vector<Live>& lives) {
 // A first turn streams on the clock where its spec asks (an uncompressed one: its connection's count is
 // its payload) and the kernel shows its connection; any other as its warm-up bytes say.
 void stream_turn(Live& live, const MeasureTiming& timing, const Clock& clock) {
-  const TrialSpec& spec = live.stream->spec();
   std::vector<Live*> one{&live};
-  const bool on_clock = !live.error && spec.openssh.clock_warm_up && !spec.compression;
-  if (!on_clock || !stream_on_clock(one, *spec.openssh.clock_warm_up, timing.stream_round_trips, clock))
-    stream_alone(live);
+  const auto warm_up = live.error ? std::nullopt : clock_warm_up_of(live.stream->spec());
+  if (!warm_up || !stream_on_clock(one, *warm_up, timing.stream_round_trips, clock)) stream_alone(live);
 }
 
 class ProcessRunner final : public OpensshRunner {
@@ -98,8 +96,8 @@ class ProcessRunner final : public OpensshRunner {
     std::vector<Live> lives = sessions_for(specs);
     std::vector<Live*> all = pointers(lives);
     for (Live* live : all) release(*live);
-    const bool on_clock = !specs.empty() && specs.front().openssh.clock_warm_up && !specs.front().compression;
-    if (!on_clock || !stream_on_clock(all, *specs.front().openssh.clock_warm_up, m_timing.stream_round_trips, m_clock))
+    const auto warm_up = specs.empty() ? std::nullopt : clock_warm_up_of(specs.front());
+    if (!warm_up || !stream_on_clock(all, *warm_up, m_timing.stream_round_trips, m_clock))
       stream_group(all, stream_deadline(all, m_clock), m_clock, true);
     return results_of(lives);
   }

@@ -64,12 +64,6 @@ void record_start_cost(Live& live) {
   live.result.start_s = std::max(0.0, warm_up_took - in_turn / rate);
 }
 
-// From `since` to `until` on the runner's clock.
-TrialResult::Span client_span(Clock::time_point since, Clock::time_point until) {
-  const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(t.time_since_epoch()).count(); };
-  return {seconds(since), seconds(until), false};
-}
-
 // Fails `live` unless the server's count covers what ssh sent (less means data was lost on the way).
 bool server_received_all(Live& live) {
   const auto counted = server_count(live.stream->output());
@@ -196,6 +190,11 @@ bool starting(Live& live) {
 void fail_to_start(Live& live) { live.error = live.stream->failure("the remote command did not start in time"); }
 
 }  // namespace
+
+TrialResult::Span client_span(Clock::time_point since, Clock::time_point until) {
+  const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(t.time_since_epoch()).count(); };
+  return {seconds(since), seconds(until), false};
+}
 
 bool upload(const Live& live) { return live.stream->spec().kind != TrialKind::download; }
 

@@ -52,6 +52,9 @@ inline constexpr std::size_t k_max_connecting = 4;
 // so its clock and top-ups run on this slice.
 inline constexpr std::chrono::milliseconds k_poll_slice{20};
 
+// From `since` to `until` on the runner's clock, as a result's span.
+TrialResult::Span client_span(Clock::time_point since, Clock::time_point until);
+
 // Whether `live` sends its spec's data (an upload) rather than receives it.
 bool upload(const Live& live);
 
